@@ -1,0 +1,27 @@
+package io.fabricpulse.agent.source;
+
+import io.fabricpulse.agent.report.NodeReport;
+
+import java.util.List;
+
+/**
+ * Where an agent's port data comes from: {@code umad} (native MADs), {@code sysfs} (the kernel's
+ * files) or {@code sim} (a simulated fabric). One call reads everything the source can see once.
+ */
+public interface PortSource extends AutoCloseable {
+
+    /** Short name as used on the command line and in {@code IngestBatch.source}: umad, sysfs, sim. */
+    String name();
+
+    /**
+     * Reads all nodes and ports once. Must not block forever and must not throw for a single bad
+     * port: a port that cannot be read is left out and the reason logged.
+     *
+     * @throws SourceException when nothing at all could be read (device gone, root directory missing)
+     */
+    List<NodeReport> poll() throws SourceException;
+
+    @Override
+    default void close() {
+    }
+}
