@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian packages FabricPulse's tests run against (the real components, never mocks).
+# Quiet and idempotent: packages already installed are left alone, apt-get runs only when needed.
+#   ibsim-utils opensm infiniband-diags  - a simulated fabric (ibsim), its SM, and the oracle tools
+#                                          (perfquery, smpquery, ibnetdiscover) our answers must equal
+set -euo pipefail
+
+packages=(ibsim-utils opensm infiniband-diags)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-test-deps: all present (${packages[*]})"
+  exit 0
+fi
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo_cmd=(sudo)
+  else
+    echo "install-test-deps: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "install-test-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-test-deps: done"
