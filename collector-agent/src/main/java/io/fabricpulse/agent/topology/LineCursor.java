@@ -58,6 +58,12 @@ public final class LineCursor<E extends LineParseException> {
         return pos < text.length() && text.charAt(pos) == c;
     }
 
+    /** True when the next non-blank characters are {@code prefix}. */
+    public boolean at(String prefix) {
+        skipSpace();
+        return text.startsWith(prefix, pos);
+    }
+
     /** Consumes {@code c} if it is the next non-blank character. */
     public boolean consume(char c) {
         if (at(c)) {
@@ -189,6 +195,32 @@ public final class LineCursor<E extends LineParseException> {
         } catch (NumberFormatException tooLarge) {
             throw errors.at(line, start + 1, what + " " + text.substring(start, pos) + " does not fit in 64 bits");
         }
+    }
+
+    /**
+     * A non-negative decimal such as {@code 20}, {@code 0.5} or {@code .25}; a unit may follow
+     * right after it ({@code 0.5/s}, {@code 60s}, {@code 40%}).
+     */
+    public double decimal(String what) throws E {
+        skipSpace();
+        int start = pos;
+        while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+            pos++;
+        }
+        int integerDigits = pos - start;
+        int fractionDigits = 0;
+        if (pos < text.length() && text.charAt(pos) == '.') {
+            pos++;
+            while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+                pos++;
+                fractionDigits++;
+            }
+        }
+        if (integerDigits + fractionDigits == 0 || integerDigits > 12 || fractionDigits > 12) {
+            pos = start;
+            throw error("expected " + what + " (a decimal number such as 20 or 0.5), found " + found());
+        }
+        return Double.parseDouble(text.substring(start, pos));
     }
 
     /** A GUID written as 1 to 16 hexadecimal digits without {@code 0x}, as ibnetdiscover prints port GUIDs. */
