@@ -63,12 +63,24 @@ public final class SimSource implements PortSource {
 
     /** The bundled demo: the 648-host fat tree with its fault script. */
     public static SimSource demo(Clock clock) {
-        try {
-            Topology topology = TopologyParser.parse(resource(DEMO_TOPOLOGY));
-            FaultScript faults = FaultScript.parse(new String(resource(DEMO_FAULTS), StandardCharsets.UTF_8), topology);
-            return new SimSource(topology, faults, clock);
-        } catch (TopologyParseException | FaultScriptException e) {
-            throw new IllegalStateException("a bundled demo resource is broken: " + e.getMessage(), e);
+        Demo demo = Demo.load();
+        return new SimSource(demo.topology(), demo.faults(), clock);
+    }
+
+    /**
+     * The bundled demo fabric and fault script, parsed; immutable, so one load can serve several
+     * sources (each starts its own simulation at its own clock's reading).
+     */
+    public record Demo(Topology topology, FaultScript faults) {
+
+        /** Reads the two bundled resources; they are checked by the build, so a failure here is a packaging bug. */
+        public static Demo load() {
+            try {
+                Topology topology = TopologyParser.parse(resource(DEMO_TOPOLOGY));
+                return new Demo(topology, FaultScript.parse(new String(resource(DEMO_FAULTS), StandardCharsets.UTF_8), topology));
+            } catch (TopologyParseException | FaultScriptException e) {
+                throw new IllegalStateException("a bundled demo resource is broken: " + e.getMessage(), e);
+            }
         }
     }
 

@@ -35,8 +35,16 @@ final class RecordLineParser {
         String description = null;
         int lid = 0;
         if (c.consume('#')) {
-            description = c.at('"') ? c.quoted("the node description")
-                    : c.upTo("the node description", " base port ", " enhanced port ", " lid ", " lmc ");
+            if (c.at('"')) {
+                description = c.quoted("the node description");
+            } else {
+                int mark = c.mark();
+                description = c.upTo("the node description", " base port ", " enhanced port ", " lid ", " lmc ");
+                if (description.indexOf('"') >= 0) {
+                    c.reset(mark);
+                    throw c.error("an unquoted node description cannot contain '\"': put the description in double quotes");
+                }
+            }
             if (type == NodeType.SWITCH) {
                 lid = switchHeaderTail(c);
             }

@@ -132,9 +132,13 @@ final class TopologyAssembler {
     private static <T> T agreed(RawPort one, RawPort other, String what, T a, T b) throws TopologyParseException {
         if (a != null && b != null && !a.equals(b)) {
             throw new TopologyParseException(Math.max(one.line(), other.line()), 0, "the two ends of a cable disagree on its " + what
-                    + ": " + a + " on line " + one.line() + ", " + b + " on line " + other.line());
+                    + ": " + shown(a) + " on line " + one.line() + ", " + shown(b) + " on line " + other.line());
         }
         return a != null ? a : b;
+    }
+
+    private static String shown(Object rate) {
+        return rate instanceof LinkWidth width ? width.label() : rate.toString();
     }
 
     /** The port GUID a line gives for the far end in parentheses must be the one that end's own line gives. */

@@ -30,8 +30,11 @@ class SimSourceTest {
     private static final String LEAF06 = "MF0;leaf06:SB7800/U1";
     private static final String LEAF12 = "MF0;leaf12:SB7800/U1";
 
+    /** The bundled fabric and script, read once: they are immutable, and each test builds its own source on them. */
+    private static final SimSource.Demo DEMO = SimSource.Demo.load();
+
     private final TestClock clock = new TestClock();
-    private final SimSource sim = SimSource.demo(clock);
+    private final SimSource sim = new SimSource(DEMO.topology(), DEMO.faults(), clock);
 
     private List<NodeReport> pollAfter(double seconds) {
         clock.advanceSeconds(seconds);
@@ -83,6 +86,7 @@ class SimSourceTest {
     void sameClockReadingsGiveIdenticalReports() {
         TestClock otherClock = new TestClock();
         SimSource other = SimSource.demo(otherClock);
+        assertThat(other.poll()).as("the factory builds the same demo").isEqualTo(sim.poll());
         clock.advanceSeconds(95.25);
         otherClock.advanceSeconds(95.25);
 
