@@ -46,6 +46,9 @@ final class FaultScriptParser {
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i];
+            if (i == 0 && line.startsWith("\uFEFF")) {
+                line = line.substring(1); // the byte-order mark some Windows editors put first
+            }
             LineCursor<FaultScriptException> c = new LineCursor<>(line, i + 1, FaultScriptException::new);
             if (!c.atEnd() && !c.at('#')) {
                 faults.addAll(fault(c));

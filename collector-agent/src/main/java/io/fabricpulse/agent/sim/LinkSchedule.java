@@ -1,4 +1,5 @@
 package io.fabricpulse.agent.sim;
+import java.time.Duration;
 
 /**
  * When a simulated link is up, as a pure function of the seconds since the simulation started, so
@@ -25,7 +26,7 @@ sealed interface LinkSchedule {
         };
     }
 
-    private static double seconds(java.time.Duration duration) {
+    private static double seconds(Duration duration) {
         return duration.getSeconds() + duration.getNano() / 1e9;
     }
 

@@ -2,6 +2,7 @@ package io.fabricpulse.agent.sim;
 
 import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.agent.report.PortReport;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.List;
 record SimNode(String guid, String systemImageGuid, NodeType type, String description, String hcaType, List<SimPort> ports) {
 
     NodeReport report(double t) {
-        List<io.fabricpulse.agent.report.PortReport> reports = new ArrayList<>(ports.size());
+        List<PortReport> reports = new ArrayList<>(ports.size());
         for (SimPort port : ports) {
             reports.add(port.report(t));
         }

@@ -8,6 +8,7 @@ import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.agent.report.PortState;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +87,7 @@ record SimPort(int number, int lid, int smLid, boolean switchPort, PeerPort peer
     }
 
     /** Seconds the link was up since {@code after}. */
-    private double activeSince(double t, double active, java.time.Duration after) {
+    private double activeSince(double t, double active, Duration after) {
         double start = after.getSeconds() + after.getNano() / 1e9;
         return t <= start ? 0 : active - schedule.activeSeconds(start);
     }

@@ -3,6 +3,8 @@ package io.fabricpulse.agent.topology;
 import io.fabricpulse.agent.report.Guids;
 import io.fabricpulse.agent.report.NodeType;
 
+import java.util.LinkedHashMap;
+
 /**
  * The settings lines of a topology file ({@code switchguid=}, {@code caguid=}, {@code vendid=},
  * {@code devid=}, {@code sysimgguid=}, {@code width=}, ...) and how they give the next node its
@@ -81,7 +83,7 @@ final class IbsimSettings {
         long portZero = type == NodeType.SWITCH && switchPortGuid != null ? switchPortGuid : guid;
         RawNode node = new RawNode(header.line(), type, numPorts, id, description == null ? id : description, guid,
                 systemImageGuid != 0 ? systemImageGuid : guid, vendorId, deviceId, lid, portZero,
-                portDefaults, new java.util.LinkedHashMap<>());
+                portDefaults, new LinkedHashMap<>());
         vendorId = 0;
         systemImageGuid = 0;
         if (type == NodeType.SWITCH) {

@@ -78,6 +78,9 @@ public final class TopologyParser {
         TopologyParser parser = new TopologyParser();
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i];
+            if (i == 0 && line.startsWith("\uFEFF")) {
+                line = line.substring(1); // the byte-order mark some Windows editors put first
+            }
             parser.line(new LineCursor<>(line, i + 1, TopologyParseException::new));
         }
         return TopologyAssembler.assemble(parser.records);

@@ -8,6 +8,7 @@ import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.topology.LinkEnd;
 import io.fabricpulse.agent.topology.Topology;
 import io.fabricpulse.agent.topology.TopologyParseException;
+import io.fabricpulse.agent.topology.TopologyParser;
 import io.fabricpulse.agent.topology.TopologyWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,7 +115,7 @@ class FaultScriptTest {
 
     @Test
     void refusesAPortWithoutACable() throws Exception {
-        Topology seed = io.fabricpulse.agent.topology.TopologyParser.parse("""
+        Topology seed = TopologyParser.parse("""
                 switchguid=0x2c90200410d02(2c90200410d02)
                 Switch  24 "S-0002c90200410d02"   # "MT47396 Infiniscale-III Mellanox Technologies" base port 0 lid 2 lmc 0
                 [16]    "H-00188b9097fe8e41"[1](188b9097fe8e42)     # "rac1001 HCA-1" lid 4 4xDDR
@@ -131,7 +132,7 @@ class FaultScriptTest {
     @Test
     void namesNodesThatShareADescriptionByGuidOnly() throws Exception {
         String text = TopologyWriter.toText(TOPOLOGY, "t").replace("\"node0002 HCA-1\"", "\"node0001 HCA-1\"");
-        Topology twins = io.fabricpulse.agent.topology.TopologyParser.parse(text);
+        Topology twins = TopologyParser.parse(text);
 
         assertThatThrownBy(() -> FaultScript.parse("symbol-errors \"node0001 HCA-1\"[1] 1/s", twins))
                 .isInstanceOf(FaultScriptException.class)

@@ -7,10 +7,13 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 class TopologyParserTest {
 
@@ -24,7 +27,7 @@ class TopologyParserTest {
     static String resourceText(String name) throws IOException {
         try (InputStream in = TopologyParserTest.class.getResourceAsStream(name)) {
             assertThat(in).as("test resource " + name).isNotNull();
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
@@ -118,9 +121,9 @@ class TopologyParserTest {
 
         assertThat(topology.nodes()).extracting(TopologyNode::guid, TopologyNode::description)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(0x200000L, "Switch1"),
-                        org.assertj.core.groups.Tuple.tuple(0x100000L, "Hca1"),
-                        org.assertj.core.groups.Tuple.tuple(0x100003L, "Hca2"));
+                        tuple(0x200000L, "Switch1"),
+                        tuple(0x100000L, "Hca1"),
+                        tuple(0x100003L, "Hca2"));
         assertThat(topology.node(0x100000L).orElseThrow().addresses()).containsExactly(new PortAddress(2, 0x100002L, 0));
         assertThat(topology.links()).containsExactly(
                 new Link(new LinkEnd(0x100000L, 2), new LinkEnd(0x200000L, 1), null, null),
@@ -144,8 +147,8 @@ class TopologyParserTest {
 
         assertThat(topology.links()).extracting(Link::width, Link::speed)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(LinkWidth.X1, LinkSpeed.EDR),
-                        org.assertj.core.groups.Tuple.tuple(LinkWidth.X4, LinkSpeed.FDR));
+                        tuple(LinkWidth.X1, LinkSpeed.EDR),
+                        tuple(LinkWidth.X4, LinkSpeed.FDR));
     }
 
     @Test
@@ -206,21 +209,22 @@ class TopologyParserTest {
 
         assertThat(topology.node(0x30L).orElseThrow().type()).isEqualTo(NodeType.ROUTER);
         assertThat(topology.links()).extracting(Link::width, Link::speed).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(LinkWidth.X4, LinkSpeed.NDR),
-                org.assertj.core.groups.Tuple.tuple(null, LinkSpeed.HDR));
+                tuple(LinkWidth.X4, LinkSpeed.NDR),
+                tuple(null, LinkSpeed.HDR));
     }
 
     @Test
     void acceptsWindowsLineEndsAndAnEmptyFile() throws Exception {
         assertThat(TopologyParser.parse("Switch 2 \"a\"\r\n[1] \"b\"[1]\r\nSwitch 2 \"b\"\r\n[1] \"a\"[1]\r\n").links()).hasSize(1);
+        assertThat(TopologyParser.parse("\uFEFF# saved by a Windows editor\nSwitch 2 \"a\"\n").nodes()).hasSize(1);
         assertThat(TopologyParser.parse("").nodes()).isEmpty();
         assertThat(TopologyParser.parse(new byte[0]).links()).isEmpty();
     }
 
     @Test
     void refusesBytesThatAreNotUtf8AtTheirLine() {
-        byte[] bytes = "Switch 2 \"a\"\n# caf\u00e9\n# \u0000\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        byte[] broken = java.util.Arrays.copyOf(bytes, bytes.length + 3);
+        byte[] bytes = "Switch 2 \"a\"\n# caf\u00e9\n# \u0000\n".getBytes(StandardCharsets.UTF_8);
+        byte[] broken = Arrays.copyOf(bytes, bytes.length + 3);
         broken[bytes.length] = '#';
         broken[bytes.length + 1] = (byte) 0xC3;
         broken[bytes.length + 2] = '\n';
