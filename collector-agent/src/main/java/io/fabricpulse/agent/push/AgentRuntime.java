@@ -4,7 +4,7 @@ import io.fabricpulse.agent.source.PortSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.security.SecureRandom;
+import java.util.SplittableRandom;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -33,7 +33,7 @@ public final class AgentRuntime implements AutoCloseable {
                         BatchBuffer buffer, Clock clock, TickScheduler scheduler, Waiter waiter) {
         this.source = source;
         this.client = new IngestClient(endpoint, clock);
-        this.pusher = new Pusher(client, new BatchEncoder(), buffer, policy, clock, waiter, new SecureRandom());
+        this.pusher = new Pusher(client, new BatchEncoder(), buffer, policy, clock, waiter, new SplittableRandom());
         this.scheduler = scheduler;
         this.collector = new Collector(source, pusher, agentId, interval, clock.millis(), clock, scheduler);
     }
