@@ -45,7 +45,9 @@ public final class AgentMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(System.getenv(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        System.exit(execute(System.getenv(), out, err, args));
     }
 
     /** Runs the command line and returns the exit code. */

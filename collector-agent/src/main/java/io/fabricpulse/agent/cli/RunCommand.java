@@ -82,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
         if (bearer == null || bearer.isBlank()) {
             throw usage("Missing the agent token: give --token TOKEN or set " + TOKEN_ENV);
         }
-        if (!bearer.matches("[\\x21-\\x7e]+")) {
+        if (!IngestEndpoint.isValidToken(bearer)) {
             throw usage("Invalid token (from " + (token != null ? "--token" : TOKEN_ENV)
                     + "): it must be printable ASCII without blanks");
         }

@@ -25,12 +25,13 @@ public final class AgentRuntime implements AutoCloseable {
     private boolean closed;
 
     public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval, Clock clock) {
-        this(source, endpoint, agentId, interval, RetryPolicy.DEFAULT, new MemoryBatchBuffer(MemoryBatchBuffer.DEFAULT_CAPACITY),
-                clock, TickScheduler.singleThread("fabricpulse-poll"), Waiter.realTime());
+        this(source, endpoint, agentId, interval, RetryPolicy.DEFAULT,
+                new MemoryBatchBuffer(MemoryBatchBuffer.DEFAULT_CAPACITY), clock,
+                TickScheduler.singleThread("fabricpulse-poll"), Waiter.realTime());
     }
 
-    public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval, RetryPolicy policy,
-                        BatchBuffer buffer, Clock clock, TickScheduler scheduler, Waiter waiter) {
+    public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval,
+                        RetryPolicy policy, BatchBuffer buffer, Clock clock, TickScheduler scheduler, Waiter waiter) {
         this.source = source;
         this.client = new IngestClient(endpoint, clock);
         this.pusher = new Pusher(client, new BatchEncoder(), buffer, policy, clock, waiter, new SplittableRandom());

@@ -134,9 +134,15 @@ public final class IngestClient implements AutoCloseable {
         return oneLine.length() > MAX_REASON_CHARS ? oneLine.substring(0, MAX_REASON_CHARS) + "…" : oneLine;
     }
 
+    /** The first message along the cause chain: the HTTP client often wraps "Connection refused" in a bare exception. */
     private static String describe(IOException e) {
-        String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                return t.getMessage();
+            }
+        }
+        // NIO reports a refused connection as a ConnectException without any message
+        return e instanceof ConnectException ? "Connection refused" : e.getClass().getSimpleName();
     }
 
     @Override

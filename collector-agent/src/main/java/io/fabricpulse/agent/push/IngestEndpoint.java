@@ -25,7 +25,7 @@ public record IngestEndpoint(URI server, String token, Duration connectTimeout, 
         if (!("http".equals(server.getScheme()) || "https".equals(server.getScheme())) || server.getHost() == null) {
             throw new IllegalArgumentException("server URL must be http:// or https:// with a host: " + server);
         }
-        if (!token.matches("[\\x21-\\x7e]+")) {
+        if (!isValidToken(token)) {
             // HTTP header values cannot carry blanks or control characters; a token with them is a paste accident
             throw new IllegalArgumentException("token must be printable ASCII without blanks");
         }
@@ -33,6 +33,11 @@ public record IngestEndpoint(URI server, String token, Duration connectTimeout, 
 
     public IngestEndpoint(URI server, String token) {
         this(server, token, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT);
+    }
+
+    /** Whether {@code token} can travel in an Authorization header: printable ASCII, no blanks. */
+    public static boolean isValidToken(String token) {
+        return token != null && token.matches("[\\x21-\\x7e]+");
     }
 
     /** {@code <server>/api/v1/ingest}, keeping any path prefix of the server URL. */

@@ -24,7 +24,9 @@ import static io.fabricpulse.agent.report.PortCounter.*;
  *   <li>CapabilityMask has IsExtendedWidthSupported (0x0200): {@code pma_group_ext} — port_xmit_data,
  *       port_rcv_data, port_xmit_packets and port_rcv_packets are served from PortCountersExtended
  *       (64 bits), and the files unicast_xmit_packets, unicast_rcv_packets, multicast_xmit_packets,
- *       multicast_rcv_packets exist. ConnectX-4 and later on current kernels land here.</li>
+ *       multicast_rcv_packets exist. Current HCAs land here (ConnectX-4 and later: their firmware sets
+ *       the bit), and so do RoCE ports of mlx4, bnxt_re, hfi1 and rxe, whose drivers answer ClassPortInfo
+ *       themselves with this bit.</li>
  *   <li>only IsExtendedWidthSupportedNoIETF (0x0400): {@code pma_group_noietf} — the same four files are
  *       64-bit, but there are no unicast/multicast files.</li>
  *   <li>neither, or the query failed: {@code pma_group} — all 32-bit PortCounters.</li>
@@ -137,7 +139,8 @@ final class SysfsCounters {
         return new Readout(extended, byName);
     }
 
-    private void readInto(Path file, PortCounter counter, Map<PortCounter, Long> values, Map<PortCounter, Path> sources) {
+    private void readInto(Path file, PortCounter counter, Map<PortCounter, Long> values,
+                          Map<PortCounter, Path> sources) {
         Optional<String> text = files.read(file, SysfsFiles.Presence.OPTIONAL);
         if (text.isEmpty()) {
             return;

@@ -31,11 +31,13 @@ final class SysfsPortReader {
 
     Optional<PortReport> read(Path portDir, int portNumber) {
         Optional<PortState> state = files.parse(portDir.resolve("state"), Presence.REQUIRED, this::portState);
-        Optional<PhysicalState> physical = files.parse(portDir.resolve("phys_state"), Presence.REQUIRED, this::physicalState);
+        Optional<PhysicalState> physical =
+                files.parse(portDir.resolve("phys_state"), Presence.REQUIRED, this::physicalState);
         if (state.isEmpty() || physical.isEmpty()) {
             return Optional.empty();
         }
-        int lid = files.parse(portDir.resolve("lid"), Presence.REQUIRED, SysfsValues::lid).map(SysfsPortReader::assigned).orElse(0);
+        int lid = files.parse(portDir.resolve("lid"), Presence.REQUIRED, SysfsValues::lid)
+                .map(SysfsPortReader::assigned).orElse(0);
         int smLid = files.parse(portDir.resolve("sm_lid"), Presence.REQUIRED, SysfsValues::lid).orElse(0);
 
         // The rate file always holds some width and speed, but for a link that is not up they are
@@ -64,7 +66,8 @@ final class SysfsPortReader {
         int code = SysfsValues.code(text);
         PortState state = PortState.ofCode(code == ACTIVE_DEFER ? PortState.ACTIVE.code() : code);
         if (state == null) {
-            throw new BadValueException("state", "no port state has code " + code + " (" + SysfsValues.show(text) + ")");
+            throw new BadValueException("state",
+                    "no port state has code " + code + " (" + SysfsValues.show(text) + ")");
         }
         return state;
     }
@@ -73,7 +76,8 @@ final class SysfsPortReader {
         int code = SysfsValues.code(text);
         PhysicalState state = PhysicalState.ofCode(code);
         if (state == null) {
-            throw new BadValueException("state", "no physical state has code " + code + " (" + SysfsValues.show(text) + ")");
+            throw new BadValueException("state",
+                    "no physical state has code " + code + " (" + SysfsValues.show(text) + ")");
         }
         return state;
     }

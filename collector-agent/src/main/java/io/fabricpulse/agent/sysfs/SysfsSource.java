@@ -97,7 +97,8 @@ public final class SysfsSource implements PortSource {
             throw noDevices("cannot list the directory: " + e.getMessage());
         }
         if (devices.isEmpty()) {
-            throw noDevices("the directory is empty (the RDMA core is loaded but no adapter driver registered a device)");
+            throw noDevices("the directory is empty"
+                    + " (the RDMA core is loaded but no adapter driver registered a device)");
         }
         return devices;
     }

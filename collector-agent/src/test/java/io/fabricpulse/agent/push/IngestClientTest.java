@@ -138,7 +138,7 @@ class IngestClientTest {
             closed = URI.create("http://127.0.0.1:" + socket.getLocalPort());
         }
         assertThat(send(closed, batch(1))).isInstanceOfSatisfying(PushResult.Retryable.class,
-                r -> assertThat(r.reason()).startsWith("cannot connect to " + closed + "/api/v1/ingest"));
+                r -> assertThat(r.reason()).isEqualTo("cannot connect to " + closed + "/api/v1/ingest: Connection refused"));
     }
 
     @Test

@@ -198,6 +198,20 @@ class PusherTest {
     }
 
     @Test
+    void onePushInFlightAtATimeInTheOrderOfCollection() throws Exception {
+        Pusher pusher = pusher(20);
+        for (long sequence = 1; sequence <= 12; sequence++) {
+            pusher.accept(batch(sequence));
+        }
+        pusher.start();
+        awaitIdle(pusher);
+        pusher.close();
+        assertThat(server.drain()).extracting(r -> r.batch().sequence())
+                .containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
+        assertThat(server.maxConcurrentRequests()).isEqualTo(1);
+    }
+
+    @Test
     void batchesAfterCloseAreNotAccepted() {
         Pusher pusher = pusher(10);
         pusher.close();

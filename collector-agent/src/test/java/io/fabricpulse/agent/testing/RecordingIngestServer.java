@@ -18,8 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -68,6 +71,9 @@ public final class RecordingIngestServer implements AutoCloseable {
     private final HttpServer server;
     private final BlockingQueue<Request> requests = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Response> script = new ConcurrentLinkedQueue<>();
+    private final ExecutorService handlers = Executors.newCachedThreadPool();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
 
     public RecordingIngestServer() {
         try {
@@ -76,6 +82,8 @@ public final class RecordingIngestServer implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         server.createContext("/", this::handle);
+        // a thread per request, so the server would see concurrent pushes if a client made them
+        server.setExecutor(handlers);
         server.start();
     }
 
@@ -99,6 +107,11 @@ public final class RecordingIngestServer implements AutoCloseable {
         return request;
     }
 
+    /** The most requests that were being handled at the same time. */
+    public int maxConcurrentRequests() {
+        return maxInFlight.get();
+    }
+
     /** Requests recorded and not taken yet. */
     public List<Request> drain() {
         List<Request> all = new java.util.ArrayList<>();
@@ -107,6 +120,7 @@ public final class RecordingIngestServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         try (exchange) {
             byte[] body = exchange.getRequestBody().readAllBytes();
             requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
@@ -121,11 +135,14 @@ public final class RecordingIngestServer implements AutoCloseable {
             if (answer.length > 0) {
                 exchange.getResponseBody().write(answer);
             }
+        } finally {
+            inFlight.decrementAndGet();
         }
     }
 
     @Override
     public void close() {
         server.stop(0);
+        handlers.shutdownNow();
     }
 }
