@@ -1,0 +1,145 @@
+package io.fabricpulse.agent.cli;
+
+import io.fabricpulse.agent.push.AgentRuntime;
+import io.fabricpulse.agent.push.IngestEndpoint;
+import io.fabricpulse.agent.push.PushStats;
+import io.fabricpulse.agent.source.PortSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code fabricpulse-agent run}: the agent's daemon mode (or a single push with {@code --once}). */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+                "Polls this node's InfiniBand ports every interval and pushes them to the server, until stopped"
+                        + " (SIGTERM or Ctrl-C: waiting batches are flushed first).",
+                "Exit codes: 0 stopped normally or --once delivered, 1 no usable source or --once not delivered,"
+                        + " 2 wrong command line."})
+final class RunCommand implements Callable<Integer> {
+
+    static final String TOKEN_ENV = "FABRICPULSE_AGENT_TOKEN";
+    static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
+    static final Duration MAX_INTERVAL = Duration.ofHours(1);
+
+    private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
+    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+
+    @ParentCommand
+    private AgentMain parent;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--server", required = true, paramLabel = "URL", converter = ServerUrlConverter.class,
+            description = "Base URL of the FabricPulse server, e.g. https://fabricpulse.example.com")
+    private URI server;
+
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "This agent's bearer token. Default: the environment variable " + TOKEN_ENV
+                    + ", which keeps it out of the process list.")
+    private String token;
+
+    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Time between polls, 1s to 1h: 10s, 1s, 1m, 1m30s. Default: ${DEFAULT-VALUE}.")
+    private Duration interval;
+
+    @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "auto",
+            description = "Where port data comes from: auto (the best source that works on this host) or sysfs"
+                    + " (/sys/class/infiniband, no privileges needed). Default: ${DEFAULT-VALUE}.")
+    private SourceSelector.Choice source;
+
+    @Option(names = "--sysfs-root", paramLabel = "DIR", defaultValue = "/sys/class/infiniband",
+            description = "Directory the sysfs source reads. Default: ${DEFAULT-VALUE}.")
+    private Path sysfsRoot;
+
+    @Option(names = "--agent-id", paramLabel = "ID",
+            description = "This agent's name at the server (printable, no blanks, at most 128 characters)."
+                    + " Default: the host name.")
+    private String agentId;
+
+    @Option(names = "--once",
+            description = "Poll once, make one push attempt, and exit: 0 when the server took the batch.")
+    private boolean once;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        String bearer = token != null ? token : parent.environment().get(TOKEN_ENV);
+        if (bearer == null || bearer.isBlank()) {
+            throw usage("Missing the agent token: give --token TOKEN or set " + TOKEN_ENV);
+        }
+        if (!IngestEndpoint.isValidToken(bearer)) {
+            throw usage("Invalid token (from " + (token != null ? "--token" : TOKEN_ENV)
+                    + "): it must be printable ASCII without blanks");
+        }
+        if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
+            throw usage("Invalid value for option '--interval': " + interval.toMillis()
+                    + " ms is outside 1s to 1h (polling faster than once a second is not supported)");
+        }
+        String id = agentId != null ? agentId : AgentIdentity.hostName()
+                .orElseThrow(() -> usage("Cannot determine this host's name; give --agent-id ID"));
+        if (!AgentIdentity.isValid(id)) {
+            throw usage("Invalid value for option '--agent-id': '" + id
+                    + "' must be 1 to 128 printable characters without blanks");
+        }
+
+        PortSource portSource;
+        try {
+            portSource = new SourceSelector(sysfsRoot).select(source);
+        } catch (SourceUnavailableException e) {
+            spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
+            return CommandLine.ExitCode.SOFTWARE;
+        }
+        IngestEndpoint endpoint = new IngestEndpoint(server, bearer);
+        if ("http".equals(server.getScheme()) && !LOOPBACK.contains(server.getHost())) {
+            log.warn("pushing to {} over plain http: the token and the counters travel unencrypted; prefer https",
+                    endpoint.ingestUri());
+        }
+        AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, Clock.systemUTC());
+        return once ? runOnce(runtime, endpoint) : runUntilStopped(runtime);
+    }
+
+    private int runOnce(AgentRuntime runtime, IngestEndpoint endpoint) {
+        PushStats stats = runtime.runOnce();
+        if (stats.delivered() == 1) {
+            spec.commandLine().getOut().println("pushed 1 batch to " + endpoint.ingestUri());
+            return CommandLine.ExitCode.OK;
+        }
+        String why = stats.rejected() > 0 ? "the server refused the batch"
+                : stats.waiting() > 0 ? "the server could not take the batch"
+                : "the source read nothing";
+        spec.commandLine().getErr().println("fabricpulse-agent: nothing delivered: " + why + " (see the log above)");
+        return CommandLine.ExitCode.SOFTWARE;
+    }
+
+    private int runUntilStopped(AgentRuntime runtime) throws InterruptedException {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            log.info("stopping: flushing waiting batches");
+            runtime.close();
+            stopped.countDown();
+        }, "fabricpulse-shutdown"));
+        runtime.start();
+        // The JVM ends this wait: SIGTERM runs the hook above, which flushes and closes.
+        stopped.await();
+        return CommandLine.ExitCode.OK;
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,152 @@
+package io.fabricpulse.agent.push;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * One push attempt: POSTs an encoded batch to {@code <server>/api/v1/ingest} and says what came of it.
+ * Never throws for anything the network or the server does; only interruption escapes.
+ */
+public final class IngestClient implements AutoCloseable {
+
+    /** Enough for any problem document; a server sending more gets the rest ignored. */
+    private static final int MAX_ANSWER_BYTES = 16 * 1024;
+    private static final int MAX_REASON_CHARS = 300;
+
+    private final IngestEndpoint endpoint;
+    private final Clock clock;
+    private final HttpClient http;
+    private final JsonMapper mapper = JsonMapper.builder().build();
+    private final String userAgent;
+
+    public IngestClient(IngestEndpoint endpoint, Clock clock) {
+        this.endpoint = endpoint;
+        this.clock = clock;
+        // HTTP/1.1: one push at a time needs no multiplexing, and plain-http HTTP/2 would start every
+        // connection with an h2c upgrade dance that proxies in front of servers handle unevenly.
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(endpoint.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        this.userAgent = "fabricpulse-agent/" + Objects.requireNonNullElse(
+                IngestClient.class.getPackage().getImplementationVersion(), "dev");
+    }
+
+    public IngestEndpoint endpoint() {
+        return endpoint;
+    }
+
+    public PushResult send(EncodedBatch batch) throws InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(endpoint.ingestUri())
+                .timeout(endpoint.requestTimeout())
+                .header("Content-Type", "application/json")
+                .header("Content-Encoding", "gzip")
+                .header("Authorization", "Bearer " + endpoint.token())
+                .header("Accept", "application/json, application/problem+json")
+                .header("User-Agent", userAgent)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(batch.gzipJson()))
+                .build();
+        try {
+            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            byte[] answer;
+            try (InputStream body = response.body()) {
+                answer = body.readNBytes(MAX_ANSWER_BYTES);
+            }
+            return classify(response, answer);
+        } catch (HttpTimeoutException e) {
+            return new PushResult.Retryable("no answer from " + endpoint.ingestUri() + " within "
+                    + endpoint.requestTimeout().toMillis() + " ms", null);
+        } catch (ConnectException e) {
+            return new PushResult.Retryable("cannot connect to " + endpoint.ingestUri() + ": " + describe(e), null);
+        } catch (IOException e) {
+            return new PushResult.Retryable("push to " + endpoint.ingestUri() + " failed: " + describe(e), null);
+        }
+    }
+
+    private PushResult classify(HttpResponse<?> response, byte[] answer) {
+        int status = response.statusCode();
+        return switch (ResponseClass.of(status)) {
+            case DELIVERED -> new PushResult.Delivered(status);
+            case REJECTED -> new PushResult.Rejected(status, "HTTP " + status + rejection(response, answer));
+            case RETRY -> new PushResult.Retryable("HTTP " + status + detail(response, answer),
+                    RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock.instant())
+                            .orElse(null));
+        };
+    }
+
+    private String rejection(HttpResponse<?> response, byte[] answer) {
+        if (status3xx(response.statusCode())) {
+            return " redirect to " + clean(response.headers().firstValue("Location").orElse("(no Location)"))
+                    + ": --server must name the FabricPulse server itself";
+        }
+        return detail(response, answer);
+    }
+
+    private static boolean status3xx(int status) {
+        return status >= 300 && status < 400;
+    }
+
+    /**
+     * ": " and the server's explanation: the RFC 9457 problem {@code detail} (else {@code title}) when the
+     * answer is JSON, else the start of the text; empty when the server said nothing.
+     */
+    private String detail(HttpResponse<?> response, byte[] answer) {
+        if (answer.length == 0) {
+            return "";
+        }
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        String text = null;
+        if (type.contains("json")) {
+            try {
+                JsonNode problem = mapper.readTree(answer);
+                text = problem.path("detail").isString() ? problem.path("detail").stringValue()
+                        : problem.path("title").isString() ? problem.path("title").stringValue() : null;
+            } catch (JacksonException e) {
+                // not the JSON it claims to be: fall back to the text
+            }
+        }
+        if (text == null) {
+            text = new String(answer, StandardCharsets.UTF_8);
+        }
+        String cleaned = clean(text);
+        return cleaned.isEmpty() ? "" : ": " + cleaned;
+    }
+
+    /** One line, bounded: what the server says ends up in our log, and the server is not trusted with its layout. */
+    private static String clean(String text) {
+        String oneLine = text.codePoints()
+                .map(cp -> Character.isISOControl(cp) ? ' ' : cp)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString().strip().replaceAll(" {2,}", " ");
+        return oneLine.length() > MAX_REASON_CHARS ? oneLine.substring(0, MAX_REASON_CHARS) + "…" : oneLine;
+    }
+
+    /** The first message along the cause chain: the HTTP client often wraps "Connection refused" in a bare exception. */
+    private static String describe(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                return t.getMessage();
+            }
+        }
+        // NIO reports a refused connection as a ConnectException without any message
+        return e instanceof ConnectException ? "Connection refused" : e.getClass().getSimpleName();
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}

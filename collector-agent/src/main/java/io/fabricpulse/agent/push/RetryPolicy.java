@@ -1,0 +1,45 @@
+package io.fabricpulse.agent.push;
+
+import java.time.Duration;
+import java.util.random.RandomGenerator;
+
+/**
+ * How long and how often the pusher tries.
+ *
+ * @param initialBackoff first wait after a failed attempt; doubles per attempt
+ * @param maxBackoff     the doubling stops here
+ * @param maxRetryAfter  a server's Retry-After is honoured up to this (a broken proxy saying "in a year" is not)
+ * @param maxBatchAge    a batch not delivered this long after its poll is dropped and counted — the bound
+ *                       that keeps an outage from growing memory without end. A disk spool raises it.
+ * @param flushTimeout   at shutdown, how long waiting batches may still be sent
+ */
+public record RetryPolicy(Duration initialBackoff, Duration maxBackoff, Duration maxRetryAfter,
+                          Duration maxBatchAge, Duration flushTimeout) {
+
+    public static final RetryPolicy DEFAULT = new RetryPolicy(Duration.ofSeconds(1), Duration.ofMinutes(1),
+            Duration.ofMinutes(10), Duration.ofMinutes(15), Duration.ofSeconds(5));
+
+    public RetryPolicy {
+        if (initialBackoff.isNegative() || initialBackoff.isZero() || maxBackoff.compareTo(initialBackoff) < 0) {
+            throw new IllegalArgumentException("need 0 < initialBackoff <= maxBackoff");
+        }
+    }
+
+    /**
+     * The wait before attempt {@code attempt + 1}: exponential backoff with "equal jitter" (half fixed,
+     * half random, so a thousand agents that failed together do not retry together), and never less
+     * than what the server asked for with Retry-After, which gets a tenth of spread on top for the same reason.
+     */
+    public Duration delay(int attempt, Duration retryAfter, RandomGenerator random) {
+        long ceiling = maxBackoff.toMillis();
+        long exponential = initialBackoff.toMillis() << Math.min(attempt - 1, 30);
+        long backoff = exponential <= 0 || exponential > ceiling ? ceiling : exponential;
+        long jittered = backoff / 2 + random.nextLong(backoff / 2 + 1);
+        if (retryAfter == null) {
+            return Duration.ofMillis(jittered);
+        }
+        long asked = Math.min(retryAfter.toMillis(), maxRetryAfter.toMillis());
+        long spread = asked + random.nextLong(asked / 10 + 1);
+        return Duration.ofMillis(Math.max(jittered, spread));
+    }
+}

@@ -1,0 +1,11 @@
+package io.fabricpulse.agent.sysfs;
+
+import io.fabricpulse.agent.report.LinkSpeed;
+import io.fabricpulse.agent.report.LinkWidth;
+
+/**
+ * Active width and speed as a port's {@code rate} file states them ("200 Gb/sec (4X HDR)").
+ * For RoCE ports the kernel derives both from the Ethernet speed (100GbE reads "4X EDR").
+ */
+record LinkRate(LinkWidth width, LinkSpeed speed) {
+}

@@ -1,0 +1,105 @@
+package io.fabricpulse.agent.cli;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.testing.RecordingIngestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The packaged {@code target/fabricpulse-agent.jar} run as operators run it: {@code java -jar}, no extra
+ * flags, against a real HTTP server. Proves the manifest, the bundled libraries and the logging backend.
+ */
+class AgentJarIT {
+
+    private static final Path JAR = Path.of("target", "fabricpulse-agent.jar");
+
+    @TempDir
+    Path dir;
+
+    private final RecordingIngestServer server = new RecordingIngestServer();
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private Process start(String... args) throws Exception {
+        assertThat(JAR).as("built by mvn package").exists();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile())
+                .start();
+    }
+
+    private int finish(Process process) throws Exception {
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("agent exited").isTrue();
+        return process.exitValue();
+    }
+
+    private String out() throws Exception {
+        return Files.readString(dir.resolve("out.txt"));
+    }
+
+    private String err() throws Exception {
+        return Files.readString(dir.resolve("err.txt"));
+    }
+
+    private static String fixture() throws Exception {
+        return AgentMainTest.fixture("cx6-host").toString();
+    }
+
+    @Test
+    void helpRunsFromTheJarAlone() throws Exception {
+        assertThat(finish(start("--help"))).isZero();
+        assertThat(out()).startsWith("Usage: fabricpulse-agent").contains("run");
+        assertThat(err()).as("no warnings about native access or logging providers").isEmpty();
+    }
+
+    @Test
+    void wrongArgumentsExitWithTwo() throws Exception {
+        assertThat(finish(start("run", "--server", "nonsense", "--token", "t"))).isEqualTo(2);
+        assertThat(err()).startsWith("fabricpulse-agent: Invalid value for option '--server': 'nonsense' is not an http://");
+    }
+
+    @Test
+    void runOncePushesAFixtureHostAndLogsOneLinePerEvent() throws Exception {
+        assertThat(finish(start("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
+                "--source", "sysfs", "--sysfs-root", fixture(), "--agent-id", "jar-test"))).isZero();
+        IngestBatch batch = server.takeRequest().batch();
+        assertThat(batch.agentId()).isEqualTo("jar-test");
+        assertThat(batch.nodes()).hasSize(3);
+        assertThat(err().lines()).isNotEmpty().allSatisfy(line ->
+                assertThat(line).matches("\\d{4}-\\d\\d-\\d\\dT\\S+ (INFO|WARN|ERROR) \\w+ - .+"));
+    }
+
+    @Test
+    void runPollsEverySecondAndFlushesOnSigterm() throws Exception {
+        Process agent = start("run", "--server", server.baseUri().toString(), "--token", "t", "--interval", "1s",
+                "--source", "sysfs", "--sysfs-root", fixture(), "--agent-id", "jar-test");
+        long first = server.takeRequest().batch().sequence();
+        long second = server.takeRequest().batch().sequence();
+        assertThat(second).isEqualTo(first + 1);
+
+        agent.destroy(); // SIGTERM, as systemd and Kubernetes stop it
+        int exit = finish(agent);
+
+        assertThat(exit).as("terminated by SIGTERM after the shutdown hook ran").isEqualTo(143);
+        assertThat(err()).contains("stopping: flushing waiting batches", "push stopped: ")
+                .doesNotContain("Exception");
+        assertThat(err()).containsPattern("push stopped: \\d+ delivered, 0 rejected, 0 expired, 0 dropped");
+        assertThat(new File(dir.toFile(), "out.txt")).isEmpty();
+    }
+}

@@ -1,0 +1,164 @@
+package io.fabricpulse.agent.cli;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.testing.CapturedLog;
+import io.fabricpulse.agent.testing.RecordingIngestServer;
+import io.fabricpulse.agent.testing.RecordingIngestServer.Request;
+import io.fabricpulse.agent.testing.RecordingIngestServer.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The command line in-process: exit codes, messages, and a real push from a fixture host. */
+class AgentMainTest {
+
+    private final RecordingIngestServer server = new RecordingIngestServer();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private int run(Map<String, String> environment, String... args) {
+        return AgentMain.execute(environment, new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    private int run(String... args) {
+        return run(Map.of(), args);
+    }
+
+    static Path fixture(String name) throws Exception {
+        return Path.of(AgentMainTest.class.getResource("/sysfs/" + name).toURI());
+    }
+
+    private String[] once(String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "--once", "--server", server.baseUri().toString(),
+                "--source", "sysfs", "--sysfs-root", fixture("cx6-host").toString(), "--agent-id", "gpu-node-017"));
+        args.addAll(List.of(extra));
+        return args.toArray(String[]::new);
+    }
+
+    @Test
+    void helpPrintsUsageWithTheSubcommands() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).startsWith("Usage: fabricpulse-agent [-hV] [COMMAND]").contains("  run ", "  help ");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void runHelpListsEveryOption() {
+        assertThat(run("run", "--help")).isZero();
+        assertThat(out.toString()).contains("--server=URL", "--token=TOKEN", "--interval=DURATION", "--source=SOURCE",
+                "--sysfs-root=DIR", "--agent-id=ID", "--once", "FABRICPULSE_AGENT_TOKEN", "Default: 10s");
+    }
+
+    @Test
+    void versionNamesTheAgent() {
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString()).startsWith("fabricpulse-agent ");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "''                                                 | Missing subcommand",
+            "--bogus                                            | Unknown option: '--bogus'",
+            "run --token t                                      | Missing required option: '--server=URL'",
+            "run --server ftp://x --token t                     | Invalid value for option '--server': 'ftp://x' is not an http:// or https:// URL",
+            "run --server http://exa^mple --token t             | Invalid value for option '--server': 'http://exa^mple' is not a URL",
+            "run --server https://user:pw@x --token t           | carries credentials; the agent authenticates with --token",
+            "run --server http://x?a=b --token t                | has a query or fragment",
+            "run --server http://x --token t --interval 10x     | Invalid value for option '--interval': '10x' is not a duration",
+            "run --server http://x --token t --interval 500ms   | Invalid value for option '--interval': 500 ms is outside 1s to 1h",
+            "run --server http://x --token t --interval 2h      | Invalid value for option '--interval': 7200000 ms is outside 1s to 1h",
+            "run --server http://x --token t --source sim       | Invalid value for option '--source': expected one of [AUTO, SYSFS]",
+            "run --server http://x                              | Missing the agent token: give --token TOKEN or set FABRICPULSE_AGENT_TOKEN",
+            "run --server http://x --token t --agent-id a^b^c   | Invalid value for option '--agent-id': 'a b c' must be 1 to 128 printable characters",
+            "run --server http://x --token t --intervall 5s     | Possible solutions: --interval",
+    })
+    void wrongCommandLinesExitWithTwoAndSayWhy(String line, String message) {
+        String[] args = line.isEmpty() ? new String[0] : line.split(" ");
+        for (int i = 0; i < args.length; i++) {
+            args[i] = args[i].replace('^', ' ');
+        }
+        assertThat(run(args)).isEqualTo(2);
+        assertThat(err.toString()).contains(message.replace('^', ' ')).contains("for more information.");
+        assertThat(err.toString()).doesNotContain("\tat ", "Exception");
+    }
+
+    @Test
+    void aTokenWithBlanksFromTheEnvironmentIsAUsageError() {
+        assertThat(run(Map.of("FABRICPULSE_AGENT_TOKEN", "two words"), "run", "--server", "http://x")).isEqualTo(2);
+        assertThat(err.toString()).contains("Invalid token (from FABRICPULSE_AGENT_TOKEN)");
+    }
+
+    @Test
+    void runOncePushesTheFixtureHostToARealServer() throws Exception {
+        try (CapturedLog ignored = new CapturedLog()) {
+            assertThat(run(Map.of("FABRICPULSE_AGENT_TOKEN", "from-env"), once())).isZero();
+        }
+        assertThat(out.toString()).isEqualTo("pushed 1 batch to " + server.baseUri() + "/api/v1/ingest\n");
+
+        Request request = server.takeRequest();
+        assertThat(request.header("Authorization")).isEqualTo("Bearer from-env");
+        IngestBatch batch = request.batch();
+        assertThat(batch.agentId()).isEqualTo("gpu-node-017");
+        assertThat(batch.source()).isEqualTo("sysfs");
+        assertThat(batch.nodes()).extracting(NodeReport::guid)
+                .containsExactly("0x0c42a10300a1b2c0", "0x0c42a10300a1b2c1", "0xb83fd20300a45e10");
+    }
+
+    @Test
+    void tokenOptionWinsOverTheEnvironment() throws Exception {
+        try (CapturedLog ignored = new CapturedLog()) {
+            assertThat(run(Map.of("FABRICPULSE_AGENT_TOKEN", "from-env"), once("--token", "from-option"))).isZero();
+        }
+        assertThat(server.takeRequest().header("Authorization")).isEqualTo("Bearer from-option");
+    }
+
+    @Test
+    void runOnceRefusedByTheServerExitsWithOne() throws Exception {
+        server.thenAnswer(Response.problem(401, "invalid bearer token"));
+        try (CapturedLog log = new CapturedLog()) {
+            assertThat(run(once("--token", "wrong"))).isEqualTo(1);
+            assertThat(log.linesWith("HTTP 401: invalid bearer token")).hasSize(1);
+        }
+        assertThat(err.toString()).isEqualTo("fabricpulse-agent: nothing delivered: the server refused the batch"
+                + " (see the log above)\n");
+    }
+
+    @Test
+    void autoWithoutAnyDeviceExitsWithOneAndSaysWhatEachSourceLacks(@TempDir Path empty) {
+        try (CapturedLog ignored = new CapturedLog()) {
+            assertThat(run("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
+                    "--sysfs-root", empty.toString())).isEqualTo(1);
+        }
+        assertThat(err.toString()).isEqualTo("fabricpulse-agent: no usable source on this host: sysfs: no InfiniBand"
+                + " devices under " + empty + ": the directory is empty (the RDMA core is loaded but no adapter"
+                + " driver registered a device)\n");
+        assertThat(server.drain()).isEmpty();
+    }
+
+    @Test
+    void namedSysfsWithoutDevicesStillStartsButOnceHasNothingToSend(@TempDir Path empty) {
+        try (CapturedLog log = new CapturedLog()) {
+            assertThat(run("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
+                    "--source", "SYSFS", "--sysfs-root", empty.toString())).isEqualTo(1);
+            assertThat(log.linesWith("WARN", "source sysfs has nothing to read yet")).hasSize(1);
+        }
+        assertThat(err.toString()).contains("nothing delivered: the source read nothing");
+    }
+}

@@ -1,0 +1,148 @@
+package io.fabricpulse.agent.testing;
+
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.fabricpulse.agent.report.IngestBatch;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * A real HTTP server (the JDK's) on a free loopback port that records every request to
+ * {@code /api/v1/ingest} and answers with scripted responses (202 when the script is empty).
+ */
+public final class RecordingIngestServer implements AutoCloseable {
+
+    /** A request as it arrived. */
+    public record Request(String method, String path, Headers headers, byte[] body) {
+
+        public String header(String name) {
+            return headers.getFirst(name);
+        }
+
+        /** The body un-gzipped. */
+        public String json() {
+            try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("body is not gzip", e);
+            }
+        }
+
+        public IngestBatch batch() {
+            return MAPPER.readValue(json(), IngestBatch.class);
+        }
+    }
+
+    /** An answer to send. */
+    public record Response(int status, Map<String, String> headers, String body) {
+
+        public static Response status(int status) {
+            return new Response(status, Map.of(), "");
+        }
+
+        public static Response problem(int status, String detail) {
+            return new Response(status, Map.of("Content-Type", "application/problem+json"),
+                    "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":" + status
+                            + ",\"detail\":" + MAPPER.writeValueAsString(detail) + "}");
+        }
+    }
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private final HttpServer server;
+    private final BlockingQueue<Request> requests = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Response> script = new ConcurrentLinkedQueue<>();
+    private final ExecutorService handlers = Executors.newCachedThreadPool();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
+
+    public RecordingIngestServer() {
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.createContext("/", this::handle);
+        // a thread per request, so the server would see concurrent pushes if a client made them
+        server.setExecutor(handlers);
+        server.start();
+    }
+
+    /** The server's base URL, e.g. http://127.0.0.1:41234 */
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** Queues answers for the next requests, in order. */
+    public RecordingIngestServer thenAnswer(Response... responses) {
+        script.addAll(List.of(responses));
+        return this;
+    }
+
+    /** The next recorded request, waiting up to 10 s for it. */
+    public Request takeRequest() throws InterruptedException {
+        Request request = requests.poll(10, TimeUnit.SECONDS);
+        if (request == null) {
+            throw new AssertionError("no request arrived within 10 s");
+        }
+        return request;
+    }
+
+    /** The most requests that were being handled at the same time. */
+    public int maxConcurrentRequests() {
+        return maxInFlight.get();
+    }
+
+    /** Requests recorded and not taken yet. */
+    public List<Request> drain() {
+        List<Request> all = new java.util.ArrayList<>();
+        requests.drainTo(all);
+        return all;
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        try (exchange) {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+                    exchange.getRequestHeaders(), body));
+            Response response = script.poll();
+            if (response == null) {
+                response = Response.status(202);
+            }
+            response.headers().forEach(exchange.getResponseHeaders()::add);
+            byte[] answer = response.body().getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(response.status(), answer.length == 0 ? -1 : answer.length);
+            if (answer.length > 0) {
+                exchange.getResponseBody().write(answer);
+            }
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        handlers.shutdownNow();
+    }
+}
