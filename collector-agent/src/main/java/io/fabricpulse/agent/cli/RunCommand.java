@@ -59,13 +59,26 @@ final class RunCommand implements Callable<Integer> {
     private Duration interval;
 
     @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "auto",
-            description = "Where port data comes from: auto (the best source that works on this host) or sysfs"
-                    + " (/sys/class/infiniband, no privileges needed). Default: ${DEFAULT-VALUE}.")
+            description = "Where port data comes from: auto (the best source that works on this host), sysfs"
+                    + " (/sys/class/infiniband, no privileges needed) or sim (a simulated fabric: --demo or"
+                    + " --topology; never chosen by auto). Default: ${DEFAULT-VALUE}.")
     private SourceSelector.Choice source;
 
     @Option(names = "--sysfs-root", paramLabel = "DIR", defaultValue = "/sys/class/infiniband",
             description = "Directory the sysfs source reads. Default: ${DEFAULT-VALUE}.")
     private Path sysfsRoot;
+
+    @Option(names = "--topology", paramLabel = "FILE",
+            description = "With --source sim: the fabric to simulate, in ibnetdiscover format (what ibsim reads).")
+    private Path topology;
+
+    @Option(names = "--faults", paramLabel = "FILE",
+            description = "With --source sim --topology: a fault script (symbol errors, discards, flaps, degraded links).")
+    private Path faults;
+
+    @Option(names = "--demo",
+            description = "With --source sim: the bundled 648-host fat tree and its fault script.")
+    private boolean demo;
 
     @Option(names = "--agent-id", paramLabel = "ID",
             description = "This agent's name at the server (printable, no blanks, at most 128 characters)."
@@ -97,9 +110,20 @@ final class RunCommand implements Callable<Integer> {
                     + "' must be 1 to 128 printable characters without blanks");
         }
 
+        if (source != SourceSelector.Choice.SIM && (demo || topology != null || faults != null)) {
+            throw usage("--demo, --topology and --faults only apply to --source sim");
+        }
+        if (demo && (topology != null || faults != null)) {
+            throw usage("--demo simulates the bundled fabric: give either --demo or --topology [--faults], not both");
+        }
+        if (faults != null && topology == null) {
+            throw usage("--faults needs --topology FILE (the fabric the faults are on)");
+        }
+
         PortSource portSource;
         try {
-            portSource = new SourceSelector(sysfsRoot).select(source);
+            portSource = new SourceSelector(sysfsRoot, new SourceSelector.SimFabric(demo, topology, faults),
+                    Clock.systemUTC()).select(source);
         } catch (SourceUnavailableException e) {
             spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;

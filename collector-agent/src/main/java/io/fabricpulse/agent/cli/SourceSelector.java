@@ -1,12 +1,17 @@
 package io.fabricpulse.agent.cli;
 
+import io.fabricpulse.agent.sim.FaultScriptException;
+import io.fabricpulse.agent.sim.SimSource;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceProbe;
 import io.fabricpulse.agent.sysfs.SysfsSource;
+import io.fabricpulse.agent.topology.TopologyParseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -25,7 +30,14 @@ final class SourceSelector {
 
     /** The values of {@code --source}. */
     enum Choice {
-        AUTO, SYSFS
+        AUTO, SYSFS, SIM
+    }
+
+    /**
+     * What the sim source simulates: the bundled demo fabric, or a topology file (ibnetdiscover
+     * format) with an optional fault script. Null fields mean "not given".
+     */
+    record SimFabric(boolean demo, Path topology, Path faults) {
     }
 
     /** A source together with what its probe found. */
@@ -35,15 +47,20 @@ final class SourceSelector {
     private static final Logger log = LoggerFactory.getLogger(SourceSelector.class);
 
     private final Path sysfsRoot;
+    private final SimFabric simFabric;
+    private final Clock clock;
 
-    SourceSelector(Path sysfsRoot) {
+    SourceSelector(Path sysfsRoot, SimFabric simFabric, Clock clock) {
         this.sysfsRoot = sysfsRoot;
+        this.simFabric = simFabric;
+        this.clock = clock;
     }
 
     PortSource select(Choice choice) throws SourceUnavailableException {
         return switch (choice) {
             case AUTO -> auto();
             case SYSFS -> named(sysfs());
+            case SIM -> sim();
         };
     }
 
@@ -75,6 +92,28 @@ final class SourceSelector {
                     probed.probe().source(), probed.probe().detail());
         }
         return probed.source();
+    }
+
+    private PortSource sim() throws SourceUnavailableException {
+        if (simFabric.demo()) {
+            log.info("source sim: the bundled demo fabric (648 hosts, 54 switches) with its fault script");
+            return SimSource.demo(clock);
+        }
+        if (simFabric.topology() == null) {
+            throw new SourceUnavailableException("--source sim needs --demo or --topology FILE");
+        }
+        try {
+            SimSource source = simFabric.faults() == null
+                    ? SimSource.fromFiles(simFabric.topology(), clock)
+                    : SimSource.fromFiles(simFabric.topology(), simFabric.faults(), clock);
+            log.info("source sim: {}{}", simFabric.topology(),
+                    simFabric.faults() == null ? " (no faults)" : " with faults from " + simFabric.faults());
+            return source;
+        } catch (IOException e) {
+            throw new SourceUnavailableException("cannot read " + e.getMessage());
+        } catch (TopologyParseException | FaultScriptException | IllegalArgumentException e) {
+            throw new SourceUnavailableException(e.getMessage());
+        }
     }
 
     private Probed sysfs() {

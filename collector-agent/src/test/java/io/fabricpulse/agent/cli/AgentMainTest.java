@@ -2,6 +2,7 @@ package io.fabricpulse.agent.cli;
 
 import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.testing.CapturedLog;
 import io.fabricpulse.agent.testing.RecordingIngestServer;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Request;
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +86,10 @@ class AgentMainTest {
             "run --server http://x --token t --interval 10x     | Invalid value for option '--interval': '10x' is not a duration",
             "run --server http://x --token t --interval 500ms   | Invalid value for option '--interval': 500 ms is outside 1s to 1h",
             "run --server http://x --token t --interval 2h      | Invalid value for option '--interval': 7200000 ms is outside 1s to 1h",
-            "run --server http://x --token t --source sim       | Invalid value for option '--source': expected one of [AUTO, SYSFS]",
+            "run --server http://x --token t --source umbrella  | Invalid value for option '--source': expected one of [AUTO, SYSFS, SIM]",
+            "run --server http://x --token t --demo             | --demo, --topology and --faults only apply to --source sim",
+            "run --server http://x --token t --source sim --demo --topology f.net | give either --demo or --topology [--faults], not both",
+            "run --server http://x --token t --source sim --faults f.txt | --faults needs --topology FILE",
             "run --server http://x                              | Missing the agent token: give --token TOKEN or set FABRICPULSE_AGENT_TOKEN",
             "run --server http://x --token t --agent-id a^b^c   | Invalid value for option '--agent-id': 'a b c' must be 1 to 128 printable characters",
             "run --server http://x --token t --intervall 5s     | Possible solutions: --interval",
@@ -119,6 +124,31 @@ class AgentMainTest {
         assertThat(batch.source()).isEqualTo("sysfs");
         assertThat(batch.nodes()).extracting(NodeReport::guid)
                 .containsExactly("0x0c42a10300a1b2c0", "0x0c42a10300a1b2c1", "0xb83fd20300a45e10");
+    }
+
+    @Test
+    void runOnceWithTheSimDemoPushesTheWholeDemoFabric() throws Exception {
+        try (CapturedLog ignored = new CapturedLog()) {
+            assertThat(run("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
+                    "--source", "sim", "--demo", "--agent-id", "demo")).isZero();
+        }
+        IngestBatch batch = server.takeRequest().batch();
+        assertThat(batch.source()).isEqualTo("sim");
+        assertThat(batch.nodes()).hasSize(702);
+        assertThat(batch.nodes()).filteredOn(n -> n.type() == NodeType.SWITCH).hasSize(54);
+    }
+
+    @Test
+    void simWithoutAFabricOrWithABrokenTopologyExitsWithOneAndSaysWhy(@TempDir Path dir) throws Exception {
+        assertThat(run("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
+                "--source", "sim")).isEqualTo(1);
+        assertThat(err.toString()).contains("--source sim needs --demo or --topology FILE");
+
+        Path broken = Files.writeString(dir.resolve("broken.net"), "Switch 4 \"S-1\"\n[1] \"H-2\"[1\n");
+        assertThat(run("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
+                "--source", "sim", "--topology", broken.toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("line 2");
+        assertThat(err.toString()).doesNotContain("\tat ");
     }
 
     @Test
