@@ -70,7 +70,7 @@ final class UmadDevices {
         int rc = umad.getCa(arena.allocateFrom(name), ca);
         if (rc < 0) {
             throw new UmadUnavailableException(UmadUnavailableException.Reason.NO_DEVICE,
-                    "umad_get_ca(" + name + ") failed (" + rc + ")");
+                    "libibumad found no readable RDMA device (umad_get_ca(" + name + ") = " + rc + ")");
         }
         try {
             List<LocalPort> ports = new ArrayList<>();

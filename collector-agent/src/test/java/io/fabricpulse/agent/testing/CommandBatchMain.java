@@ -1,5 +1,6 @@
 package io.fabricpulse.agent.testing;
 
+import io.fabricpulse.agent.cli.DoctorCommand;
 import io.fabricpulse.agent.cli.PerfqueryCommand;
 import io.fabricpulse.agent.cli.SmpqueryCommand;
 import picocli.CommandLine;
@@ -50,6 +51,7 @@ public final class CommandBatchMain {
         return switch (name) {
             case "perfquery" -> new PerfqueryCommand();
             case "smpquery" -> new SmpqueryCommand();
+            case "doctor" -> new DoctorCommand();
             default -> throw new IllegalArgumentException("unknown command " + name);
         };
     }

@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.umad;
 
 import io.fabricpulse.agent.testing.AgentJvm;
+import io.fabricpulse.agent.testing.CommandBatchMain;
 import io.fabricpulse.agent.testing.FabricPorts;
 import io.fabricpulse.agent.testing.IbsimFabric;
 import io.fabricpulse.agent.testing.SourcePollMain;
@@ -33,6 +34,10 @@ class UmadSourceIT {
             String leafGuid = nodeGuid(fabric, leaf.lid());
             fabric.console("PerformanceSet \"leaf-a\"[1] PortCounters.SymbolErrorCounter=65535");
             fabric.console("PerformanceSet \"node-1\"[1] PortCounters.LinkDownedCounter=3");
+            try (AgentJvm doctor = fabric.agentJvm("node-1", CommandBatchMain.class)) {
+                assertThat(doctor.run("doctor").stdout()).contains("umad:  OK: ibsim0 port 1 is Active, LID "
+                        + local.lid(), "auto:  umad");
+            }
             try (AgentJvm agent = fabric.agentJvm("node-1", SourcePollMain.class)) {
                 IbsimFabric.ToolResult result = agent.run("poll");
                 JsonNode nodes = JsonMapper.builder().build().readTree(result.stdout());
