@@ -48,6 +48,20 @@ public final class AgentJvm implements AutoCloseable {
         }
     }
 
+    /** Ends the child's input and returns everything else it prints until it exits. */
+    public String finish() {
+        try {
+            in.close();
+            StringBuilder rest = new StringBuilder();
+            for (String line; (line = out.readLine()) != null; ) {
+                rest.append(line).append('\n');
+            }
+            return rest.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private String exitCode() {
         return process.isAlive() ? "still running" : String.valueOf(process.exitValue());
     }

@@ -180,6 +180,26 @@ public final class IbsimFabric implements AutoCloseable {
         }
     }
 
+    /**
+     * Keeps opensm running as master SM on {@code simHost} until {@link #close()}, for tools that
+     * ask the SA (ibqueryerrors). Returns once its log says the subnet is up.
+     */
+    public void startSubnetManager(String simHost) {
+        Path log = dir.resolve("opensm-daemon.log");
+        ProcessBuilder pb = clientProcess(simHost, List.of("opensm", "-f", log.toString()))
+                .redirectOutput(dir.resolve("opensm-daemon.out").toFile()).redirectErrorStream(true);
+        pb.environment().put("OSM_CACHE_DIR", dir.resolve("osm-cache").toString());
+        started(pb);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_TIMEOUT_SECONDS);
+        while (System.nanoTime() < deadline) {
+            ToolResult sm = tool(simHost, "sminfo");
+            if (sm.exitCode() == 0 && sm.stdout().contains("SMINFO_MASTER")) {
+                return;
+            }
+        }
+        fail("opensm did not become master SM within " + STEP_TIMEOUT_SECONDS + " s");
+    }
+
     /** Runs a real tool (perfquery, smpquery, ibnetdiscover…) as a client sitting on node {@code simHost}. */
     public ToolResult tool(String simHost, String... command) {
         return run(simHost, Map.of(), command);
@@ -218,11 +238,18 @@ public final class IbsimFabric implements AutoCloseable {
     public AgentJvm agentJvm(String simHost, Class<?> mainClass, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+                "-cp", absoluteClassPath(), mainClass.getName()));
         command.addAll(List.of(args));
         Process p = started(clientProcess(simHost, command).redirectError(ProcessBuilder.Redirect.INHERIT));
         return new AgentJvm(p, new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)),
                 new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8));
+    }
+
+    /** The child runs in the fabric's directory, so relative class path entries are made absolute. */
+    private static String absoluteClassPath() {
+        return Stream.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .map(e -> Path.of(e).toAbsolutePath().toString())
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
     }
 
     private ProcessBuilder clientProcess(String simHost, List<String> command) {
