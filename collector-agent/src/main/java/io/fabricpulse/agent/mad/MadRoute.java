@@ -45,7 +45,8 @@ public sealed interface MadRoute {
 
         @Override
         public String toString() {
-            StringBuilder sb = new StringBuilder("DR path 0");
+            // libibmad's portid2str for a directed route with permissive DrSLID/DrDLID
+            StringBuilder sb = new StringBuilder("DR path slid 65535; dlid 65535; 0");
             outPorts.forEach(p -> sb.append(',').append(p));
             return sb.toString();
         }

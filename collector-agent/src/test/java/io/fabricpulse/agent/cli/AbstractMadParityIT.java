@@ -87,6 +87,9 @@ abstract class AbstractMadParityIT {
             assertSameOutput(fabric, agent, host(), "smpquery portinfo %d %d".formatted(p.lid(), p.port()));
             nodeLids.add(p.lid());
         }
+        // Directed route over the client's own cable: works without LIDs, how the agent finds its peer.
+        assertSameOutput(fabric, agent, host(), "smpquery -D nodeinfo 0,1");
+        assertSameOutput(fabric, agent, host(), "smpquery -D nodedesc 0,1");
         for (int lid : nodeLids) {
             assertSameOutput(fabric, agent, host(), "smpquery nodeinfo " + lid);
             assertSameOutput(fabric, agent, host(), "smpquery nodedesc " + lid);
