@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The rate state of one port: one baseline per counter, so its memory is fixed whatever the
@@ -28,29 +29,28 @@ public final class PortRates {
 
         /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s). */
         public Map<String, Double> rates() {
-            Map<String, Double> rates = new LinkedHashMap<>();
-            outcomes.forEach((counter, outcome) -> {
-                if (outcome instanceof CounterRate.PerSecond(double value)) {
-                    rates.put(counter.ibaName(), value);
-                }
-            });
-            return Collections.unmodifiableMap(rates);
+            return byName(outcome -> outcome instanceof CounterRate.PerSecond(double value) ? value : null);
         }
 
         /** Counters latched at their maximum by IBA name, with since when. */
         public Map<String, Instant> saturated() {
-            Map<String, Instant> saturated = new LinkedHashMap<>();
-            outcomes.forEach((counter, outcome) -> {
-                if (outcome instanceof CounterRate.Saturated(Instant since)) {
-                    saturated.put(counter.ibaName(), since);
-                }
-            });
-            return Collections.unmodifiableMap(saturated);
+            return byName(outcome -> outcome instanceof CounterRate.Saturated(Instant since) ? since : null);
         }
 
         /** The rate of {@code counter} per second, or null when this interval has none. */
         public Double rate(PortCounter counter) {
             return outcomes.get(counter) instanceof CounterRate.PerSecond(double value) ? value : null;
+        }
+
+        private <T> Map<String, T> byName(Function<CounterRate, T> pick) {
+            Map<String, T> picked = new LinkedHashMap<>();
+            outcomes.forEach((counter, outcome) -> {
+                T value = pick.apply(outcome);
+                if (value != null) {
+                    picked.put(counter.ibaName(), value);
+                }
+            });
+            return Collections.unmodifiableMap(picked);
         }
     }
 
