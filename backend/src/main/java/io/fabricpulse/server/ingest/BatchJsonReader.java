@@ -66,11 +66,17 @@ final class BatchJsonReader {
         if (json.length == 0) {
             throw new ProblemException(ProblemType.INVALID_JSON, "the body is empty; expected a JSON ingest batch");
         }
+        IngestBatch batch;
         try {
-            return reader.readValue(json);
+            batch = reader.readValue(json);
         } catch (JacksonException e) {
             throw translate(e, json);
         }
+        if (batch == null) {
+            throw new InvalidBatchException(new InvalidField("", "the body is JSON null; expected an ingest batch object"),
+                    Map.of());
+        }
+        return batch;
     }
 
     private ProblemException translate(JacksonException e, byte[] json) {

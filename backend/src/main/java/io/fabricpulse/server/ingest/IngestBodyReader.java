@@ -12,6 +12,7 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import reactor.core.publisher.Mono;
 
 import java.io.ByteArrayInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -105,6 +106,9 @@ final class IngestBodyReader {
                         + maxDecompressedBytes + " bytes, the limit (fabricpulse.ingest.max-decompressed-size)");
             }
             return json;
+        } catch (EOFException e) {
+            throw new ProblemException(ProblemType.INVALID_ENCODING,
+                    "the body is not valid gzip (Content-Encoding: gzip): the data ends early");
         } catch (IOException e) {
             throw new ProblemException(ProblemType.INVALID_ENCODING,
                     "the body is not valid gzip (Content-Encoding: gzip): " + e.getMessage());

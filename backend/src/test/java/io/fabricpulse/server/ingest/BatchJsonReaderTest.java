@@ -65,6 +65,12 @@ class BatchJsonReaderTest {
     }
 
     @Test
+    void jsonNullIsNotABatch() {
+        assertThat(refusal(" null ").errors()).containsExactly(
+                new InvalidField("", "the body is JSON null; expected an ingest batch object"));
+    }
+
+    @Test
     void anotherSchemaVersionIsNamedAsTheProblemEvenWhenItsFieldsAreUnknownHere() {
         String json = VALID.replace("\"schemaVersion\":1", "\"schemaVersion\":2,\"futureField\":true");
 

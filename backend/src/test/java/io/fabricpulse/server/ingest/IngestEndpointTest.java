@@ -164,6 +164,20 @@ class IngestEndpointTest extends ServerTest {
     }
 
     @Test
+    void jsonNullIsRefused() {
+        refused(postJson("null"), HttpStatus.BAD_REQUEST, "invalid-batch",
+                body -> body.jsonPath("$.detail").isEqualTo("the body is JSON null; expected an ingest batch object"));
+    }
+
+    @Test
+    void anEmptyGzipBodyIsRefused() {
+        refused(web.post().uri("/api/v1/ingest").headers(h -> h.setBearerAuth(AGENT_TOKEN))
+                        .contentType(MediaType.APPLICATION_JSON).header("Content-Encoding", "gzip").bodyValue(new byte[0]),
+                HttpStatus.BAD_REQUEST, "invalid-encoding", body -> body.jsonPath("$.detail")
+                        .isEqualTo("the body is not valid gzip (Content-Encoding: gzip): the data ends early"));
+    }
+
+    @Test
     void aWrongContentTypeIsRefused() {
         refused(post("text/plain", validJson().getBytes(StandardCharsets.UTF_8)), HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                 "unsupported-media-type", body -> body.jsonPath("$.detail")

@@ -66,7 +66,7 @@ class IngestFuzzTest extends ServerTest {
         int edits = 1 + random.nextInt(3);
         for (int e = 0; e < edits && !mutant.isEmpty(); e++) {
             int at = random.nextInt(mutant.length());
-            mutant = switch (random.nextInt(7)) {
+            mutant = switch (random.nextInt(8)) {
                 case 0 -> mutant.substring(0, at) + JSON_CHARS.charAt(random.nextInt(JSON_CHARS.length()))
                         + mutant.substring(at + 1);
                 case 1 -> mutant.substring(0, at) + mutant.substring(Math.min(mutant.length(), at + 1 + random.nextInt(10)));
@@ -78,6 +78,7 @@ class IngestFuzzTest extends ServerTest {
                     int end = Math.min(mutant.length(), at + random.nextInt(40));
                     yield mutant.substring(0, end) + mutant.substring(at, end) + mutant.substring(end);
                 }
+                case 6 -> HOSTILE_TOKENS.get(random.nextInt(HOSTILE_TOKENS.size()));
                 default -> mutant.substring(0, at);
             };
         }
