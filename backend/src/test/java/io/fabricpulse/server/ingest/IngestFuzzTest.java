@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class IngestFuzzTest extends ServerTest {
 
-    private static final int MUTATIONS = 2_000;
+    /** 2,000 by default (seconds on an idle 2-core machine); {@code -Dfabricpulse.fuzz.mutations=N} for a longer hunt. */
+    private static final int MUTATIONS = Integer.getInteger("fabricpulse.fuzz.mutations", 2_000);
     private static final List<String> HOSTILE_TOKENS = List.of("null", "-1", "0", "1e309", "-0.0", "3.5",
             "18446744073709551615", "18446744073709551616", "99999999999999999999999999", "9223372036854775808",
             "\"\"", "\"x\"", "\"\\u0000\"", "\"0xZZ\"", "[]", "{}", "[[[[", "}}}", "true", "NaN", ",", ":",
