@@ -245,6 +245,14 @@ public final class IbsimFabric implements AutoCloseable {
                 new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8));
     }
 
+    /**
+     * Starts any program as a client on node {@code simHost} (e.g. the agent jar with {@code java -jar}),
+     * stdout and stderr to {@code log}; it runs until the caller stops it or {@link #close()}.
+     */
+    public Process client(String simHost, List<String> command, Path log) {
+        return started(clientProcess(simHost, command).redirectErrorStream(true).redirectOutput(log.toFile()));
+    }
+
     /** The child runs in the fabric's directory, so relative class path entries are made absolute. */
     private static String absoluteClassPath() {
         return Stream.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
