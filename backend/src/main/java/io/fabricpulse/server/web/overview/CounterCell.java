@@ -1,0 +1,30 @@
+package io.fabricpulse.server.web.overview;
+
+import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.web.DisplayFormat;
+
+/**
+ * One error counter of a port as the table shows it: its value since the last clear and its rate.
+ *
+ * @param count     the counter value, or "≥ max" when it is latched at its maximum
+ * @param rate      events per second ({@link DisplayFormat#rate})
+ * @param saturated whether the counter is latched at its maximum
+ * @param note      why the count reads "≥ max" (for a title attribute), null when it is not saturated
+ */
+public record CounterCell(String count, String rate, boolean saturated, String note) {
+
+    static CounterCell of(PortView port, PortCounter counter, DisplayFormat format) {
+        String name = counter.ibaName();
+        if (port.saturated().contains(name)) {
+            // Error counters have the same width with or without extended counters.
+            long max = counter.max(false);
+            String note = name + " is latched at its " + counter.bits(false) + "-bit maximum " + max
+                    + ": at least " + max + " since the last clear. Its rate is unknown until the counter is cleared.";
+            return new CounterCell("≥ " + max, format.rate(port.rates().get(name)), true, note);
+        }
+        Long value = port.counters().get(name);
+        return new CounterCell(value == null ? DisplayFormat.MISSING : Long.toString(value),
+                format.rate(port.rates().get(name)), false, null);
+    }
+}
