@@ -101,6 +101,15 @@ class OverviewPageTest extends OverviewSliceTest {
     }
 
     @Test
+    void navigationLinksOnlyToPagesThatExist() {
+        Elements links = render("/").select("header nav a");
+
+        assertThat(links.eachAttr("href")).containsExactly("/", "/api/v1/ports");
+        assertThat(links.first().attr("aria-current")).isEqualTo("page");
+        assertThat(links.last().hasAttr("aria-current")).isFalse();
+    }
+
+    @Test
     void everyJavaScriptModuleImportsOnlyFromTheServer() {
         for (String module : List.of("/js/ports-live.js", "/js/lib/bind.js", "/js/lib/live-events.js")) {
             String source = client.get().uri(module).exchange().expectStatus().isOk()
