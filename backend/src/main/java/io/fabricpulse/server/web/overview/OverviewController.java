@@ -19,7 +19,7 @@ import java.util.List;
 
 /**
  * The fabric overview at {@code /}. The ports table is live (see {@link OverviewEventsController}); the
- * nodes table is reference material and is paged instead: 702 demo nodes would otherwise add ~150 kB of
+ * nodes table is reference material and is paged instead: 702 demo nodes would otherwise add ~200 kB of
  * HTML to every load of a page that wall screens keep open all day, and a 10,000-node fabric ten times
  * that. A page of {@link NodesPage#SIZE} keeps the weight bounded whatever the fabric's size, and works
  * without JavaScript.
@@ -54,7 +54,7 @@ class OverviewController {
     /** A bad page number gets an RFC 9457 problem that says what was wrong, not a bare status page. */
     @ExceptionHandler(ResponseStatusException.class)
     @ResponseBody
-    ResponseEntity<ProblemDetail> badRequest(ResponseStatusException e) {
+    ResponseEntity<ProblemDetail> problem(ResponseStatusException e) {
         return ResponseEntity.status(e.getStatusCode()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(e.getBody());
     }
 

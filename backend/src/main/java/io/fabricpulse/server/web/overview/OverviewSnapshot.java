@@ -16,6 +16,6 @@ public record OverviewSnapshot(FabricSummary summary, List<PortRow> rows, int sh
 
     static OverviewSnapshot of(FabricSummary summary, List<PortRow> rows) {
         return new OverviewSnapshot(summary, rows, rows.size(), summary.ports(),
-                "showing " + rows.size() + " of " + summary.ports() + " ports");
+                "showing " + rows.size() + " of " + summary.ports() + (summary.ports() == 1 ? " port" : " ports"));
     }
 }

@@ -127,6 +127,7 @@ class OverviewPageTest extends OverviewSliceTest {
                 .expectBody(String.class).returnResult().getResponseBody();
 
         assertThat(html).doesNotContain("<script>alert(1)</script>").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+        assertThat(Jsoup.parse(html).selectFirst(".showing").text()).isEqualTo("showing 1 of 1 port");
     }
 
     @Test
