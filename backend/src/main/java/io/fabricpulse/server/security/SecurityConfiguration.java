@@ -92,7 +92,8 @@ class SecurityConfiguration {
         return http
                 .authorizeExchange(exchanges -> {
                     exchanges.pathMatchers("/actuator/health", "/actuator/health/**").permitAll();
-                    exchanges.pathMatchers(HttpMethod.GET, "/css/**", "/js/**", "/webjars/**", "/favicon.ico").permitAll();
+                    exchanges.pathMatchers(HttpMethod.GET, "/css/**", "/js/**", "/webjars/**", "/favicon.ico",
+                            "/favicon.svg").permitAll();
                     if (security.anonymousRead()) {
                         exchanges.pathMatchers(HttpMethod.GET, "/", "/api/**", "/events/**").permitAll();
                     }

@@ -59,6 +59,9 @@ class SecurityTest extends ServerTest {
         web.get().uri("/actuator/health").exchange().expectStatus().isOk()
                 .expectBody().jsonPath("$.status").isEqualTo("UP");
         web.get().uri("/css/none.css").exchange().expectStatus().isNotFound();
+        // The login page shows the logo too.
+        web.get().uri("/favicon.svg").exchange().expectStatus().isOk();
+        web.get().uri("/css/app.css").exchange().expectStatus().isOk();
     }
 
     @Test
