@@ -3,6 +3,7 @@ package io.fabricpulse.server.fabric;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.agent.report.UnsignedCounterSerializer;
 import tools.jackson.databind.annotation.JsonSerialize;
 
 import java.time.Instant;

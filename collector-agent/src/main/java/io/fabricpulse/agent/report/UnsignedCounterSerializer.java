@@ -1,4 +1,4 @@
-package io.fabricpulse.server.fabric;
+package io.fabricpulse.agent.report;
 
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.SerializationContext;
@@ -8,9 +8,10 @@ import java.math.BigInteger;
 
 /**
  * Writes a counter value as the unsigned integer it is: 64-bit extended counters above
- * {@link Long#MAX_VALUE} are negative Java longs but must never show up negative in JSON.
+ * {@link Long#MAX_VALUE} are negative Java longs but must never show up negative in JSON. Used on the
+ * wire (agent to server) and in the server's API.
  */
-final class UnsignedCounterSerializer extends ValueSerializer<Long> {
+public final class UnsignedCounterSerializer extends ValueSerializer<Long> {
 
     @Override
     public void serialize(Long value, JsonGenerator gen, SerializationContext ctxt) {
