@@ -1,5 +1,7 @@
 package io.fabricpulse.agent.report;
 
+import tools.jackson.databind.annotation.JsonSerialize;
+
 import java.util.Map;
 import java.util.Set;
 
@@ -17,11 +19,14 @@ import java.util.Set;
  * @param linkSpeedSupported speeds the port supports, empty when the source cannot tell (sysfs)
  * @param linkLayer         {@code InfiniBand} or {@code Ethernet} (RoCE)
  * @param extendedCounters  true when data and packet counters are the 64-bit PortCountersExtended ones
- * @param counters          counter values by IBA name ({@link PortCounter#ibaName()})
+ * @param counters          counter values by IBA name ({@link PortCounter#ibaName()}); 64-bit values are
+ *                          unsigned (a negative long is a value above 2^63 - 1) and written so in JSON
  * @param peer              the port at the other end of the cable, null when not known
  */
 public record PortReport(int portNumber, int lid, int smLid, PortState state, PhysicalState physicalState,
                          LinkWidth linkWidthActive, LinkSpeed linkSpeedActive,
                          Set<LinkWidth> linkWidthSupported, Set<LinkSpeed> linkSpeedSupported,
-                         String linkLayer, boolean extendedCounters, Map<String, Long> counters, PeerPort peer) {
+                         String linkLayer, boolean extendedCounters,
+                         @JsonSerialize(contentUsing = UnsignedCounterSerializer.class) Map<String, Long> counters,
+                         PeerPort peer) {
 }

@@ -1,0 +1,47 @@
+package io.fabricpulse.agent.push;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.LinkSpeed;
+import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.agent.report.PhysicalState;
+import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.agent.report.PortState;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.GZIPInputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BatchEncoderTest {
+
+    @Test
+    void sixtyFourBitCountersAboveLongMaxGoOnTheWireUnsigned() throws IOException {
+        // PortXmitData latched at 2^64 - 1 (a negative Java long) and one just past 2^63.
+        PortReport port = new PortReport(1, 7, 1, PortState.ACTIVE, PhysicalState.LINK_UP, LinkWidth.X4, LinkSpeed.NDR,
+                Set.of(), Set.of(), "InfiniBand", true,
+                Map.of("PortXmitData", -1L, "PortRcvData", Long.MIN_VALUE, "SymbolErrorCounter", 5L), null);
+        IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, "n1", 1, Instant.parse("2026-11-20T10:00:00Z"),
+                "umad", List.of(new NodeReport("0x0c42a10300a1b2c0", null, NodeType.CA, "n1 mlx5_0", null, null, null,
+                List.of(port))));
+
+        String json = gunzip(new BatchEncoder().encode(batch).gzipJson());
+
+        assertThat(json).contains("\"PortXmitData\":18446744073709551615", "\"PortRcvData\":9223372036854775808",
+                "\"SymbolErrorCounter\":5").doesNotContain(":-");
+    }
+
+    private static String gunzip(byte[] gzip) throws IOException {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
