@@ -18,7 +18,7 @@ import java.util.List;
 public interface SeriesStore extends AutoCloseable {
 
     /** Stores the rates of a batch of samples. A failure is a {@link SeriesStoreException}; nothing is half-explained. */
-    void write(List<PortRates> batch);
+    void write(List<PortRateSample> batch);
 
     /** One point per bucket of the query, {@code NaN} where the store has nothing. */
     List<RatePoint> rates(RateQuery query);

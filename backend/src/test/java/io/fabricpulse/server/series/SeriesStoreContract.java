@@ -49,7 +49,9 @@ public abstract class SeriesStoreContract {
 
     @AfterEach
     void closeStore() {
-        store.close();
+        if (store != null) {
+            store.close();
+        }
     }
 
     protected static PortSeriesKey port(int node, int portNumber) {
@@ -60,14 +62,14 @@ public abstract class SeriesStoreContract {
         return T0.plusSeconds(secondsAfterT0);
     }
 
-    protected static PortRates sample(PortSeriesKey port, long secondsAfterT0, RateSeries series, double value) {
-        return new PortRates(port, at(secondsAfterT0), Map.of(series, value));
+    protected static PortRateSample sample(PortSeriesKey port, long secondsAfterT0, RateSeries series, double value) {
+        return new PortRateSample(port, at(secondsAfterT0), Map.of(series, value));
     }
 
     /** One sample every 10 s from {@code startSecond}, with the given values in turn. */
-    protected static List<PortRates> every10s(PortSeriesKey port, long startSecond, RateSeries series,
+    protected static List<PortRateSample> every10s(PortSeriesKey port, long startSecond, RateSeries series,
                                               double... values) {
-        List<PortRates> samples = new ArrayList<>();
+        List<PortRateSample> samples = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
             samples.add(sample(port, startSecond + 10L * i, series, values[i]));
         }
@@ -107,7 +109,7 @@ public abstract class SeriesStoreContract {
             for (RateSeries series : RateSeries.all()) {
                 rates.put(series, 1000.0 + series.index());
             }
-            store.write(List.of(new PortRates(port(2, 1), at(0), rates)));
+            store.write(List.of(new PortRateSample(port(2, 1), at(0), rates)));
 
             for (RateSeries series : RateSeries.all()) {
                 assertThat(read(port(2, 1), series, Consolidation.AVERAGE, 0, 10, TEN_SECONDS))
@@ -118,9 +120,9 @@ public abstract class SeriesStoreContract {
         @Test
         void portsAndSeriesDoNotMix() {
             store.write(List.of(
-                    new PortRates(port(3, 1), at(0), Map.of(SYMBOL_ERRORS, 1.0, XMIT_DISCARDS, 2.0)),
-                    new PortRates(port(3, 2), at(0), Map.of(SYMBOL_ERRORS, 3.0)),
-                    new PortRates(port(4, 1), at(0), Map.of(SYMBOL_ERRORS, 4.0))));
+                    new PortRateSample(port(3, 1), at(0), Map.of(SYMBOL_ERRORS, 1.0, XMIT_DISCARDS, 2.0)),
+                    new PortRateSample(port(3, 2), at(0), Map.of(SYMBOL_ERRORS, 3.0)),
+                    new PortRateSample(port(4, 1), at(0), Map.of(SYMBOL_ERRORS, 4.0))));
 
             assertThat(read(port(3, 1), SYMBOL_ERRORS, Consolidation.AVERAGE, 0, 10, TEN_SECONDS)).containsExactly(1.0);
             assertThat(read(port(3, 1), XMIT_DISCARDS, Consolidation.AVERAGE, 0, 10, TEN_SECONDS)).containsExactly(2.0);
@@ -139,7 +141,7 @@ public abstract class SeriesStoreContract {
 
         @Test
         void aBatchWithoutRatesStoresNothing() {
-            store.write(List.of(new PortRates(port(7, 1), at(0), Map.of())));
+            store.write(List.of(new PortRateSample(port(7, 1), at(0), Map.of())));
             store.write(List.of());
 
             assertThat(read(port(7, 1), SYMBOL_ERRORS, Consolidation.AVERAGE, 0, 10, TEN_SECONDS)).isEqualTo(gaps(1));
@@ -273,7 +275,7 @@ public abstract class SeriesStoreContract {
 
         @Test
         void writingTheSameSamplesAgainChangesNothing() {
-            List<PortRates> batch = every10s(port(1, 1), 0, SYMBOL_ERRORS, 1, 2, 3);
+            List<PortRateSample> batch = every10s(port(1, 1), 0, SYMBOL_ERRORS, 1, 2, 3);
             store.write(batch);
             store.write(batch);
             store.write(List.of(batch.get(1), batch.get(1)));
@@ -286,9 +288,9 @@ public abstract class SeriesStoreContract {
 
         @Test
         void writingResumesAfterAReplay() {
-            List<PortRates> first = every10s(port(1, 1), 0, SYMBOL_ERRORS, 1, 2, 3);
+            List<PortRateSample> first = every10s(port(1, 1), 0, SYMBOL_ERRORS, 1, 2, 3);
             store.write(first);
-            List<PortRates> replayAndMore = new ArrayList<>(first);
+            List<PortRateSample> replayAndMore = new ArrayList<>(first);
             replayAndMore.addAll(every10s(port(1, 1), 30, SYMBOL_ERRORS, 4, 5));
             store.write(replayAndMore);
 
@@ -302,7 +304,7 @@ public abstract class SeriesStoreContract {
 
         @ParameterizedTest
         @ValueSource(doubles = {0.0, Double.MIN_VALUE, 1e-300, 1e-12, 0.1, 123.456, 2.5e10, 1.8446744073709552e19,
-                PortRates.MAX_RATE})
+                PortRateSample.MAX_RATE})
         void aRateComesBackAsWritten(double value) {
             store.write(List.of(sample(port(1, 1), 0, SYMBOL_ERRORS, value)));
 
@@ -337,7 +339,7 @@ public abstract class SeriesStoreContract {
                     int writer = w;
                     tasks.add(pool.submit(() -> {
                         for (int s = 0; s < samples; s++) {
-                            List<PortRates> batch = new ArrayList<>();
+                            List<PortRateSample> batch = new ArrayList<>();
                             for (int p = 0; p < portsPerWriter; p++) {
                                 batch.add(sample(port(writer, p + 1), 10L * s, SYMBOL_ERRORS, writer * 1000 + p * 100 + s));
                             }

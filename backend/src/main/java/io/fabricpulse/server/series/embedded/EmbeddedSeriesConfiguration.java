@@ -17,9 +17,9 @@ import java.time.Clock;
 public class EmbeddedSeriesConfiguration {
 
     @Bean(destroyMethod = "close")
-    EmbeddedSeriesStore embeddedSeriesStore(EmbeddedSeriesProperties properties, ObjectProvider<Clock> clock,
+    EmbeddedSeriesStore embeddedSeriesStore(EmbeddedSeriesProperties properties, Clock clock,
                                             ObjectProvider<MeterRegistry> meters) {
-        EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, clock.getIfUnique(Clock::systemUTC));
+        EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, clock);
         meters.ifAvailable(registry -> FunctionCounter
                 .builder("fabricpulse.series.embedded.skipped.points", store, EmbeddedSeriesStore::skippedPoints)
                 .description("points not stored because they were not newer than their port's latest (replays)")

@@ -4,7 +4,7 @@ import io.fabricpulse.server.series.BucketGrid;
 import io.fabricpulse.server.series.CheckResult;
 import io.fabricpulse.server.series.Consolidator;
 import io.fabricpulse.server.series.PortRate;
-import io.fabricpulse.server.series.PortRates;
+import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;
@@ -55,14 +55,14 @@ public final class EmbeddedSeriesStore implements SeriesStore {
     }
 
     @Override
-    public void write(List<PortRates> batch) {
+    public void write(List<PortRateSample> batch) {
         Objects.requireNonNull(batch, "batch");
-        for (PortRates rates : batch) {
-            Objects.requireNonNull(rates, "a batch holds no null samples");
-            if (rates.rates().isEmpty()) {
+        for (PortRateSample sample : batch) {
+            Objects.requireNonNull(sample, "a batch holds no null samples");
+            if (sample.rates().isEmpty()) {
                 continue;
             }
-            boolean stored = files.write(rates.port(), rates.at().getEpochSecond(), file -> file.update(rates));
+            boolean stored = files.write(sample.port(), sample.at().getEpochSecond(), file -> file.update(sample));
             if (!stored) {
                 skipped.increment();
             }

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.series.embedded;
 
 import io.fabricpulse.server.series.Consolidation;
-import io.fabricpulse.server.series.PortRates;
+import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.RateSeries;
 import org.rrd4j.ConsolFun;
 import org.rrd4j.core.Archive;
@@ -55,22 +55,22 @@ final class PortFile implements AutoCloseable {
      * the file's latest (a replay, or two samples within one second): a round-robin file cannot
      * rewrite its past.
      */
-    boolean update(PortRates rates) throws IOException {
-        long updateTime = rates.at().getEpochSecond() + step;
+    boolean update(PortRateSample sample) throws IOException {
+        long updateTime = sample.at().getEpochSecond() + step;
         if (updateTime <= db.getLastUpdateTime()) {
             return false;
         }
         double[] values = new double[db.getDsCount()];
         Arrays.fill(values, Double.NaN);
-        for (Map.Entry<RateSeries, Double> rate : rates.rates().entrySet()) {
+        for (Map.Entry<RateSeries, Double> rate : sample.rates().entrySet()) {
             int datasource = datasourceOf[rate.getKey().index()];
             if (datasource >= 0) {
                 values[datasource] = rate.getValue();
             }
         }
-        Sample sample = db.createSample(updateTime);
-        sample.setValues(values);
-        sample.update();
+        Sample update = db.createSample(updateTime);
+        update.setValues(values);
+        update.update();
         return true;
     }
 

@@ -11,7 +11,7 @@ import com.influxdb.query.InfluxQLQueryResult;
 import io.fabricpulse.server.series.BucketGrid;
 import io.fabricpulse.server.series.CheckResult;
 import io.fabricpulse.server.series.PortRate;
-import io.fabricpulse.server.series.PortRates;
+import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;
@@ -82,17 +82,17 @@ public final class InfluxDbSeriesStore implements SeriesStore {
     }
 
     @Override
-    public void write(List<PortRates> batch) {
+    public void write(List<PortRateSample> batch) {
         List<Point> points = new ArrayList<>(batch.size());
-        for (PortRates rates : batch) {
-            if (rates.rates().isEmpty()) {
+        for (PortRateSample sample : batch) {
+            if (sample.rates().isEmpty()) {
                 continue;
             }
             Point point = Point.measurement(properties.measurement())
-                    .addTag(InfluxQl.NODE_GUID, rates.port().nodeGuid())
-                    .addTag(InfluxQl.PORT, Integer.toString(rates.port().portNumber()))
-                    .time(rates.at().toEpochMilli(), WritePrecision.MS);
-            for (Map.Entry<RateSeries, Double> rate : rates.rates().entrySet()) {
+                    .addTag(InfluxQl.NODE_GUID, sample.port().nodeGuid())
+                    .addTag(InfluxQl.PORT, Integer.toString(sample.port().portNumber()))
+                    .time(sample.at().toEpochMilli(), WritePrecision.MS);
+            for (Map.Entry<RateSeries, Double> rate : sample.rates().entrySet()) {
                 point.addField(rate.getKey().name(), rate.getValue());
             }
             points.add(point);

@@ -36,11 +36,16 @@ import static org.awaitility.Awaitility.await;
  */
 public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallback {
 
-    static final Path INFLUXD = Path.of("/usr/bin/influxd");
+    /** Debian's path; {@code -Dfabricpulse.test.influxd=/path/to/influxd} for an InfluxDB 1.x installed elsewhere. */
+    static final Path INFLUXD = Path.of(System.getProperty("fabricpulse.test.influxd", "/usr/bin/influxd"));
     static final Path PACKAGED_CONFIG = Path.of("/etc/influxdb/influxdb.conf");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final boolean authEnabled;
+    /** The context that started the server: nested test classes inherit the extension and must not restart it. */
+    private String owner;
+    /** Why there is no server; reported by every test that asks for it, so each shows up as skipped with the reason. */
+    private String missing;
     private Path home;
     private Process process;
     private URI url;
@@ -55,13 +60,24 @@ public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallbac
         this.authEnabled = authEnabled;
     }
 
+    /** The server's base URL; skips the calling test when influxd is not installed (outside CI). */
     public URI url() {
+        if (missing != null) {
+            Assumptions.abort(missing);
+        }
         return url;
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        requireInstalled();
+        if (owner != null) {
+            return;
+        }
+        owner = context.getUniqueId();
+        missing = missingInstallation();
+        if (missing != null) {
+            return;
+        }
         home = Files.createTempDirectory("fabricpulse-influxdb1-");
         int httpPort = freePort();
         int rpcPort = freePort();
@@ -83,13 +99,22 @@ public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallbac
                         return ping(http) == 204;
                     });
         } catch (RuntimeException e) {
-            afterAll(context);
+            stop();
             throw e;
         }
     }
 
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
+        if (!context.getUniqueId().equals(owner)) {
+            return;
+        }
+        stop();
+    }
+
+    private void stop() throws Exception {
+        owner = null;
+        missing = null;
         if (process != null) {
             ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroy);
             if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -193,7 +218,8 @@ public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallbac
         }
     }
 
-    private static void requireInstalled() {
+    /** Null when influxd can run; otherwise why not. With CI=true a missing installation fails instead. */
+    private static String missingInstallation() {
         for (Path needed : List.of(INFLUXD, PACKAGED_CONFIG)) {
             if (!Files.exists(needed)) {
                 String message = needed + " is missing: run scripts/install-test-deps.sh, which installs the Debian "
@@ -201,8 +227,9 @@ public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallbac
                 if ("true".equals(System.getenv("CI"))) {
                     Assertions.fail(message);
                 }
-                Assumptions.abort(message);
+                return message;
             }
         }
+        return null;
     }
 }

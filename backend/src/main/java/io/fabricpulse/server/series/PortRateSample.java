@@ -1,6 +1,7 @@
 package io.fabricpulse.server.series;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -13,7 +14,7 @@ import java.util.Objects;
  * @param at    end of the sampling interval the rates were measured over
  * @param rates rate per series, 0 to {@link #MAX_RATE} (a counter reset has no rate, not a negative one)
  */
-public record PortRates(PortSeriesKey port, Instant at, Map<RateSeries, Double> rates) {
+public record PortRateSample(PortSeriesKey port, Instant at, Map<RateSeries, Double> rates) {
 
     /**
      * Far above anything a port can do (a 64-bit counter wrapping every nanosecond is 1.8e28/s), and
@@ -22,7 +23,7 @@ public record PortRates(PortSeriesKey port, Instant at, Map<RateSeries, Double> 
      */
     public static final double MAX_RATE = 1e30;
 
-    public PortRates {
+    public PortRateSample {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(rates, "rates");
@@ -35,5 +36,16 @@ public record PortRates(PortSeriesKey port, Instant at, Map<RateSeries, Double> 
             }
         }
         rates = Map.copyOf(rates);
+    }
+
+    /**
+     * The sample from rates keyed by series name (the rate engine's IBA counter names, plus the
+     * derived names of {@link RateSeries}); an unknown name is a precise error.
+     */
+    public static PortRateSample ofNames(PortSeriesKey port, Instant at, Map<String, Double> ratesByName) {
+        Objects.requireNonNull(ratesByName, "rates");
+        Map<RateSeries, Double> rates = new LinkedHashMap<>();
+        ratesByName.forEach((name, value) -> rates.put(RateSeries.named(name), value));
+        return new PortRateSample(port, at, rates);
     }
 }
