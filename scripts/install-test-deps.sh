@@ -4,9 +4,12 @@
 #   ibsim-utils opensm infiniband-diags  - a simulated fabric (ibsim), its SM, and the oracle tools
 #                                          (perfquery, smpquery, ibnetdiscover) our answers must equal
 #   chromium                             - the real browser the UI tests drive (headless, no download)
+#   influxdb                             - InfluxDB 1.x (1.6 on bookworm) for the series store's contract
+#                                          ITs; they start their own influxd on free ports with temp data,
+#                                          the packaged service is not used
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags chromium)
+packages=(ibsim-utils opensm infiniband-diags chromium influxdb)
 
 missing=()
 for p in "${packages[@]}"; do

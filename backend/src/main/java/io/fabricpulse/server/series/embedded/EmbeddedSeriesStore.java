@@ -119,6 +119,9 @@ public final class EmbeddedSeriesStore implements SeriesStore {
                     ? CheckResult.ok(directory + " is writable; " + files.openCount() + " port files open")
                     : CheckResult.failed(directory + " is not writable");
         }
+        if (Files.exists(directory)) {
+            return CheckResult.failed(directory + " is not a directory");
+        }
         // Created on the first write: healthy when the nearest existing ancestor lets us create it.
         Path ancestor = directory.getParent();
         while (ancestor != null && !Files.exists(ancestor)) {

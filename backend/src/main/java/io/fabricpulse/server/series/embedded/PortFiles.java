@@ -176,12 +176,26 @@ final class PortFiles implements AutoCloseable {
         PortFile file;
         try {
             file = new PortFile(open(path, false));
+            requireWhole(file, path);
         } catch (RrdException | RuntimeException e) {
             // rrd4j read the file and found it is not an rrd file of its kind; an I/O failure of the
             // operating system (permissions, no space) is not that and propagates instead.
             return new PortFile(create(layout.definition(quarantine(path, e), startIfNew)));
         }
         return file.lacksSeries() ? addMissingSeries(file, path) : file;
+    }
+
+    /**
+     * A file cut short (a full disk, a copy interrupted) opens fine, because its header is intact,
+     * and then fails on every update that reaches the missing rows. Its size says so up front.
+     */
+    private static void requireWhole(PortFile file, Path path) throws IOException {
+        long expected = file.db().getRrdDef().getEstimatedSize();
+        long actual = Files.size(path);
+        if (actual != expected) {
+            file.close();
+            throw new RrdException("file is " + actual + " bytes, its own definition needs " + expected);
+        }
     }
 
     /**
