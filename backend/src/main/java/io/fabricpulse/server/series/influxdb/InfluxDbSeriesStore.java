@@ -7,6 +7,7 @@ import com.influxdb.client.InfluxQLQueryApi;
 import com.influxdb.client.domain.InfluxQLQuery;
 import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.client.write.Point;
+import com.influxdb.exceptions.InfluxException;
 import com.influxdb.query.InfluxQLQueryResult;
 import io.fabricpulse.server.series.BucketGrid;
 import io.fabricpulse.server.series.CheckResult;
@@ -106,14 +107,14 @@ public final class InfluxDbSeriesStore implements SeriesStore {
             try {
                 writer.write(chunk);
             } catch (RuntimeException e) {
-                if (String.valueOf(e.getMessage()).contains("beyond retention policy")) {
+                if (describe(e).contains("beyond retention policy")) {
                     // InfluxDB kept the rest; points older than its retention are gone by design, and
                     // retrying them would fail forever.
                     log.warn("InfluxDB dropped points older than its retention policy: {}", e.getMessage());
                     continue;
                 }
                 throw new SeriesStoreException("writing " + chunk.size() + " points to InfluxDB at " + properties.url()
-                        + " failed: " + e.getMessage(), e);
+                        + " failed: " + describe(e), e);
             }
         }
     }
@@ -165,7 +166,7 @@ public final class InfluxDbSeriesStore implements SeriesStore {
             return CheckResult.ok("InfluxDB at " + properties.url() + " answers; database " + properties.database()
                     + " present");
         } catch (RuntimeException e) {
-            return CheckResult.failed("InfluxDB at " + properties.url() + ": " + e.getMessage());
+            return CheckResult.failed("InfluxDB at " + properties.url() + ": " + describe(e));
         }
     }
 
@@ -178,10 +179,12 @@ public final class InfluxDbSeriesStore implements SeriesStore {
     private List<InfluxQLQueryResult.Series> run(String statement) {
         InfluxQLQueryResult result;
         try {
-            result = influxQl.queryJSON(new InfluxQLQuery(statement, properties.database())
+            // CSV rather than JSON: the client's JSON reader fails on series without a name, which
+            // is how InfluxDB returns SHOW RETENTION POLICIES.
+            result = influxQl.queryCSV(new InfluxQLQuery(statement, properties.database())
                     .setPrecision(InfluxQLQuery.InfluxQLPrecision.MILLISECONDS));
         } catch (RuntimeException e) {
-            throw new SeriesStoreException("InfluxQL query to " + properties.url() + " failed: " + e.getMessage(), e);
+            throw new SeriesStoreException("InfluxQL query to " + properties.url() + " failed: " + describe(e), e);
         }
         List<InfluxQLQueryResult.Series> series = new ArrayList<>();
         if (result != null) {
@@ -195,8 +198,51 @@ public final class InfluxDbSeriesStore implements SeriesStore {
             return;
         }
         run(InfluxQl.createDatabase(properties.database(), properties.retentionPolicy(), properties.retention()));
+        if (properties.retention() != null) {
+            requireRetention();
+        }
         databaseReady.set(true);
         log.info("InfluxDB database {} created (or already there) at {}", properties.database(), properties.url());
+    }
+
+    /**
+     * InfluxDB answers a CREATE that conflicts with an existing policy with an error the client does
+     * not pass on, so the outcome is read back: the policy must exist with the configured duration.
+     * An existing database keeps its policy; changing it is the operator's decision, not ours.
+     */
+    private void requireRetention() {
+        List<String> found = new ArrayList<>();
+        for (InfluxQLQueryResult.Series series : run(InfluxQl.showRetentionPolicies(properties.database()))) {
+            for (InfluxQLQueryResult.Series.Record row : series.getValues()) {
+                String name = String.valueOf(row.getValueByKey("name"));
+                String duration = String.valueOf(row.getValueByKey("duration"));
+                boolean isDefault = Boolean.parseBoolean(String.valueOf(row.getValueByKey("default")));
+                boolean ours = properties.retentionPolicy() == null ? isDefault : properties.retentionPolicy().equals(name);
+                if (ours && InfluxQl.goDuration(duration).equals(properties.retention())) {
+                    return;
+                }
+                found.add(name + " " + duration + (isDefault ? " (default)" : ""));
+            }
+        }
+        throw new SeriesStoreException("InfluxDB database " + properties.database() + " at " + properties.url()
+                + " has no retention policy " + (properties.retentionPolicy() == null ? "(default)"
+                : properties.retentionPolicy()) + " of " + properties.retention() + "; it has: " + String.join(", ", found)
+                + ". Change it in InfluxDB (ALTER RETENTION POLICY) or the configured retention");
+    }
+
+    /**
+     * The client words errors from its own error format ({@code message}); InfluxDB 1.x answers with
+     * {@code error}, which leaves the message empty. The status and body say what happened.
+     */
+    static String describe(RuntimeException e) {
+        if (e instanceof InfluxException influx && influx.status() > 0) {
+            String body = influx.errorBody().isEmpty() ? "" : " " + influx.errorBody();
+            String hint = influx.status() == 401 || influx.status() == 403
+                    ? " (refused credentials: check fabricpulse.series.influxdb.token or username/password)" : "";
+            return "HTTP " + influx.status() + (influx.getMessage() == null ? "" : " " + influx.getMessage()) + body
+                    + hint;
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     /** Tags written by someone else (or by hand) that name no port are not ours to rank. */

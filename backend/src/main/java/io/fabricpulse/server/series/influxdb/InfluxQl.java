@@ -6,6 +6,8 @@ import io.fabricpulse.server.series.WorstQuery;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The InfluxQL this store sends, written once. Every name is quoted and every literal escaped,
@@ -17,6 +19,7 @@ final class InfluxQl {
 
     static final String NODE_GUID = "node_guid";
     static final String PORT = "port";
+    private static final Pattern GO_DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?");
 
     private final String from;
 
@@ -44,6 +47,21 @@ final class InfluxQl {
 
     static String showDatabases() {
         return "SHOW DATABASES";
+    }
+
+    static String showRetentionPolicies(String database) {
+        return "SHOW RETENTION POLICIES ON " + identifier(database);
+    }
+
+    /** InfluxDB prints durations as Go does ({@code 720h0m0s}; {@code 0s} is "forever"). */
+    static Duration goDuration(String text) {
+        Matcher parts = GO_DURATION.matcher(text);
+        if (text.isEmpty() || !parts.matches()) {
+            throw new IllegalArgumentException("not a duration as InfluxDB prints them: '" + text + "'");
+        }
+        return Duration.ofHours(parts.group(1) == null ? 0 : Long.parseLong(parts.group(1)))
+                .plusMinutes(parts.group(2) == null ? 0 : Long.parseLong(parts.group(2)))
+                .plusSeconds(parts.group(3) == null ? 0 : Long.parseLong(parts.group(3)));
     }
 
     /**
