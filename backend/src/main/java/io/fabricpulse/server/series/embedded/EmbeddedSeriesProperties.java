@@ -139,7 +139,7 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
          */
         MAPPED,
         /**
-         * rrd4j's RandomAccessFile backend: a system call per field touched, about 15x slower
+         * rrd4j's RandomAccessFile backend: a system call per field touched, about 10x slower
          * (docs/PERFORMANCE.md); for file systems where shared mappings are unwise (some network ones).
          */
         FILE

@@ -17,7 +17,7 @@ import java.nio.file.StandardOpenOption;
 /**
  * rrd4j files mapped into memory through the FFM API. rrd4j's own NIO backend is as fast but unmaps
  * through {@code sun.misc.Unsafe::invokeCleaner}, which Java 25 warns about and will remove; its
- * RandomAccessFile backend avoids that at a system call per field (about 15x slower per update, see
+ * RandomAccessFile backend avoids that at a system call per field (about 10x slower per update, see
  * docs/PERFORMANCE.md). Here a shared {@link Arena} owns the mapping, so closing the file unmaps it
  * deterministically, and the channel is closed as soon as the mapping exists: an open port file
  * holds address space, not a file descriptor.
