@@ -48,7 +48,8 @@ public final class EmbeddedSeriesStore implements SeriesStore {
             case MAPPED -> new MappedFileBackendFactory();
             case FILE -> new RrdRandomAccessFileBackendFactory();
         };
-        this.files = new PortFiles(properties.directory(), layout, backend, properties.maxOpenFiles(), clock);
+        this.files = new PortFiles(properties.directory(), new PortFileOpener(layout, backend, clock),
+                properties.maxOpenFiles());
         log.info("embedded series store in {}: {} bytes per port, {} access, up to {} files open",
                 properties.directory().toAbsolutePath().normalize(), layout.bytesPerPort(),
                 properties.fileAccess().name().toLowerCase(), properties.maxOpenFiles());

@@ -35,10 +35,6 @@ final class RrdLayout {
         this.archives = properties.archives();
     }
 
-    long step() {
-        return step;
-    }
-
     /** The definition of a new file at {@code path} whose first update is one step after {@code start}. */
     RrdDef definition(Path path, long start) {
         RrdDef def = new RrdDef(path.toString(), start, step);
