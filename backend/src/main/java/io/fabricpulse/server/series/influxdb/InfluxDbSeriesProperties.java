@@ -4,7 +4,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -114,8 +116,8 @@ public record InfluxDbSeriesProperties(@DefaultValue("http://localhost:8086") UR
         }
         if (username != null) {
             String pair = username + ":" + password;
-            return "Basic " + java.util.Base64.getEncoder().encodeToString(
-                    pair.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "Basic " + Base64.getEncoder().encodeToString(
+                    pair.getBytes(StandardCharsets.UTF_8));
         }
         return null;
     }

@@ -12,8 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rrd4j.ConsolFun;
-import org.rrd4j.DsType;
 import org.rrd4j.core.RrdDb;
 import org.rrd4j.core.RrdDef;
 import org.rrd4j.core.RrdRandomAccessFileBackendFactory;
@@ -25,8 +23,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -146,6 +148,47 @@ class EmbeddedStoreBehaviourTest {
     }
 
     @Test
+    void concurrentWritersThroughATinyCacheLoseNothing() throws Exception {
+        EmbeddedSeriesProperties properties = new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
+                Duration.ofSeconds(60), TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED).archives(),
+                3, EmbeddedSeriesProperties.FileAccess.MAPPED);
+        int writers = 6;
+        int portsPerWriter = 5;
+        int samples = 12;
+        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, CLOCK);
+             ExecutorService pool = Executors.newFixedThreadPool(writers)) {
+            List<Future<?>> tasks = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                tasks.add(pool.submit(() -> {
+                    for (int s = 0; s < samples; s++) {
+                        for (int p = 1; p <= portsPerWriter; p++) {
+                            PortSeriesKey port = new PortSeriesKey("0x%016x".formatted(writer), p);
+                            store.write(List.of(sample(port, 10L * s, writer * 100 + p * 10 + s)));
+                            values(store, port, 0, 10L * (s + 1), Duration.ofSeconds(10));
+                        }
+                    }
+                }));
+            }
+            for (Future<?> task : tasks) {
+                task.get();
+            }
+            for (int w = 0; w < writers; w++) {
+                for (int p = 1; p <= portsPerWriter; p++) {
+                    List<Double> expected = new ArrayList<>();
+                    for (int s = 0; s < samples; s++) {
+                        expected.add((double) (w * 100 + p * 10 + s));
+                    }
+                    assertThat(values(store, new PortSeriesKey("0x%016x".formatted(w), p), 0, 10L * samples,
+                            Duration.ofSeconds(10))).isEqualTo(expected);
+                }
+            }
+            assertThat(store.skippedPoints()).isZero();
+            assertThat(store.check().detail()).containsPattern(" [0-9] port files open");
+        }
+    }
+
+    @Test
     void anUnreadableFileIsSetAsideAndThePortStartsAfresh() throws Exception {
         Path node = Files.createDirectories(temp.resolve("0002c90300317810"));
         Files.writeString(node.resolve("1.rrd"), "this is not an rrd file, it is what a full disk left behind");
@@ -166,7 +209,7 @@ class EmbeddedStoreBehaviourTest {
         }
         Path file = temp.resolve("0002c90300317810/1.rrd");
         byte[] whole = Files.readAllBytes(file);
-        Files.write(file, java.util.Arrays.copyOf(whole, keptBytes));
+        Files.write(file, Arrays.copyOf(whole, keptBytes));
         try (EmbeddedSeriesStore store = store(temp)) {
             store.write(List.of(sample(PORT, 10, 6)));
 

@@ -7,8 +7,10 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -17,10 +19,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.awaitility.Awaitility.await;
@@ -117,7 +121,7 @@ public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallbac
         missing = null;
         if (process != null) {
             ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroy);
-            if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
                 ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
                 process.waitFor();
             }
@@ -138,10 +142,10 @@ public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallbac
             InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(url.resolve("/query"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("q=" + java.net.URLEncoder.encode(statement,
+                .POST(HttpRequest.BodyPublishers.ofString("q=" + URLEncoder.encode(statement,
                         StandardCharsets.UTF_8)));
         if (basicUser != null) {
-            request.header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(
+            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
                     (basicUser + ":" + basicPassword).getBytes(StandardCharsets.UTF_8)));
         }
         HttpResponse<String> response = HttpClient.newHttpClient().send(request.build(),
@@ -213,7 +217,7 @@ public final class InfluxDb1Server implements BeforeAllCallback, AfterAllCallbac
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
