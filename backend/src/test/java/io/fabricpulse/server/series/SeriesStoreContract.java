@@ -4,6 +4,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,7 +30,11 @@ import static org.assertj.core.api.Assertions.within;
  * <p>Samples are 10 s apart and stamped on whole 10 s, as agents polling at the default interval
  * produce them, so every store answers exactly; what a store does with other timings is its own
  * test's business.
+ *
+ * <p>Build tools report the groups by their own class name ({@code SeriesStoreContract$Buckets})
+ * whichever store ran them, so a failure carries the adapter test's name as a suppressed note.
  */
+@ExtendWith(SeriesStoreContract.NameTheStore.class)
 public abstract class SeriesStoreContract {
 
     /** A whole hour, so buckets of 10 s, 1 min and 1 h all start here. */
@@ -90,6 +97,23 @@ public abstract class SeriesStoreContract {
 
     protected static List<Double> gaps(int count) {
         return java.util.Collections.nCopies(count, Double.NaN);
+    }
+
+    /** Adds "store under test: <adapter test class>" to every failure of the contract. */
+    static final class NameTheStore implements TestExecutionExceptionHandler {
+
+        @Override
+        public void handleTestExecutionException(ExtensionContext context, Throwable failure) throws Throwable {
+            String adapter = context.getRequiredTestInstances().getAllInstances().getFirst().getClass().getSimpleName();
+            failure.addSuppressed(new StoreUnderTest(adapter));
+            throw failure;
+        }
+    }
+
+    private static final class StoreUnderTest extends Exception {
+        StoreUnderTest(String adapter) {
+            super("store under test: " + adapter, null, false, false);
+        }
     }
 
     @Nested
