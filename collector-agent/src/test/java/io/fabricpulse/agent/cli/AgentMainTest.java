@@ -127,6 +127,18 @@ class AgentMainTest {
     }
 
     @Test
+    void autoOnAHostWithoutUmadDevicesFallsBackToSysfsAndSaysWhy() throws Exception {
+        // This test host has no /dev/infiniband: umad cannot open a port (or the library is absent).
+        try (CapturedLog log = new CapturedLog()) {
+            assertThat(run("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
+                    "--sysfs-root", fixture("cx6-host").toString(), "--agent-id", "gpu-node-017")).isZero();
+            assertThat(log.linesWith("source auto: umad not usable: ")).hasSize(1);
+            assertThat(log.linesWith("source auto: using sysfs")).hasSize(1);
+        }
+        assertThat(server.takeRequest().batch().source()).isEqualTo("sysfs");
+    }
+
+    @Test
     void runOnceWithTheSimDemoPushesTheWholeDemoFabric() throws Exception {
         try (CapturedLog ignored = new CapturedLog()) {
             assertThat(run("run", "--once", "--server", server.baseUri().toString(), "--token", "t",
