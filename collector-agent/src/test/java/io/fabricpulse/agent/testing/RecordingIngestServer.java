@@ -26,13 +26,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 
 /**
- * A real HTTP server (the JDK's) on a free loopback port that records every request to
- * {@code /api/v1/ingest} and answers with scripted responses (202 when the script is empty).
+ * A real HTTP server (the JDK's) on a loopback port (a free one unless given) that records every request to
+ * {@code /api/v1/ingest} with the status it answered, and answers with scripted responses (202 when the
+ * script is empty). An outage is this server closed and a new one started later on the same port.
  */
 public final class RecordingIngestServer implements AutoCloseable {
 
-    /** A request as it arrived. */
-    public record Request(String method, String path, Headers headers, byte[] body) {
+    /** A request as it arrived, and the status it was answered with. */
+    public record Request(String method, String path, Headers headers, byte[] body, int status) {
+
+        public boolean accepted() {
+            return status >= 200 && status < 300;
+        }
 
         public String header(String name) {
             return headers.getFirst(name);
@@ -76,8 +81,13 @@ public final class RecordingIngestServer implements AutoCloseable {
     private final AtomicInteger maxInFlight = new AtomicInteger();
 
     public RecordingIngestServer() {
+        this(0);
+    }
+
+    /** A server on {@code port} of the loopback address; 0 picks a free one. */
+    public RecordingIngestServer(int port) {
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -85,6 +95,10 @@ public final class RecordingIngestServer implements AutoCloseable {
         // a thread per request, so the server would see concurrent pushes if a client made them
         server.setExecutor(handlers);
         server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
     }
 
     /** The server's base URL, e.g. http://127.0.0.1:41234 */
@@ -123,12 +137,12 @@ public final class RecordingIngestServer implements AutoCloseable {
         maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         try (exchange) {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    exchange.getRequestHeaders(), body));
             Response response = script.poll();
             if (response == null) {
                 response = Response.status(202);
             }
+            requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+                    exchange.getRequestHeaders(), body, response.status()));
             response.headers().forEach(exchange.getResponseHeaders()::add);
             byte[] answer = response.body().getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(response.status(), answer.length == 0 ? -1 : answer.length);
