@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -27,9 +28,10 @@ import java.util.concurrent.CountDownLatch;
         sortOptions = false,
         description = {
                 "Polls this node's InfiniBand ports every interval and pushes them to the server, until stopped"
-                        + " (SIGTERM or Ctrl-C: waiting batches are flushed first).",
-                "Exit codes: 0 stopped normally or --once delivered, 1 no usable source or --once not delivered,"
-                        + " 2 wrong command line."})
+                        + " (SIGTERM or Ctrl-C: waiting batches are flushed first). Batches the server cannot take"
+                        + " wait in a bounded disk spool and are sent oldest first when it can, also after a restart.",
+                "Exit codes: 0 stopped normally or --once delivered, 1 no usable source or spool, or --once not"
+                        + " delivered, 2 wrong command line."})
 final class RunCommand implements Callable<Integer> {
 
     static final String TOKEN_ENV = "FABRICPULSE_AGENT_TOKEN";
@@ -86,8 +88,12 @@ final class RunCommand implements Callable<Integer> {
     private String agentId;
 
     @Option(names = "--once",
-            description = "Poll once, make one push attempt, and exit: 0 when the server took the batch.")
+            description = "Poll once, make one push attempt, and exit: 0 when the server took the batch."
+                    + " Uses no spool: an undelivered batch is not kept.")
     private boolean once;
+
+    @Mixin
+    private SpoolOptions spool;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -119,6 +125,10 @@ final class RunCommand implements Callable<Integer> {
         if (faults != null && topology == null) {
             throw usage("--faults needs --topology FILE (the fabric the faults are on)");
         }
+        String spoolProblem = spool.usageProblem(once);
+        if (spoolProblem != null) {
+            throw usage(spoolProblem);
+        }
 
         PortSource portSource;
         try {
@@ -133,7 +143,16 @@ final class RunCommand implements Callable<Integer> {
             log.warn("pushing to {} over plain http: the token and the counters travel unencrypted; prefer https",
                     endpoint.ingestUri());
         }
-        AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, Clock.systemUTC());
+        SpoolOptions.Choice buffer;
+        try {
+            buffer = once ? SpoolOptions.memory() : spool.open(id, parent.environment());
+        } catch (SpoolUnavailableException e) {
+            portSource.close();
+            spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
+            return CommandLine.ExitCode.SOFTWARE;
+        }
+        AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, buffer.policy(), buffer.buffer(),
+                Clock.systemUTC());
         return once ? runOnce(runtime, endpoint) : runUntilStopped(runtime);
     }
 
