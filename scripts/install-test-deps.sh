@@ -3,9 +3,10 @@
 # Quiet and idempotent: packages already installed are left alone, apt-get runs only when needed.
 #   ibsim-utils opensm infiniband-diags  - a simulated fabric (ibsim), its SM, and the oracle tools
 #                                          (perfquery, smpquery, ibnetdiscover) our answers must equal
+#   chromium                             - the real browser the UI tests drive (headless, no download)
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags)
+packages=(ibsim-utils opensm infiniband-diags chromium)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -3,11 +3,11 @@ package io.fabricpulse.server.fabric;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortState;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A port with its latest counters and rates.
@@ -23,18 +23,27 @@ import java.util.Set;
  * @param linkSpeed          active speed name ("EDR"), null when down
  * @param peerGuid           GUID of the node at the far end of the cable, null when unknown
  * @param peerPort           port number at the far end, 0 when unknown
- * @param counters           latest raw counter values by IBA name
- * @param rates              events per second by IBA name, for counters with a valid delta in the
- *                           latest interval (absent after a reset, while saturated, or on first sight)
- * @param xmitBytesPerSecond transmitted data in bytes/s (PortXmitData words x 4), null when unknown
- * @param rcvBytesPerSecond  received data in bytes/s (PortRcvData words x 4), null when unknown
- * @param saturated          IBA names of counters latched at their maximum ("at least max")
+ * @param counters           latest raw counter values by IBA name; unsigned (in JSON always a
+ *                           non-negative integer; in Java a 64-bit value above {@link Long#MAX_VALUE}
+ *                           is negative, read it with {@link Long#toUnsignedString(long)})
+ * @param rates              per second by IBA name, each in the counter's own unit: events for error
+ *                           counters, packets for packet counters, ticks for PortXmitWait, and 4-byte
+ *                           <em>words</em> for PortXmitData/PortRcvData (bytes/s are the two fields
+ *                           below). Only counters with a valid delta in the latest interval: absent on
+ *                           first sight, after a reset (clear), while saturated, and for data/packet
+ *                           counters in the interval where the port switched 32/64-bit counters
+ * @param xmitBytesPerSecond transmitted data in bytes/s (PortXmitData words/s x 4), null when unknown
+ * @param rcvBytesPerSecond  received data in bytes/s (PortRcvData words/s x 4), null when unknown
+ * @param saturated          IBA names of counters latched at their maximum ("at least max", no rate),
+ *                           each with the collection time at which it was first seen latched
  * @param sampledAt          collection time of the latest sample
  */
 public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int portNumber, int lid,
                        PortState state, PhysicalState physicalState, String linkWidth, String linkSpeed,
-                       String peerGuid, int peerPort, Map<String, Long> counters, Map<String, Double> rates,
-                       Double xmitBytesPerSecond, Double rcvBytesPerSecond, Set<String> saturated,
+                       String peerGuid, int peerPort,
+                       @JsonSerialize(contentUsing = UnsignedCounterSerializer.class) Map<String, Long> counters,
+                       Map<String, Double> rates,
+                       Double xmitBytesPerSecond, Double rcvBytesPerSecond, Map<String, Instant> saturated,
                        Instant sampledAt) {
 
     /**

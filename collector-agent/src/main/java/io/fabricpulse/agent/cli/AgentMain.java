@@ -20,6 +20,9 @@ import java.util.concurrent.Callable;
         // Every subcommand is registered here, and only here.
         subcommands = {
                 RunCommand.class,
+                PerfqueryCommand.class,
+                SmpqueryCommand.class,
+                DoctorCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class AgentMain implements Callable<Integer> {

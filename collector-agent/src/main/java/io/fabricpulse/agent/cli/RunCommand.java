@@ -4,6 +4,8 @@ import io.fabricpulse.agent.push.AgentRuntime;
 import io.fabricpulse.agent.push.IngestEndpoint;
 import io.fabricpulse.agent.push.PushStats;
 import io.fabricpulse.agent.source.PortSource;
+import io.fabricpulse.agent.umad.UmadLibrary;
+import io.fabricpulse.agent.umad.UmadProbe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -61,8 +63,9 @@ final class RunCommand implements Callable<Integer> {
     private Duration interval;
 
     @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "auto",
-            description = "Where port data comes from: auto (the best source that works on this host), sysfs"
-                    + " (/sys/class/infiniband, no privileges needed) or sim (a simulated fabric: --demo or"
+            description = "Where port data comes from: auto (the best source that works on this host: umad, else"
+                    + " sysfs), umad (native MADs through libibumad: also the peer switch port across each cable),"
+                    + " sysfs (/sys/class/infiniband, no privileges needed) or sim (a simulated fabric: --demo or"
                     + " --topology; never chosen by auto). Default: ${DEFAULT-VALUE}.")
     private SourceSelector.Choice source;
 
@@ -132,8 +135,10 @@ final class RunCommand implements Callable<Integer> {
 
         PortSource portSource;
         try {
-            portSource = new SourceSelector(sysfsRoot, new SourceSelector.SimFabric(demo, topology, faults),
-                    Clock.systemUTC()).select(source);
+            Clock clock = Clock.systemUTC();
+            portSource = new SourceSelector(sysfsRoot, new UmadProbe(UmadLibrary.DEFAULT_LIBRARY,
+                    UmadProbe.DEFAULT_DEV_DIR, clock), new SourceSelector.SimFabric(demo, topology, faults), clock)
+                    .select(source);
         } catch (SourceUnavailableException e) {
             spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;

@@ -4,8 +4,12 @@ import io.fabricpulse.agent.sim.FaultScriptException;
 import io.fabricpulse.agent.sim.SimSource;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceProbe;
+import io.fabricpulse.agent.source.UnusableSource;
 import io.fabricpulse.agent.sysfs.SysfsSource;
 import io.fabricpulse.agent.topology.TopologyParseException;
+import io.fabricpulse.agent.umad.EngineSettings;
+import io.fabricpulse.agent.umad.UmadProbe;
+import io.fabricpulse.agent.umad.UmadSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +34,7 @@ final class SourceSelector {
 
     /** The values of {@code --source}. */
     enum Choice {
-        AUTO, SYSFS, SIM
+        AUTO, UMAD, SYSFS, SIM
     }
 
     /**
@@ -47,11 +51,13 @@ final class SourceSelector {
     private static final Logger log = LoggerFactory.getLogger(SourceSelector.class);
 
     private final Path sysfsRoot;
+    private final UmadProbe umadProbe;
     private final SimFabric simFabric;
     private final Clock clock;
 
-    SourceSelector(Path sysfsRoot, SimFabric simFabric, Clock clock) {
+    SourceSelector(Path sysfsRoot, UmadProbe umadProbe, SimFabric simFabric, Clock clock) {
         this.sysfsRoot = sysfsRoot;
+        this.umadProbe = umadProbe;
         this.simFabric = simFabric;
         this.clock = clock;
     }
@@ -59,6 +65,7 @@ final class SourceSelector {
     PortSource select(Choice choice) throws SourceUnavailableException {
         return switch (choice) {
             case AUTO -> auto();
+            case UMAD -> named(umad());
             case SYSFS -> named(sysfs());
             case SIM -> sim();
         };
@@ -66,7 +73,7 @@ final class SourceSelector {
 
     /** Best first. */
     private List<Supplier<Probed>> autoOrder() {
-        return List.of(this::sysfs);
+        return List.of(this::umad, this::sysfs);
     }
 
     private PortSource auto() throws SourceUnavailableException {
@@ -114,6 +121,15 @@ final class SourceSelector {
         } catch (TopologyParseException | FaultScriptException | IllegalArgumentException e) {
             throw new SourceUnavailableException(e.getMessage());
         }
+    }
+
+    private Probed umad() {
+        UmadProbe.Result result = umadProbe.probe();
+        if (result.library() == null) {
+            // No library, nothing to poll through: every poll reports the probe's reason.
+            return new Probed(new UnusableSource("umad", result.probe().detail()), result.probe());
+        }
+        return new Probed(new UmadSource(result.library(), EngineSettings.DEFAULTS, clock), result.probe());
     }
 
     private Probed sysfs() {

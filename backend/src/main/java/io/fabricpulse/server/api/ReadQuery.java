@@ -1,0 +1,87 @@
+package io.fabricpulse.server.api;
+
+import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.server.problem.InvalidField;
+import io.fabricpulse.server.problem.ProblemException;
+import io.fabricpulse.server.problem.ProblemType;
+import org.springframework.util.MultiValueMap;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * The query parameters of a read endpoint, checked all at once: unknown names, repeated names and
+ * bad values are a 400 that lists each, never a 500 and never silently ignored.
+ */
+final class ReadQuery {
+
+    static final int MAX_LIMIT = 100_000;
+
+    private final MultiValueMap<String, String> params;
+    private final List<InvalidField> errors = new ArrayList<>();
+
+    ReadQuery(MultiValueMap<String, String> params, Set<String> known) {
+        this.params = params;
+        for (Map.Entry<String, List<String>> param : params.entrySet()) {
+            if (!known.contains(param.getKey())) {
+                errors.add(new InvalidField(param.getKey(), "unknown query parameter; known: "
+                        + String.join(", ", new TreeSet<>(known))));
+            } else if (param.getValue().size() > 1) {
+                errors.add(new InvalidField(param.getKey(), "given " + param.getValue().size() + " times; give it once"));
+            }
+        }
+    }
+
+    /** {@code limit}: how many items at most, 1..{@value #MAX_LIMIT}; null when not given. */
+    Integer limit() {
+        return parse("limit", text -> {
+            int limit = Integer.parseInt(text);
+            if (limit < 1 || limit > MAX_LIMIT) {
+                throw new IllegalArgumentException();
+            }
+            return limit;
+        }, "must be a whole number from 1 to " + MAX_LIMIT);
+    }
+
+    /** A node GUID in any spelling the IB tools use, returned canonical; null when not given. */
+    String guid(String name) {
+        return parse(name, text -> Guids.format(Guids.parse(text)),
+                "must be a node GUID such as 0x0002c903003178f0");
+    }
+
+    /** An enum constant, case-insensitive; null when not given. */
+    <E extends Enum<E>> E oneOf(String name, Class<E> type) {
+        List<String> names = Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
+        return parse(name, text -> Enum.valueOf(type, text.toUpperCase(Locale.ROOT)),
+                "must be one of " + String.join(", ", names));
+    }
+
+    /** @throws ProblemException listing every bad parameter, if any */
+    void throwIfInvalid() {
+        if (!errors.isEmpty()) {
+            String detail = errors.size() == 1 ? errors.getFirst().toString()
+                    : errors.size() + " invalid query parameters, the first: " + errors.getFirst();
+            throw new ProblemException(ProblemType.INVALID_QUERY, detail, errors, Map.of());
+        }
+    }
+
+    private <T> T parse(String name, Function<String, T> parser, String expectation) {
+        String text = params.getFirst(name);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return parser.apply(text.strip());
+        } catch (IllegalArgumentException e) {
+            String shown = text.length() > 64 ? text.substring(0, 64) + "…" : text;
+            errors.add(new InvalidField(name, expectation + ", got '" + shown + "'"));
+            return null;
+        }
+    }
+}

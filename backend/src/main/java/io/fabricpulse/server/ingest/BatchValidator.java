@@ -1,0 +1,193 @@
+package io.fabricpulse.server.ingest;
+
+import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.report.PeerPort;
+import io.fabricpulse.agent.report.PortReport;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Checks everything about a batch that its types do not: identities, ranges, counter names and
+ * widths, clock sanity. Works on the records, so a batch built in-process (the demo agent) gets
+ * exactly the checks a batch from the wire gets.
+ */
+public final class BatchValidator {
+
+    static final int MAX_PORT_NUMBER = 254;
+    static final int MAX_LID = 0xFFFF;
+    static final int MAX_TEXT_LENGTH = 256;
+    static final Set<String> SOURCES = Set.of("umad", "sysfs", "sim");
+    static final Set<String> LINK_LAYERS = Set.of("InfiniBand", "Ethernet");
+    private static final Pattern AGENT_ID = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+
+    private final Clock clock;
+    private final Duration maxClockSkew;
+
+    public BatchValidator(Clock clock, Duration maxClockSkew) {
+        this.clock = clock;
+        this.maxClockSkew = maxClockSkew;
+    }
+
+    /** @throws InvalidBatchException listing what is wrong, when anything is */
+    public void check(IngestBatch batch) {
+        Violations violations = new Violations();
+        if (batch == null) {
+            violations.add("", "the body is JSON null; expected an ingest batch object");
+        } else if (batch.schemaVersion() != IngestBatch.SCHEMA_VERSION) {
+            // Nothing else is comparable across schema versions, so say only this.
+            violations.add("schemaVersion", "unsupported schema version " + batch.schemaVersion()
+                    + "; this server accepts " + IngestBatch.SCHEMA_VERSION);
+        } else {
+            checkHeader(batch, violations);
+            checkNodes(batch.nodes(), violations);
+        }
+        violations.throwIfAny();
+    }
+
+    private void checkHeader(IngestBatch batch, Violations v) {
+        if (batch.agentId() == null || batch.agentId().isBlank()) {
+            v.add("agentId", "missing; every batch names its agent");
+        } else if (!AGENT_ID.matcher(batch.agentId()).matches()) {
+            v.add("agentId", "must be 1 to 128 letters, digits or . _ : @ -");
+        }
+        if (batch.sequence() < 0) {
+            v.add("sequence", "must not be negative, got " + batch.sequence());
+        }
+        if (batch.collectedAt() == null) {
+            v.add("collectedAt", "missing; the collection time of the poll is required");
+        } else {
+            Instant latest = clock.instant().plus(maxClockSkew);
+            if (batch.collectedAt().isAfter(latest)) {
+                v.add("collectedAt", batch.collectedAt() + " is more than " + maxClockSkew
+                        + " ahead of the server's clock (" + clock.instant() + "); check the agent host's time sync");
+            }
+        }
+        if (batch.source() == null || !SOURCES.contains(batch.source())) {
+            v.add("source", "must be one of " + sorted(SOURCES) + ", got " + quoted(batch.source()));
+        }
+    }
+
+    private void checkNodes(List<NodeReport> nodes, Violations v) {
+        if (nodes == null) {
+            v.add("nodes", "missing; send an empty list when the poll saw no node");
+            return;
+        }
+        Set<String> guids = new HashSet<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            String path = "nodes[" + i + "]";
+            NodeReport node = nodes.get(i);
+            if (node == null) {
+                v.add(path, "must be a node object, got null");
+                continue;
+            }
+            checkGuid(path + ".guid", node.guid(), false, v);
+            if (node.guid() != null && !guids.add(node.guid())) {
+                v.add(path + ".guid", "node " + node.guid() + " appears more than once in the batch");
+            }
+            checkGuid(path + ".systemImageGuid", node.systemImageGuid(), true, v);
+            if (node.type() == null) {
+                v.add(path + ".type", "missing; one of CA, SWITCH, ROUTER");
+            }
+            checkText(path + ".description", node.description(), v);
+            checkText(path + ".hcaType", node.hcaType(), v);
+            checkText(path + ".firmware", node.firmware(), v);
+            checkText(path + ".boardId", node.boardId(), v);
+            checkPorts(path, node.ports(), v);
+        }
+    }
+
+    private void checkPorts(String nodePath, List<PortReport> ports, Violations v) {
+        if (ports == null) {
+            v.add(nodePath + ".ports", "missing; send an empty list when no port was read");
+            return;
+        }
+        Set<Integer> numbers = new HashSet<>();
+        for (int i = 0; i < ports.size(); i++) {
+            String path = nodePath + ".ports[" + i + "]";
+            PortReport port = ports.get(i);
+            if (port == null) {
+                v.add(path, "must be a port object, got null");
+                continue;
+            }
+            checkRange(path + ".portNumber", port.portNumber(), 0, MAX_PORT_NUMBER, v);
+            if (!numbers.add(port.portNumber())) {
+                v.add(path + ".portNumber", "port " + port.portNumber() + " appears more than once on this node");
+            }
+            checkRange(path + ".lid", port.lid(), 0, MAX_LID, v);
+            checkRange(path + ".smLid", port.smLid(), 0, MAX_LID, v);
+            if (port.state() == null) {
+                v.add(path + ".state", "missing; one of DOWN, INIT, ARMED, ACTIVE");
+            }
+            if (port.physicalState() == null) {
+                v.add(path + ".physicalState", "missing; one of SLEEP, POLLING, DISABLED, TRAINING, LINK_UP, "
+                        + "LINK_ERROR_RECOVERY, PHY_TEST");
+            }
+            checkNoNullElement(path + ".linkWidthSupported", port.linkWidthSupported(), v);
+            checkNoNullElement(path + ".linkSpeedSupported", port.linkSpeedSupported(), v);
+            if (port.linkLayer() != null && !LINK_LAYERS.contains(port.linkLayer())) {
+                v.add(path + ".linkLayer", "must be one of " + sorted(LINK_LAYERS) + " or absent, got "
+                        + quoted(port.linkLayer()));
+            }
+            CounterChecks.check(path + ".counters", port.counters(), port.extendedCounters(), v);
+            checkPeer(path + ".peer", port.peer(), v);
+        }
+    }
+
+    private static void checkPeer(String path, PeerPort peer, Violations v) {
+        if (peer != null) {
+            checkGuid(path + ".nodeGuid", peer.nodeGuid(), false, v);
+            checkRange(path + ".portNumber", peer.portNumber(), 0, MAX_PORT_NUMBER, v);
+        }
+    }
+
+    private static void checkGuid(String path, String guid, boolean optional, Violations v) {
+        if (guid == null) {
+            if (!optional) {
+                v.add(path, "missing; a GUID such as 0x0002c903003178f0");
+            }
+        } else if (!Guids.isCanonical(guid)) {
+            v.add(path, "not a canonical GUID: " + quoted(guid) + "; write 0x and 16 lower-case hex digits, "
+                    + "e.g. 0x0002c903003178f0");
+        }
+    }
+
+    private static void checkRange(String path, int value, int min, int max, Violations v) {
+        if (value < min || value > max) {
+            v.add(path, "must be " + min + ".." + max + ", got " + value);
+        }
+    }
+
+    private static void checkText(String path, String text, Violations v) {
+        if (text != null && text.length() > MAX_TEXT_LENGTH) {
+            v.add(path, "longer than " + MAX_TEXT_LENGTH + " characters (" + text.length() + ")");
+        }
+    }
+
+    private static void checkNoNullElement(String path, Collection<?> values, Violations v) {
+        if (values != null && values.stream().anyMatch(Objects::isNull)) {
+            v.add(path, "contains null; list only known values");
+        }
+    }
+
+    static String quoted(String text) {
+        if (text == null) {
+            return "nothing";
+        }
+        String shown = text.length() > 64 ? text.substring(0, 64) + "…" : text;
+        return "'" + shown + "'";
+    }
+
+    private static List<String> sorted(Set<String> values) {
+        return values.stream().sorted().toList();
+    }
+}

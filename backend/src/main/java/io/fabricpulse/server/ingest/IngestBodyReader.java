@@ -1,0 +1,126 @@
+package io.fabricpulse.server.ingest;
+
+import io.fabricpulse.server.problem.ProblemException;
+import io.fabricpulse.server.problem.ProblemType;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import reactor.core.publisher.Mono;
+
+import java.io.ByteArrayInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Gets the JSON bytes of an ingest request, refusing early and precisely: the wrong content type or
+ * encoding (415), a body over {@code max-body-size} as sent (413, without reading past the limit), a
+ * gzip body that inflates beyond {@code max-decompressed-size} (413, a decompression bomb stops at
+ * the limit), gzip that is corrupt (400).
+ */
+final class IngestBodyReader {
+
+    private final int maxBodyBytes;
+    private final int maxDecompressedBytes;
+
+    IngestBodyReader(IngestProperties properties) {
+        this.maxBodyBytes = (int) properties.maxBodySize().toBytes();
+        this.maxDecompressedBytes = (int) properties.maxDecompressedSize().toBytes();
+    }
+
+    Mono<byte[]> read(ServerHttpRequest request) {
+        return Mono.defer(() -> {
+            HttpHeaders headers = request.getHeaders();
+            checkContentType(headers);
+            boolean gzip = isGzip(headers);
+            if (headers.getContentLength() > maxBodyBytes) {
+                throw tooLarge("the body of " + headers.getContentLength() + " bytes");
+            }
+            return DataBufferUtils.join(request.getBody(), maxBodyBytes)
+                    .map(IngestBodyReader::bytes)
+                    .defaultIfEmpty(new byte[0])
+                    .onErrorMap(DataBufferLimitException.class, e -> tooLarge("the body"))
+                    .map(body -> gzip ? gunzip(body) : body);
+        });
+    }
+
+    private static void checkContentType(HttpHeaders headers) {
+        MediaType type;
+        try {
+            type = headers.getContentType();
+        } catch (InvalidMediaTypeException e) {
+            throw unsupported("the Content-Type header cannot be parsed (" + e.getMessage() + "); send application/json");
+        }
+        if (type == null) {
+            throw unsupported("no Content-Type header; send application/json");
+        }
+        if (!MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type)) {
+            throw unsupported("Content-Type " + type.getType() + "/" + type.getSubtype()
+                    + " is not supported; send application/json");
+        }
+        if (type.getCharset() != null && !StandardCharsets.UTF_8.equals(type.getCharset())) {
+            throw unsupported("charset " + type.getCharset() + " is not supported; JSON is sent as UTF-8");
+        }
+    }
+
+    /** Whether the body is gzip; identity is no encoding, anything else is refused. */
+    private static boolean isGzip(HttpHeaders headers) {
+        List<String> codings = headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING).stream()
+                .flatMap(value -> Arrays.stream(value.split(",")))
+                .map(coding -> coding.strip().toLowerCase(Locale.ROOT))
+                .filter(coding -> !coding.isEmpty() && !coding.equals("identity"))
+                .toList();
+        if (codings.isEmpty()) {
+            return false;
+        }
+        if (codings.size() == 1 && (codings.getFirst().equals("gzip") || codings.getFirst().equals("x-gzip"))) {
+            return true;
+        }
+        throw unsupported("Content-Encoding " + String.join(", ", codings) + " is not supported; send gzip or no encoding");
+    }
+
+    private static byte[] bytes(DataBuffer buffer) {
+        try {
+            byte[] bytes = new byte[buffer.readableByteCount()];
+            buffer.read(bytes);
+            return bytes;
+        } finally {
+            DataBufferUtils.release(buffer);
+        }
+    }
+
+    private byte[] gunzip(byte[] body) {
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+            byte[] json = in.readNBytes(maxDecompressedBytes);
+            if (in.read() != -1) {
+                throw new ProblemException(ProblemType.BODY_TOO_LARGE, "the gzip body inflates to more than "
+                        + maxDecompressedBytes + " bytes, the limit (fabricpulse.ingest.max-decompressed-size)");
+            }
+            return json;
+        } catch (EOFException e) {
+            throw new ProblemException(ProblemType.INVALID_ENCODING,
+                    "the body is not valid gzip (Content-Encoding: gzip): the data ends early");
+        } catch (IOException e) {
+            throw new ProblemException(ProblemType.INVALID_ENCODING,
+                    "the body is not valid gzip (Content-Encoding: gzip): " + e.getMessage());
+        }
+    }
+
+    private ProblemException tooLarge(String what) {
+        return new ProblemException(ProblemType.BODY_TOO_LARGE, what + " exceeds the limit of " + maxBodyBytes
+                + " bytes as sent (fabricpulse.ingest.max-body-size); send smaller batches");
+    }
+
+    private static ProblemException unsupported(String detail) {
+        return new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE, detail);
+    }
+}

@@ -1,0 +1,12 @@
+package io.fabricpulse.server.ingest;
+
+import tools.jackson.databind.annotation.JsonDeserialize;
+
+import java.util.Map;
+
+/** Jackson mix-in: how {@link io.fabricpulse.agent.report.PortReport} counters are read from the wire. */
+abstract class PortReportWire {
+
+    @JsonDeserialize(contentUsing = CounterValueDeserializer.class)
+    abstract Map<String, Long> counters();
+}

@@ -1,0 +1,16 @@
+package io.fabricpulse.server.rates;
+
+import java.time.Instant;
+
+/**
+ * The latest sample of one counter of one port that the rate engine accepted: the baseline for the
+ * next delta.
+ *
+ * @param value          raw counter value; for 64-bit counters read as unsigned (values above
+ *                       {@link Long#MAX_VALUE} are negative here)
+ * @param extended       whether the port reported 64-bit extended data/packet counters in this sample
+ * @param at             collection time of the sample
+ * @param saturatedSince when the counter was first seen latched at its maximum, null while it is not
+ */
+public record CounterSample(long value, boolean extended, Instant at, Instant saturatedSince) {
+}

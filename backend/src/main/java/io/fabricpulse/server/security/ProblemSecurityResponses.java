@@ -1,0 +1,49 @@
+package io.fabricpulse.server.security;
+
+import io.fabricpulse.server.problem.ProblemException;
+import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.problem.ProblemWriter;
+import org.springframework.http.HttpHeaders;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
+import org.springframework.security.web.server.authorization.ServerAccessDeniedHandler;
+
+/** 401 and 403 for the API as problem details, with the challenge each kind of client understands. */
+final class ProblemSecurityResponses {
+
+    private ProblemSecurityResponses() {
+    }
+
+    /** For agents: a bearer challenge (RFC 6750) and what to send. */
+    static ServerAuthenticationEntryPoint agentEntryPoint(ProblemWriter writer) {
+        return (exchange, denied) -> {
+            boolean attempted = denied instanceof BadCredentialsException;
+            exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE,
+                    attempted ? "Bearer realm=\"fabricpulse-ingest\", error=\"invalid_token\""
+                            : "Bearer realm=\"fabricpulse-ingest\"");
+            String detail = attempted ? denied.getMessage()
+                    : "no agent token; send Authorization: Bearer <agent token> (the server's fabricpulse.ingest.agent-token)";
+            return writer.write(exchange, new ProblemException(ProblemType.UNAUTHORIZED, detail));
+        };
+    }
+
+    /** For people and ticket systems calling the API: a Basic challenge, not a redirect to a login page. */
+    static ServerAuthenticationEntryPoint userEntryPoint(ProblemWriter writer) {
+        return (exchange, denied) -> {
+            exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"FabricPulse\"");
+            return writer.write(exchange, new ProblemException(ProblemType.UNAUTHORIZED, userDetail(denied)));
+        };
+    }
+
+    static ServerAccessDeniedHandler accessDenied(ProblemWriter writer) {
+        return (exchange, denied) -> writer.write(exchange,
+                new ProblemException(ProblemType.FORBIDDEN, "access denied: " + denied.getMessage()));
+    }
+
+    private static String userDetail(AuthenticationException denied) {
+        return denied instanceof BadCredentialsException
+                ? "wrong user name or password"
+                : "sign in first: send HTTP Basic credentials, or log in at /login";
+    }
+}

@@ -1,0 +1,2 @@
+/** Server-wide infrastructure beans, such as the one {@link java.time.Clock}. */
+package io.fabricpulse.server.system;

@@ -1,0 +1,62 @@
+package io.fabricpulse.server.web.overview;
+
+import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.web.DisplayFormat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * The summary strip: the fabric in a handful of numbers, counted over all ports (not only the rows shown).
+ *
+ * @param nodes         all nodes
+ * @param cas           channel adapters (hosts)
+ * @param switches      switches
+ * @param ports         all ports
+ * @param active        ports in state Active
+ * @param notActive     ports in any other state
+ * @param withErrors    ports whose SymbolErrorCounter or PortXmitDiscards rate is above zero right now
+ * @param saturated     ports with at least one counter latched at its maximum
+ * @param lastUpdate    collection time of the newest sample, {@code HH:mm:ss}
+ * @param lastUpdateIso the same as an ISO-8601 instant, null before the first sample
+ */
+public record FabricSummary(int nodes, int cas, int switches, int ports, int active, int notActive,
+                            int withErrors, int saturated, String lastUpdate, String lastUpdateIso) {
+
+    static FabricSummary of(List<NodeView> nodes, List<PortView> ports, DisplayFormat format) {
+        int cas = 0;
+        int switches = 0;
+        for (NodeView node : nodes) {
+            if (node.type() == NodeType.CA) {
+                cas++;
+            } else if (node.type() == NodeType.SWITCH) {
+                switches++;
+            }
+        }
+        int active = 0;
+        int withErrors = 0;
+        int saturated = 0;
+        for (PortView port : ports) {
+            if (port.state() == PortState.ACTIVE) {
+                active++;
+            }
+            if (port.errorRate() > 0) {
+                withErrors++;
+            }
+            if (!port.saturated().isEmpty()) {
+                saturated++;
+            }
+        }
+        Instant last = Stream.concat(nodes.stream().map(NodeView::lastSeen), ports.stream().map(PortView::sampledAt))
+                .filter(Objects::nonNull)
+                .max(Instant::compareTo)
+                .orElse(null);
+        return new FabricSummary(nodes.size(), cas, switches, ports.size(), active, ports.size() - active,
+                withErrors, saturated, format.time(last), format.isoTime(last));
+    }
+}

@@ -1,0 +1,78 @@
+package io.fabricpulse.server.web.overview;
+
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.web.DisplayFormat;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.server.ResponseStatusException;
+
+import java.util.List;
+
+/**
+ * The fabric overview at {@code /}. The ports table is live (see {@link OverviewEventsController}); the
+ * nodes table is reference material and is paged instead: 702 demo nodes would otherwise add ~200 kB of
+ * HTML to every load of a page that wall screens keep open all day, and a 10,000-node fabric ten times
+ * that. A page of {@link NodesPage#SIZE} keeps the weight bounded whatever the fabric's size, and works
+ * without JavaScript.
+ */
+@Controller
+class OverviewController {
+
+    static final String VIEW = "overview/overview";
+
+    private final FabricView fabric;
+    private final OverviewSnapshots snapshots;
+    private final DisplayFormat format;
+
+    OverviewController(FabricView fabric, OverviewSnapshots snapshots, DisplayFormat format) {
+        this.fabric = fabric;
+        this.snapshots = snapshots;
+        this.format = format;
+    }
+
+    @GetMapping("/")
+    String overview(@RequestParam(name = "nodes", required = false) String nodesPage, Model model) {
+        List<NodeView> nodes = fabric.nodes();
+        int page = nodesPage(nodesPage, NodesPage.pageCount(nodes.size()), nodes.size());
+        model.addAttribute("snapshot", snapshots.current());
+        model.addAttribute("nodes", NodesPage.of(nodes, page, format));
+        // Open the nodes section when the user is paging through it, closed on a plain visit.
+        model.addAttribute("nodesOpen", nodesPage != null);
+        model.addAttribute("zone", format.zoneLabel());
+        return VIEW;
+    }
+
+    /** A bad page number gets an RFC 9457 problem that says what was wrong, not a bare status page. */
+    @ExceptionHandler(ResponseStatusException.class)
+    @ResponseBody
+    ResponseEntity<ProblemDetail> problem(ResponseStatusException e) {
+        return ResponseEntity.status(e.getStatusCode()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(e.getBody());
+    }
+
+    private static int nodesPage(String text, int pages, int nodeCount) {
+        if (text == null) {
+            return 1;
+        }
+        int page;
+        try {
+            page = Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+                    "query parameter 'nodes' must be a page number from 1 to " + pages + ", was '" + text + "'");
+        }
+        if (page < 1 || page > pages) {
+            throw new ResponseStatusException(HttpStatus.NOT_FOUND, "nodes page " + page + " does not exist: "
+                    + nodeCount + " nodes fill pages 1 to " + pages + " of " + NodesPage.SIZE);
+        }
+        return page;
+    }
+}

@@ -1,0 +1,65 @@
+package io.fabricpulse.server.web.overview;
+
+import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.web.DisplayFormat;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One row of the ports table, already formatted: the page renders it with Thymeleaf and the live
+ * stream sends it as JSON, and the browser places the same strings into the same cells.
+ *
+ * @param key              stable identity of the port, {@code nodeGuid:portNumber}
+ * @param severity         {@code error} (an error rate above zero or a saturated counter), {@code warn}
+ *                         (not Active) or {@code ok}
+ * @param nodeName         display name of the node
+ * @param nodeGuid         node GUID
+ * @param nodeType         CA, Switch or Router
+ * @param port             port number
+ * @param lid              LID in decimal as the tools print it
+ * @param state            logical state
+ * @param physicalState    physical state
+ * @param link             active width and speed ("4X EDR")
+ * @param peer             far end of the cable, {@code GUID:port}
+ * @param symbolErrors     SymbolErrorCounter
+ * @param xmitDiscards     PortXmitDiscards
+ * @param xmit             transmitted bytes per second
+ * @param rcv              received bytes per second
+ * @param otherSaturated   saturated counters the table has no column for, null when none
+ * @param sampledAt        time of the latest sample, {@code HH:mm:ss}
+ * @param sampledAtIso     the same as an ISO-8601 instant
+ */
+public record PortRow(String key, String severity, String nodeName, String nodeGuid, String nodeType, int port,
+                      String lid, String state, String physicalState, String link, String peer,
+                      CounterCell symbolErrors, CounterCell xmitDiscards, String xmit, String rcv,
+                      String otherSaturated, String sampledAt, String sampledAtIso) {
+
+    static PortRow of(PortView port, DisplayFormat format) {
+        return new PortRow(port.nodeGuid() + ":" + port.portNumber(), severity(port), port.nodeName(),
+                port.nodeGuid(), format.nodeType(port.nodeType()), port.portNumber(), Integer.toString(port.lid()),
+                format.portState(port.state()), format.physicalState(port.physicalState()),
+                format.link(port.linkWidth(), port.linkSpeed()),
+                port.peerGuid() == null ? DisplayFormat.MISSING : port.peerGuid() + ":" + port.peerPort(),
+                CounterCell.of(port, PortCounter.SymbolErrorCounter, format),
+                CounterCell.of(port, PortCounter.PortXmitDiscards, format),
+                format.bytesPerSecond(port.xmitBytesPerSecond()), format.bytesPerSecond(port.rcvBytesPerSecond()),
+                otherSaturated(port.saturated().keySet()), format.time(port.sampledAt()), format.isoTime(port.sampledAt()));
+    }
+
+    static String severity(PortView port) {
+        if (!port.saturated().isEmpty() || port.errorRate() > 0) {
+            return "error";
+        }
+        return port.state() == PortState.ACTIVE ? "ok" : "warn";
+    }
+
+    private static String otherSaturated(Set<String> saturated) {
+        Set<String> others = new TreeSet<>(saturated);
+        others.remove(PortCounter.SymbolErrorCounter.ibaName());
+        others.remove(PortCounter.PortXmitDiscards.ibaName());
+        return others.isEmpty() ? null : "Also latched at their maximum: " + String.join(", ", others);
+    }
+}

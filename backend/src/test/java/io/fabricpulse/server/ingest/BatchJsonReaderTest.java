@@ -1,0 +1,147 @@
+package io.fabricpulse.server.ingest;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.server.problem.InvalidField;
+import io.fabricpulse.server.problem.ProblemException;
+import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.testing.TestBatches;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+class BatchJsonReaderTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
+    private static final String VALID = TestBatches.json(TestBatches.oneHostPort("h1", 7, T0, "0x0002c903003178f0",
+            Map.of("SymbolErrorCounter", 3L)));
+
+    private final BatchJsonReader reader = new BatchJsonReader();
+
+    private ProblemException refusal(String json) {
+        return catchThrowableOfType(ProblemException.class, () -> reader.read(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void readsWhatAnAgentWrites() {
+        IngestBatch batch = reader.read(VALID.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(batch.agentId()).isEqualTo("h1");
+        assertThat(batch.collectedAt()).isEqualTo(T0);
+        assertThat(batch.nodes().getFirst().ports().getFirst().counters()).containsEntry("SymbolErrorCounter", 3L);
+    }
+
+    @Test
+    void sixtyFourBitValuesAboveLongMaxArriveAsTheirUnsignedBits() {
+        String json = VALID.replace("\"SymbolErrorCounter\":3", "\"PortXmitData\":18446744073709551615");
+
+        IngestBatch batch = reader.read(json.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(batch.nodes().getFirst().ports().getFirst().counters()).containsEntry("PortXmitData", -1L);
+    }
+
+    @Test
+    void syntaxErrorsSayLineAndColumn() {
+        ProblemException problem = refusal("{\"schemaVersion\":1,\n\"agentId\":\"a\",,}");
+
+        assertThat(problem.type()).isEqualTo(ProblemType.INVALID_JSON);
+        assertThat(problem.toProblemDetail().getDetail()).isEqualTo("invalid JSON at line 2, column 15: "
+                + "Unexpected character (',' (code 44)): was expecting double-quote to start property name");
+        assertThat(problem.toProblemDetail().getProperties()).containsEntry("line", 2).containsEntry("column", 15);
+    }
+
+    @Test
+    void anEmptyBodyIsNotJson() {
+        assertThat(refusal("").toProblemDetail().getDetail()).isEqualTo("the body is empty; expected a JSON ingest batch");
+    }
+
+    @Test
+    void jsonNullIsNotABatch() {
+        assertThat(refusal(" null ").errors()).containsExactly(
+                new InvalidField("", "the body is JSON null; expected an ingest batch object"));
+    }
+
+    @Test
+    void anotherSchemaVersionIsNamedAsTheProblemEvenWhenItsFieldsAreUnknownHere() {
+        String json = VALID.replace("\"schemaVersion\":1", "\"schemaVersion\":2,\"futureField\":true");
+
+        assertThat(refusal(json).errors()).containsExactly(
+                new InvalidField("schemaVersion", "unsupported schema version 2; this server accepts 1"));
+    }
+
+    static Stream<Arguments> wireMistakes() {
+        String counter = "\"SymbolErrorCounter\":3";
+        String counterPath = "nodes[0].ports[0].counters.SymbolErrorCounter";
+        return Stream.of(
+                arguments(VALID.replace(counter, "\"SymbolErrorCounter\":-3"), counterPath,
+                        "negative value -3; counters are unsigned"),
+                arguments(VALID.replace(counter, "\"SymbolErrorCounter\":-99999999999999999999"), counterPath,
+                        "negative value -99999999999999999999; counters are unsigned"),
+                arguments(VALID.replace(counter, "\"SymbolErrorCounter\":9223372036854775808"), counterPath,
+                        "value 9223372036854775808 exceeds the 16-bit maximum 65535 (IBA counters latch at their maximum, they never exceed it)"),
+                arguments(VALID.replace(counter, "\"PortXmitData\":18446744073709551616"),
+                        "nodes[0].ports[0].counters.PortXmitData",
+                        "value 18446744073709551616 exceeds the 64-bit maximum 18446744073709551615"),
+                arguments(VALID.replace(counter, "\"SymbolErrorCounter\":3.5"), counterPath,
+                        "must be a non-negative whole number, got a fraction"),
+                arguments(VALID.replace(counter, "\"SymbolErrorCounter\":\"3\""), counterPath,
+                        "must be a non-negative whole number, got a string"),
+                arguments(VALID.replace("\"type\":\"CA\"", "\"type\":\"HUB\""), "nodes[0].type",
+                        "unknown value 'HUB'; one of CA, SWITCH, ROUTER"),
+                arguments(VALID.replace("\"state\":\"ACTIVE\"", "\"state\":\"UP\""), "nodes[0].ports[0].state",
+                        "unknown value 'UP'; one of DOWN, INIT, ARMED, ACTIVE"),
+                arguments(VALID.replace("\"collectedAt\":\"2026-03-01T12:00:00Z\"", "\"collectedAt\":\"yesterday\""),
+                        "collectedAt", "not an ISO-8601 instant such as 2026-03-01T12:00:00Z: 'yesterday'"),
+                arguments(VALID.replace("\"sequence\":7,", ""), "sequence", "missing or null; a whole number is required"),
+                arguments(VALID.replace("\"sequence\":7", "\"sequence\":\"7\""), "sequence", "expected a whole number here"),
+                arguments(VALID.replace("\"sequence\":7", "\"sequence\":7.5"), "sequence", "expected a whole number here"),
+                arguments(VALID.replace("\"portNumber\":1", "\"portNumber\":99999999999"), "nodes[0].ports[0].portNumber",
+                        "Numeric value (99999999999) out of range of int (-2147483648 - 2147483647)"),
+                arguments(VALID.replace("\"agentId\":\"h1\"", "\"agentId\":\"h1\",\"agentID\":\"h1\""), "agentID",
+                        "unknown field; the fields here are agentId, collectedAt, nodes, schemaVersion, sequence, source"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("wireMistakes")
+    void valueMistakesNameThePathAndTheReason(String json, String path, String reason) {
+        ProblemException problem = refusal(json);
+
+        assertThat(problem.type()).isEqualTo(ProblemType.INVALID_BATCH);
+        assertThat(problem.errors()).containsExactly(new InvalidField(path, reason));
+        assertThat(problem.toProblemDetail().getProperties()).containsKeys("line", "column");
+    }
+
+    @Test
+    void duplicateFieldsAreRefused() {
+        ProblemException problem = refusal(VALID.replace("\"SymbolErrorCounter\":3", "\"SymbolErrorCounter\":3,\"SymbolErrorCounter\":4"));
+
+        assertThat(problem.type()).isEqualTo(ProblemType.INVALID_JSON);
+        assertThat(problem.toProblemDetail().getDetail())
+                .contains("nodes[0].ports[0].counters").contains("Duplicate Object property \"SymbolErrorCounter\"");
+    }
+
+    @Test
+    void deepNestingIsRefusedAtItsFirstLevel() {
+        ProblemException problem = refusal("{\"nodes\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}");
+
+        assertThat(problem.errors()).extracting(InvalidField::path).containsExactly("nodes[0]");
+    }
+
+    @Test
+    void aNumberOfAThousandDigitsIsRefusedUnread() {
+        ProblemException problem = refusal(VALID.replace("\"SymbolErrorCounter\":3",
+                "\"SymbolErrorCounter\":" + "9".repeat(1_000)));
+
+        assertThat(problem.type()).isEqualTo(ProblemType.INVALID_JSON);
+        assertThat(problem.toProblemDetail().getDetail()).contains("Number value length").contains("exceeds the maximum");
+    }
+}

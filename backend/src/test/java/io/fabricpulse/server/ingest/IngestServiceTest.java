@@ -1,0 +1,95 @@
+package io.fabricpulse.server.ingest;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.server.fabric.LiveFabric;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static io.fabricpulse.server.testing.TestBatches.activePort;
+import static io.fabricpulse.server.testing.TestBatches.batch;
+import static io.fabricpulse.server.testing.TestBatches.hca;
+import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class IngestServiceTest {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+    private static final String GUID = "0x0002c903003178f0";
+
+    private final LiveFabric fabric = new LiveFabric();
+    private final List<IngestBatch> sunk = new ArrayList<>();
+    private final IngestService service = new IngestService(
+            new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
+            batch -> {
+                sunk.add(batch);
+                fabric.apply(batch);
+            });
+
+    @Test
+    void aValidBatchIsAppliedAndAcknowledged() {
+        IngestAck ack = service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L)));
+
+        assertThat(ack).isEqualTo(new IngestAck(IngestAck.Status.ACCEPTED, "h1", 1, 1));
+        assertThat(fabric.ports()).hasSize(1);
+    }
+
+    @Test
+    void aBatchWithOneBadPortChangesNothing() {
+        IngestBatch mixed = batch("h1", 1, NOW,
+                hca(GUID, "good", activePort(1, Map.of("SymbolErrorCounter", 1L))),
+                hca("0x0002c903003178f1", "bad", activePort(1, Map.of("SymbolErrorCounter", 70_000L))));
+
+        assertThatThrownBy(() -> service.ingest(mixed)).isInstanceOf(InvalidBatchException.class);
+        assertThat(sunk).isEmpty();
+        assertThat(fabric.ports()).isEmpty();
+        assertThat(fabric.nodes()).isEmpty();
+    }
+
+    @Test
+    void aReplayIsAcknowledgedAsDuplicateAndNotAppliedTwice() {
+        IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L));
+        service.ingest(batch);
+
+        IngestAck again = service.ingest(batch);
+
+        assertThat(again.status()).isEqualTo(IngestAck.Status.DUPLICATE);
+        assertThat(sunk).hasSize(1);
+    }
+
+    @Test
+    void theSameSequenceFromAnotherAgentIsNotADuplicate() {
+        service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of()));
+
+        IngestAck other = service.ingest(oneHostPort("h2", 1, NOW, "0x0002c903003178f1", Map.of()));
+
+        assertThat(other.status()).isEqualTo(IngestAck.Status.ACCEPTED);
+    }
+
+    @Test
+    void aBatchTheSinkCouldNotTakeIsAppliedWhenRetried() {
+        boolean[] fail = {true};
+        IngestService flaky = new IngestService(
+                new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
+                batch -> {
+                    if (fail[0]) {
+                        throw new IllegalStateException("store unavailable");
+                    }
+                    sunk.add(batch);
+                });
+        IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of());
+
+        assertThatThrownBy(() -> flaky.ingest(batch)).hasMessage("store unavailable");
+        fail[0] = false;
+
+        assertThat(flaky.ingest(batch).status()).isEqualTo(IngestAck.Status.ACCEPTED);
+        assertThat(sunk).hasSize(1);
+    }
+}

@@ -1,0 +1,46 @@
+package io.fabricpulse.server.rates;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PortRatesTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
+
+    @Test
+    void ratesAndSaturationComeOutByIbaNameInTheCountersOwnUnit() {
+        PortRates port = new PortRates();
+        port.update(Map.of("SymbolErrorCounter", 10L, "PortXmitData", 1_000L, "PortXmitDiscards", 65_000L), false, T0);
+
+        PortRates.Result result = port.update(
+                Map.of("SymbolErrorCounter", 30L, "PortXmitData", 6_000L, "PortXmitDiscards", 65_535L), false,
+                T0.plusSeconds(10));
+
+        assertThat(result.rates()).containsExactly(
+                Map.entry("SymbolErrorCounter", 2.0), Map.entry("PortXmitData", 500.0));
+        assertThat(result.saturated()).containsExactly(Map.entry("PortXmitDiscards", T0.plusSeconds(10)));
+    }
+
+    @Test
+    void aCounterMissingFromOneSampleKeepsItsBaselineForTheNext() {
+        PortRates port = new PortRates();
+        port.update(Map.of("SymbolErrorCounter", 10L), false, T0);
+        port.update(Map.of("PortXmitDiscards", 1L), false, T0.plusSeconds(10));
+
+        PortRates.Result result = port.update(Map.of("SymbolErrorCounter", 50L), false, T0.plusSeconds(20));
+
+        assertThat(result.rates()).containsExactly(Map.entry("SymbolErrorCounter", 2.0));
+    }
+
+    @Test
+    void theFirstSampleOfAPortHasNoRates() {
+        PortRates.Result result = new PortRates().update(Map.of("SymbolErrorCounter", 10L), false, T0);
+
+        assertThat(result.rates()).isEmpty();
+        assertThat(result.outcomes()).containsValue(new CounterRate.FirstSample());
+    }
+}

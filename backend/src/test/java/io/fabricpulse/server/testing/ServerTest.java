@@ -1,0 +1,53 @@
+package io.fabricpulse.server.testing;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The one server configuration most web tests share, so Spring starts it once per test run: the
+ * real server on a random port with an agent token, a known admin password (bcrypt cost 4 to keep
+ * tests fast) and small body limits so the limit tests need small bodies.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "fabricpulse.ingest.agent-token=" + ServerTest.AGENT_TOKEN,
+        "fabricpulse.security.admin-password={bcrypt}$2a$04$meyztND9bLaJYGN/SpRtCOYjT88C3tEj.Jqt3Jmc/ZubRfCdVvTra",
+        "fabricpulse.ingest.max-body-size=64KB",
+        "fabricpulse.ingest.max-decompressed-size=1MB"})
+@AutoConfigureWebTestClient
+public abstract class ServerTest {
+
+    public static final String AGENT_TOKEN = "test-agent-token-7f3a9c";
+    public static final String ADMIN = "admin";
+    public static final String ADMIN_PASSWORD = "test-admin-password";
+
+    @Autowired
+    protected WebTestClient web;
+
+    /** POST /api/v1/ingest as an agent with the right token. */
+    protected WebTestClient.ResponseSpec ingest(String json) {
+        return ingest(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    protected WebTestClient.ResponseSpec ingest(byte[] body) {
+        return web.post().uri("/api/v1/ingest")
+                .headers(h -> h.setBearerAuth(AGENT_TOKEN))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
+    }
+
+    /** GET as the admin. */
+    protected WebTestClient.ResponseSpec read(String uri) {
+        return web.get().uri(uri).headers(h -> h.setBasicAuth(ADMIN, ADMIN_PASSWORD)).exchange();
+    }
+
+    /** The whole port list as the API shows it, to compare before and after a refused request. */
+    protected String portsSnapshot() {
+        return read("/api/v1/ports").expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
+    }
+}

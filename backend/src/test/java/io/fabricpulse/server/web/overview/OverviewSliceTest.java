@@ -1,0 +1,35 @@
+package io.fabricpulse.server.web.overview;
+
+import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.web.SignedInClient;
+import io.fabricpulse.server.web.WebPageTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * The overview's web slice, shared by its page and event tests (one application context for both):
+ * its controllers and beans over an {@link InMemoryFabricView} holding {@link SampleFabric}, four rows
+ * shown, live updates at most every 100 ms so tests do not wait a second for one.
+ */
+@WebFluxTest(controllers = {OverviewController.class, OverviewEventsController.class},
+        properties = {"fabricpulse.ui.max-rows=4", "fabricpulse.ui.live-interval=100ms"})
+@Import({OverviewSnapshots.class, LiveOverview.class})
+@WebPageTest
+abstract class OverviewSliceTest {
+
+    @Autowired
+    ApplicationContext context;
+    @Autowired
+    InMemoryFabricView fabric;
+    WebTestClient client;
+
+    @BeforeEach
+    void signInAndPublishTheSampleFabric() {
+        client = SignedInClient.of(context);
+        SampleFabric.publish(fabric, 2.5);
+    }
+}

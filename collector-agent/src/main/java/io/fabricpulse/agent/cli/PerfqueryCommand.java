@@ -1,0 +1,107 @@
+package io.fabricpulse.agent.cli;
+
+import io.fabricpulse.agent.mad.ClassPortInfo;
+import io.fabricpulse.agent.mad.FieldLines;
+import io.fabricpulse.agent.mad.MadAttribute;
+import io.fabricpulse.agent.mad.MadData;
+import io.fabricpulse.agent.mad.MadException;
+import io.fabricpulse.agent.mad.Mads;
+import io.fabricpulse.agent.mad.PortCountersExtendedField;
+import io.fabricpulse.agent.mad.PortCountersField;
+import io.fabricpulse.agent.umad.MadEngine;
+import io.fabricpulse.agent.umad.UmadSession;
+import io.fabricpulse.agent.umad.UmadUnavailableException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code perfquery [-x] [lid [port]]} in-process: the same PerfMgt requests as infiniband-diags'
+ * perfquery (ClassPortInfo, then PortCounters or PortCountersExtended) and its output, line for line.
+ */
+@Command(name = "perfquery", mixinStandardHelpOptions = true,
+        description = "Read a port's performance counters, as infiniband-diags' perfquery prints them.")
+public final class PerfqueryCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    UmadConnectionOptions connection;
+
+    @Option(names = {"-x", "--extended"}, description = "64-bit PortCountersExtended")
+    boolean extended;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "LID", description = "target LID (default: the local port)")
+    Integer lid;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", description = "port of the target (default: 0, "
+            + "or the local port number when no LID is given)")
+    Integer targetPort;
+
+    private final Clock clock;
+
+    public PerfqueryCommand() {
+        this(Clock.systemUTC());
+    }
+
+    public PerfqueryCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (UmadSession session = connection.open(clock)) {
+            int targetLid = lid != null ? lid : session.port().baseLid();
+            int port = targetPort != null ? targetPort : lid == null ? session.port().portNumber() : 0;
+            out.print(query(session.engine(), targetLid, port, err));
+            out.flush();
+            return 0;
+        } catch (UmadUnavailableException | MadException e) {
+            err.println("perfquery: " + e.getMessage());
+            return 1;
+        } catch (IllegalArgumentException e) {
+            err.println("perfquery: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private String query(MadEngine engine, int targetLid, int port, PrintWriter err) throws MadException {
+        ClassPortInfo cpi = ClassPortInfo.decode(MadData.of(engine.call(
+                Mads.perfGet(targetLid, MadAttribute.PERF_CLASS_PORT_INFO, port))));
+        StringBuilder sb = new StringBuilder();
+        if (!extended) {
+            MadData pc = MadData.of(engine.call(Mads.perfGet(targetLid, MadAttribute.PORT_COUNTERS, port)));
+            sb.append("# Port counters: Lid %d port %d (CapMask: 0x%02X)\n".formatted(targetLid, port,
+                    cpi.capabilityMask()));
+            for (PortCountersField f : PortCountersField.values()) {
+                // perfquery zeroes PortXmitWait when ClassPortInfo does not vouch for it.
+                boolean hidden = f == PortCountersField.PortXmitWait && !cpi.has(ClassPortInfo.PORT_XMIT_WAIT);
+                sb.append(hidden ? FieldLines.line(f.label(), "0") : pc.line(f)).append('\n');
+            }
+            return sb.toString();
+        }
+        if (!cpi.hasExtendedCounters()) {
+            err.printf("perfquery: PerfMgt ClassPortInfo CapMask 0x%02X; No extended counter support indicated\n",
+                    cpi.capabilityMask());
+        }
+        MadData pc = MadData.of(engine.call(Mads.perfGet(targetLid, MadAttribute.PORT_COUNTERS_EXTENDED, port)));
+        sb.append("# Port extended counters: Lid %d port %d (CapMask: 0x%02X CapMask2: 0x%07X)\n".formatted(targetLid,
+                port, cpi.capabilityMask(), cpi.capabilityMask2()));
+        for (PortCountersExtendedField f : PortCountersExtendedField.values()) {
+            if (cpi.covers(f.group())) {
+                sb.append(pc.line(f)).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

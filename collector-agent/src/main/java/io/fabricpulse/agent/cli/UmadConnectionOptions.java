@@ -1,0 +1,36 @@
+package io.fabricpulse.agent.cli;
+
+import io.fabricpulse.agent.umad.EngineSettings;
+import io.fabricpulse.agent.umad.UmadLibrary;
+import io.fabricpulse.agent.umad.UmadSession;
+import io.fabricpulse.agent.umad.UmadUnavailableException;
+import picocli.CommandLine.Option;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/** The options every MAD command shares, named as infiniband-diags names them. */
+public final class UmadConnectionOptions {
+
+    @Option(names = {"-C", "--Ca"}, paramLabel = "CA", description = "CA to use (default: the first with an active port)")
+    String ca;
+
+    @Option(names = {"-P", "--Port"}, paramLabel = "PORT", description = "port of that CA (default: the first active)")
+    Integer port;
+
+    @Option(names = {"-t", "--timeout"}, paramLabel = "MS", defaultValue = "1000",
+            description = "timeout of one attempt in ms (default: ${DEFAULT-VALUE})")
+    int timeoutMs;
+
+    @Option(names = "--retries", defaultValue = "2", description = "attempts after the first (default: ${DEFAULT-VALUE})")
+    int retries;
+
+    @Option(names = "--libibumad", defaultValue = UmadLibrary.DEFAULT_LIBRARY, paramLabel = "LIB",
+            description = "libibumad to load (default: ${DEFAULT-VALUE})")
+    String library;
+
+    UmadSession open(Clock clock) throws UmadUnavailableException {
+        EngineSettings settings = new EngineSettings(1, Duration.ofMillis(timeoutMs), retries);
+        return UmadSession.open(UmadLibrary.load(library), ca, port, settings, clock);
+    }
+}

@@ -1,0 +1,72 @@
+package io.fabricpulse.agent.umad;
+
+import io.fabricpulse.agent.mad.ClassPortInfo;
+import io.fabricpulse.agent.mad.MadAttribute;
+import io.fabricpulse.agent.mad.MadData;
+import io.fabricpulse.agent.mad.MadException;
+import io.fabricpulse.agent.mad.MadRoute;
+import io.fabricpulse.agent.mad.Mads;
+import io.fabricpulse.agent.mad.NodeInfo;
+import io.fabricpulse.agent.mad.PortCountersExtendedField;
+import io.fabricpulse.agent.mad.PortCountersField;
+import io.fabricpulse.agent.mad.PortInfo;
+import io.fabricpulse.agent.report.PeerPort;
+import io.fabricpulse.agent.report.PortReport;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The MADs behind one port's sample, through the engine of the local port the route starts at:
+ * PortInfo by directed route (works before an SM gave LIDs), ClassPortInfo, then the 64-bit
+ * PortCountersExtended when it says they exist, PortCounters for the error counters.
+ */
+final class PortPoller {
+
+    private final MadEngine engine;
+
+    PortPoller(MadEngine engine) {
+        this.engine = engine;
+    }
+
+    MadData get(MadRoute route, MadAttribute attribute, int modifier) throws MadException {
+        return MadData.of(engine.call(Mads.smpGet(route, attribute, modifier)));
+    }
+
+    NodeInfo nodeInfo(MadRoute route) throws MadException {
+        return NodeInfo.decode(get(route, MadAttribute.NODE_INFO, 0));
+    }
+
+    PortInfo portInfo(MadRoute route, int port) throws MadException {
+        return PortInfo.decode(get(route, MadAttribute.PORT_INFO, port));
+    }
+
+    /** A sample of port {@code port} of the node at {@code lid}; counters stay empty when it has no LID. */
+    PortReport sample(int lid, int port, PortInfo info, PeerPort peer) throws MadException {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        boolean extended = false;
+        if (lid > 0 && lid < 0xC000) {
+            ClassPortInfo cpi = ClassPortInfo.decode(MadData.of(engine.call(
+                    Mads.perfGet(lid, MadAttribute.PERF_CLASS_PORT_INFO, port))));
+            MadData pc = MadData.of(engine.call(Mads.perfGet(lid, MadAttribute.PORT_COUNTERS, port)));
+            for (PortCountersField f : PortCountersField.values()) {
+                boolean waitUnknown = f == PortCountersField.PortXmitWait && !cpi.has(ClassPortInfo.PORT_XMIT_WAIT);
+                if (f.counter() != null && !waitUnknown) {
+                    counters.put(f.counter().ibaName(), pc.get(f));
+                }
+            }
+            if (cpi.hasExtendedCounters()) {
+                extended = true;
+                MadData ext = MadData.of(engine.call(Mads.perfGet(lid, MadAttribute.PORT_COUNTERS_EXTENDED, port)));
+                for (PortCountersExtendedField f : PortCountersExtendedField.values()) {
+                    if (f.counter() != null && cpi.covers(f.group())) {
+                        counters.put(f.counter().ibaName(), ext.get(f));
+                    }
+                }
+            }
+        }
+        return new PortReport(port, info.lid(), info.smLid(), info.state(), info.physical(), info.activeWidth(),
+                info.activeSpeed(), info.supportedWidths(), info.supportedSpeeds(), "InfiniBand", extended,
+                Map.copyOf(counters), peer);
+    }
+}

@@ -1,0 +1,48 @@
+// The overview's live ports table and summary: every 'ports' event from /events/ports carries a whole
+// snapshot (OverviewSnapshot as JSON), which replaces what the page shows, in place. Rows are reused
+// and only their cells' text changes, so nothing on screen moves but the numbers.
+
+import { bind } from './lib/bind.js';
+import { subscribe } from './lib/live-events.js';
+
+const page = document.querySelector('main[data-events]');
+if (page) {
+  start(page);
+}
+
+function start(main) {
+  const roots = main.querySelectorAll('[data-live-root]');
+  const body = main.querySelector('[data-port-rows]');
+  const template = main.querySelector('[data-port-row-template]');
+  const empty = main.querySelector('[data-ports-empty]');
+  const status = main.querySelector('[data-live-status]');
+  status.hidden = false;
+
+  subscribe(main.dataset.events, 'ports', {
+    onData(snapshot) {
+      roots.forEach((root) => bind(root, snapshot));
+      renderRows(body, template, snapshot.rows);
+      empty.hidden = snapshot.total > 0;
+    },
+    onStatus(state, text) {
+      status.dataset.liveStatus = state;
+      status.textContent = text;
+    },
+  });
+}
+
+function renderRows(body, template, rows) {
+  rows.forEach((row, index) => {
+    let tr = body.rows[index];
+    if (!tr) {
+      tr = template.content.firstElementChild.cloneNode(true);
+      body.append(tr);
+    }
+    tr.dataset.key = row.key;
+    tr.dataset.severity = row.severity;
+    bind(tr, row);
+  });
+  while (body.rows.length > rows.length) {
+    body.lastElementChild.remove();
+  }
+}
