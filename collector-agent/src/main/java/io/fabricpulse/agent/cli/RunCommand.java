@@ -16,11 +16,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -36,12 +34,10 @@ import java.util.concurrent.CountDownLatch;
                         + " delivered, 2 wrong command line."})
 final class RunCommand implements Callable<Integer> {
 
-    static final String TOKEN_ENV = "FABRICPULSE_AGENT_TOKEN";
     static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
     static final Duration MAX_INTERVAL = Duration.ofHours(1);
 
     private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
-    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
     @ParentCommand
     private AgentMain parent;
@@ -49,14 +45,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--server", required = true, paramLabel = "URL", converter = ServerUrlConverter.class,
-            description = "Base URL of the FabricPulse server, e.g. https://fabricpulse.example.com")
-    private URI server;
-
-    @Option(names = "--token", paramLabel = "TOKEN",
-            description = "This agent's bearer token. Default: the environment variable " + TOKEN_ENV
-                    + ", which keeps it out of the process list.")
-    private String token;
+    @Mixin
+    private ServerOptions target;
 
     @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
             description = "Time between polls, 1s to 1h: 10s, 1s, 1m, 1m30s. Default: ${DEFAULT-VALUE}.")
@@ -100,14 +90,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        String bearer = token != null ? token : parent.environment().get(TOKEN_ENV);
-        if (bearer == null || bearer.isBlank()) {
-            throw usage("Missing the agent token: give --token TOKEN or set " + TOKEN_ENV);
-        }
-        if (!IngestEndpoint.isValidToken(bearer)) {
-            throw usage("Invalid token (from " + (token != null ? "--token" : TOKEN_ENV)
-                    + "): it must be printable ASCII without blanks");
-        }
+        IngestEndpoint endpoint = target.endpoint(parent.environment(), spec);
         if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
             throw usage("Invalid value for option '--interval': " + interval.toMillis()
                     + " ms is outside 1s to 1h (polling faster than once a second is not supported)");
@@ -143,8 +126,7 @@ final class RunCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;
         }
-        IngestEndpoint endpoint = new IngestEndpoint(server, bearer);
-        if ("http".equals(server.getScheme()) && !LOOPBACK.contains(server.getHost())) {
+        if (target.unencryptedToAnotherHost()) {
             log.warn("pushing to {} over plain http: the token and the counters travel unencrypted; prefer https",
                     endpoint.ingestUri());
         }

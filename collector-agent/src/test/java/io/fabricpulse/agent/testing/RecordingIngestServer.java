@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -79,6 +80,8 @@ public final class RecordingIngestServer implements AutoCloseable {
     private final ExecutorService handlers = Executors.newCachedThreadPool();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
+    private final Map<String, AtomicInteger> inFlightByAgent = new ConcurrentHashMap<>();
+    private final AtomicInteger maxInFlightOfOneAgent = new AtomicInteger();
 
     public RecordingIngestServer() {
         this(0);
@@ -126,6 +129,11 @@ public final class RecordingIngestServer implements AutoCloseable {
         return maxInFlight.get();
     }
 
+    /** The most requests of one agent (by the batch's agent id) that were being handled at the same time. */
+    public int maxConcurrentRequestsOfOneAgent() {
+        return maxInFlightOfOneAgent.get();
+    }
+
     /** Requests recorded and not taken yet. */
     public List<Request> drain() {
         List<Request> all = new java.util.ArrayList<>();
@@ -135,8 +143,11 @@ public final class RecordingIngestServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        AtomicInteger agentInFlight = null;
         try (exchange) {
             byte[] body = exchange.getRequestBody().readAllBytes();
+            agentInFlight = inFlightByAgent.computeIfAbsent(agentOf(body), id -> new AtomicInteger());
+            maxInFlightOfOneAgent.accumulateAndGet(agentInFlight.incrementAndGet(), Math::max);
             Response response = script.poll();
             if (response == null) {
                 response = Response.status(202);
@@ -151,6 +162,17 @@ public final class RecordingIngestServer implements AutoCloseable {
             }
         } finally {
             inFlight.decrementAndGet();
+            if (agentInFlight != null) {
+                agentInFlight.decrementAndGet();
+            }
+        }
+    }
+
+    private static String agentOf(byte[] body) {
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+            return MAPPER.readTree(in).path("agentId").asString("?");
+        } catch (IOException | RuntimeException e) {
+            return "?";
         }
     }
 
