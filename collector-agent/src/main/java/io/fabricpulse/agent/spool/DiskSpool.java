@@ -8,16 +8,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -45,22 +37,21 @@ public final class DiskSpool implements BatchBuffer {
 
     private static final Logger log = LoggerFactory.getLogger(DiskSpool.class);
 
+    private final SpoolDirectory directory;
     private final Path dir;
     private final SpoolNames names;
     private final long maxBytes;
-    private final FileChannel lockChannel;
     private final OnceLog problems = new OnceLog(log);
     private final ArrayDeque<SpoolEntry> entries;
     private long bytes;
     private long discarded;
     private boolean closed;
 
-    private DiskSpool(Path dir, SpoolNames names, long maxBytes, FileChannel lockChannel, List<SpoolEntry> found,
-                      long discarded) {
-        this.dir = dir;
+    private DiskSpool(SpoolDirectory directory, SpoolNames names, long maxBytes, List<SpoolEntry> found, long discarded) {
+        this.directory = directory;
+        this.dir = directory.path();
         this.names = names;
         this.maxBytes = maxBytes;
-        this.lockChannel = lockChannel;
         this.entries = new ArrayDeque<>(found);
         this.bytes = found.stream().mapToLong(SpoolEntry::bytes).sum();
         this.discarded = discarded;
@@ -79,15 +70,14 @@ public final class DiskSpool implements BatchBuffer {
             throw new IllegalArgumentException("the spool bound must be at least 1 byte, not " + maxBytes);
         }
         SpoolNames names = new SpoolNames(agentId);
-        createDirectory(dir);
-        FileChannel lockChannel = lock(dir.resolve(names.lockFile()), agentId);
+        SpoolDirectory directory = SpoolDirectory.open(dir, names.lockFile(), agentId);
         try {
             SpoolScan.Found found = SpoolScan.scan(dir, names);
-            DiskSpool spool = new DiskSpool(dir, names, maxBytes, lockChannel, found.batches(), found.discarded());
+            DiskSpool spool = new DiskSpool(directory, names, maxBytes, found.batches(), found.discarded());
             spool.reportStart(found);
             return spool;
         } catch (IOException | RuntimeException e) {
-            lockChannel.close();
+            directory.close();
             throw e;
         }
     }
@@ -105,8 +95,10 @@ public final class DiskSpool implements BatchBuffer {
         return bytes;
     }
 
+    /** @throws IllegalArgumentException for a negative sequence number, before anything changes */
     @Override
     public List<Long> add(EncodedBatch batch) {
+        Path file = dir.resolve(names.batchFile(batch.sequence()));
         SpoolEntry entry = SpoolEntry.heldInMemory(batch);
         if (entry.bytes() > maxBytes) {
             log.warn("batch {} is {}, more than the whole {}: dropped", batch.sequence(),
@@ -127,7 +119,7 @@ public final class DiskSpool implements BatchBuffer {
             delete(oldest);
             dropped.add(oldest.sequence());
         }
-        entries.addLast(store(batch, entry));
+        entries.addLast(store(batch, file, entry));
         bytes += entry.bytes();
         return dropped;
     }
@@ -196,7 +188,7 @@ public final class DiskSpool implements BatchBuffer {
             log.warn("{} batches could not be written to the {} and are lost with this stop", inMemory, description());
         }
         try {
-            lockChannel.close();
+            directory.close();
         } catch (IOException e) {
             log.debug("closing the spool lock failed: {}", e.toString());
         }
@@ -212,28 +204,13 @@ public final class DiskSpool implements BatchBuffer {
     }
 
     /** Writes the batch's file; when the disk refuses, keeps it in memory and says so once. */
-    private SpoolEntry store(EncodedBatch batch, SpoolEntry inMemory) {
-        Path file = dir.resolve(names.batchFile(batch.sequence()));
-        Path temporary = dir.resolve(names.temporaryFile(batch.sequence()));
+    private SpoolEntry store(EncodedBatch batch, Path file, SpoolEntry inMemory) {
         try {
-            try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-                ByteBuffer[] content = {SpoolFileFormat.header(batch), ByteBuffer.wrap(batch.gzipJson())};
-                while (content[1].hasRemaining()) {
-                    out.write(content);
-                }
-                out.force(true);
-            }
-            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            syncDirectory();
+            directory.writeAtomically(file, dir.resolve(names.temporaryFile(batch.sequence())),
+                    SpoolFileFormat.header(batch), ByteBuffer.wrap(batch.gzipJson()));
             problems.clear("write", () -> "the " + description() + " takes batches again");
             return SpoolEntry.onDisk(batch.sequence(), batch.collectedAt(), inMemory.bytes(), file);
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(temporary);
-            } catch (IOException ignored) {
-                // the write already failed; the stray file is deleted at the next start
-            }
             problems.warn("write", e.getClass().getName(), () -> "cannot write batch " + batch.sequence()
                     + " to the " + description() + ": " + e + "; batches wait in memory until the disk takes them"
                     + " again, and a stop of the agent loses those");
@@ -267,16 +244,6 @@ public final class DiskSpool implements BatchBuffer {
         }
     }
 
-    /** Makes the rename durable: without this a power cut can undo it on some filesystems. */
-    private void syncDirectory() {
-        try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
-            directory.force(true);
-        } catch (IOException e) {
-            // some filesystems refuse to sync a directory; the rename itself is still atomic
-            problems.warn("sync", e.getClass().getName(), () -> "cannot flush the directory " + dir + ": " + e);
-        }
-    }
-
     private void reportStart(SpoolScan.Found found) {
         long dropped = 0;
         while (bytes > maxBytes) {
@@ -300,36 +267,5 @@ public final class DiskSpool implements BatchBuffer {
             log.info("{} holds {} batches of other agent ids; left alone (an agent only sends its own)", dir,
                     found.foreignBatches());
         }
-    }
-
-    private static void createDirectory(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) {
-            return;
-        }
-        if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-            // owner only: the batches describe the fabric, nobody else on the node needs to read them
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } else {
-            Files.createDirectories(dir);
-        }
-    }
-
-    private static FileChannel lock(Path lockFile, String agentId) throws IOException {
-        FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null;
-        } catch (IOException e) {
-            channel.close();
-            throw e;
-        }
-        if (lock == null) {
-            channel.close();
-            throw new SpoolLockedException("another process of agent '" + agentId + "' uses the spool "
-                    + lockFile.getParent() + " (it holds " + lockFile.getFileName() + ")");
-        }
-        return channel;
     }
 }

@@ -137,6 +137,22 @@ class AgentJarIT {
         }
     }
 
+    @Test
+    void loadgenRunsFromTheJarAndATerminatedRunStillPrintsItsSummary() throws Exception {
+        Process loadgen = start("loadgen", "--server", server.baseUri().toString(), "--token", "t", "--ports", "1000",
+                "--interval", "1s", "--duration", "1h", "--agents", "3");
+        for (int i = 0; i < 4; i++) {
+            assertThat(server.takeRequest().batch().agentId()).startsWith("loadgen-000");
+        }
+        loadgen.destroy(); // SIGTERM, as Ctrl-C would be SIGINT: the summary comes before the exit
+        assertThat(finish(loadgen)).isEqualTo(143);
+        assertThat(out()).startsWith("loadgen: 1000 ports on ")
+                .containsPattern("port-samples/s: \\d+\\.\\d \\(\\d+ delivered of \\d+ polled; offered 1000\\.0\\)")
+                .containsPattern("batches ok: \\d+ \\(202: \\d+\\)")
+                .containsPattern("latency ms: p50 \\d+\\.\\d p99 \\d+\\.\\d");
+        assertThat(err()).doesNotContain("Exception");
+    }
+
     private static List<Long> spooledSequences(Path spool) throws Exception {
         try (var files = Files.list(spool)) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".batch"))

@@ -165,6 +165,16 @@ class DiskSpoolTest {
     }
 
     @Test
+    void aNegativeSequenceNumberIsRefusedBeforeAnythingIsDropped() throws Exception {
+        try (CapturedLog ignored = new CapturedLog(); DiskSpool spool = DiskSpool.open(dir, AGENT, FILE)) {
+            spool.add(fixedSize(1));
+            assertThatThrownBy(() -> spool.add(new EncodedBatch(-5, Instant.EPOCH, new byte[BODY])))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-5");
+            assertThat(files()).containsExactly(fileName(1));
+        }
+    }
+
+    @Test
     void aSecondProcessOfTheSameAgentIsKeptOutAndAnotherAgentMayShare() throws Exception {
         try (CapturedLog ignored = new CapturedLog()) {
             DiskSpool first = DiskSpool.open(dir, AGENT, FILE);

@@ -142,28 +142,31 @@ public final class RecordingIngestServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-        AtomicInteger agentInFlight = null;
         try (exchange) {
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            agentInFlight = inFlightByAgent.computeIfAbsent(agentOf(body), id -> new AtomicInteger());
-            maxInFlightOfOneAgent.accumulateAndGet(agentInFlight.incrementAndGet(), Math::max);
-            Response response = script.poll();
-            if (response == null) {
-                response = Response.status(202);
+            Response response;
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            AtomicInteger agentInFlight = null;
+            try {
+                byte[] body = exchange.getRequestBody().readAllBytes();
+                agentInFlight = inFlightByAgent.computeIfAbsent(agentOf(body), id -> new AtomicInteger());
+                maxInFlightOfOneAgent.accumulateAndGet(agentInFlight.incrementAndGet(), Math::max);
+                Response scripted = script.poll();
+                response = scripted != null ? scripted : Response.status(202);
+                requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+                        exchange.getRequestHeaders(), body, response.status()));
+            } finally {
+                // before the answer goes out: a client that waits for it cannot overlap its next request
+                // with this one, however late this thread gets to run again
+                inFlight.decrementAndGet();
+                if (agentInFlight != null) {
+                    agentInFlight.decrementAndGet();
+                }
             }
-            requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    exchange.getRequestHeaders(), body, response.status()));
             response.headers().forEach(exchange.getResponseHeaders()::add);
             byte[] answer = response.body().getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(response.status(), answer.length == 0 ? -1 : answer.length);
             if (answer.length > 0) {
                 exchange.getResponseBody().write(answer);
-            }
-        } finally {
-            inFlight.decrementAndGet();
-            if (agentInFlight != null) {
-                agentInFlight.decrementAndGet();
             }
         }
     }
