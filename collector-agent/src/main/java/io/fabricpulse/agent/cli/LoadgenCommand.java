@@ -49,7 +49,7 @@ final class LoadgenCommand implements Callable<Integer> {
 
     @Option(names = "--ports", required = true, paramLabel = "N",
             description = "Port samples per poll of the whole fabric, " + FabricSize.MIN_PORTS + " to " + FabricSize.MAX_PORTS
-                    + " (the fabric is sized to the nearest fit, within 0.25%; e.g. 200000 at --interval 10s offers 20000/s).")
+                    + " (the fabric is sized to the nearest fit, within 0.25%%; e.g. 200000 at --interval 10s offers 20000/s).")
     private int ports;
 
     @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
