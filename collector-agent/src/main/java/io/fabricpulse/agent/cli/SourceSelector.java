@@ -81,6 +81,8 @@ final class SourceSelector {
         for (Supplier<Probed> candidate : autoOrder()) {
             Probed probed = candidate.get();
             if (probed.probe().usable()) {
+                // Say why the better sources were passed over: the operator may have meant to use them.
+                refused.forEach(p -> log.info("source auto: {} not usable: {}", p.source(), p.detail()));
                 log.info("source auto: using {} ({})", probed.probe().source(), probed.probe().detail());
                 return probed.source();
             }
