@@ -57,10 +57,11 @@ public record StateDatabaseUrl(String driver, String jdbcUrl, String user, Strin
         }
         String driver = text(options, ConnectionFactoryOptions.DRIVER);
         String protocol = text(options, ConnectionFactoryOptions.PROTOCOL);
-        if ("pool".equals(driver)) {
-            // r2dbc:pool:<driver>:... wraps a driver in r2dbc-pool; the database is the inner driver's.
-            driver = protocol;
-            protocol = null;
+        if ("pool".equals(driver) && protocol != null) {
+            // r2dbc:pool:<driver>[:<protocol>]:... wraps a driver in r2dbc-pool; the database is the inner driver's.
+            int colon = protocol.indexOf(':');
+            driver = colon < 0 ? protocol : protocol.substring(0, colon);
+            protocol = colon < 0 ? null : protocol.substring(colon + 1);
         }
         String user = text(options, ConnectionFactoryOptions.USER);
         Object password = options.getValue(ConnectionFactoryOptions.PASSWORD);

@@ -44,6 +44,8 @@ public final class PostgresServer implements AutoCloseable {
     private final boolean asPostgresUser;
     private final SecureRandom random = new SecureRandom();
     private long postmasterPid;
+    /** Stops the cluster if the test JVM ends without closing it (a killed build), so no server outlives it. */
+    private final Thread stopAtExit = new Thread(this::stopAndRemove, "stop-test-postgres");
 
     /** A database with its own owner role, reachable over TCP with a password. */
     public record Database(String host, int port, String name, String user, String password) {
@@ -109,6 +111,7 @@ public final class PostgresServer implements AutoCloseable {
                     "start"));
             server.postmasterPid = Long.parseLong(
                     Files.readAllLines(server.data.resolve("postmaster.pid"), StandardCharsets.UTF_8).getFirst().strip());
+            Runtime.getRuntime().addShutdownHook(server.stopAtExit);
             return server;
         } catch (IOException | InterruptedException | RuntimeException e) {
             server.close();
@@ -138,6 +141,15 @@ public final class PostgresServer implements AutoCloseable {
     /** Stops the cluster and removes its directory. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalArgumentException | IllegalStateException notRegisteredOrShuttingDown) {
+            // Never registered (start failed), or the JVM is exiting and the hook runs anyway.
+        }
+        stopAndRemove();
+    }
+
+    private synchronized void stopAndRemove() {
         if (Files.isRegularFile(data.resolve("postmaster.pid"))) {
             try {
                 run(List.of(binaries.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "fast", "-w", "stop"));
