@@ -3,9 +3,13 @@
 # Quiet and idempotent: packages already installed are left alone, apt-get runs only when needed.
 #   ibsim-utils opensm infiniband-diags  - a simulated fabric (ibsim), its SM, and the oracle tools
 #                                          (perfquery, smpquery, ibnetdiscover) our answers must equal
+#   postgresql                           - PostgreSQL server binaries (initdb, pg_ctl, psql) for the
+#                                          state store's contract tests (*IT): the tests start a private
+#                                          cluster on a free port in a temp dir; the package's own
+#                                          cluster (port 5432) is not used and may stay stopped
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags)
+packages=(ibsim-utils opensm infiniband-diags postgresql)
 
 missing=()
 for p in "${packages[@]}"; do

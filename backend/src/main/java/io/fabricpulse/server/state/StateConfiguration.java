@@ -7,11 +7,8 @@ import io.fabricpulse.server.state.token.AgentTokenRepository;
 import io.fabricpulse.server.state.token.AgentTokenSecrets;
 import io.fabricpulse.server.state.token.AgentTokenStore;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.MigrationInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -47,14 +44,12 @@ class StateConfiguration {
         return new CounterClearRecorder(repository, properties.counterClearQueue(), meters, clock);
     }
 
+    /** Flyway logs the schema version itself; this says where the data lives, as a path or host. */
     @EventListener(ApplicationReadyEvent.class)
     void sayWhereTheDataIs(ApplicationReadyEvent ready) {
         Environment environment = ready.getApplicationContext().getEnvironment();
         StateDatabaseUrl database = StateDatabaseUrl.parse(environment.getRequiredProperty("spring.r2dbc.url"));
-        ObjectProvider<Flyway> flyway = ready.getApplicationContext().getBeanProvider(Flyway.class);
-        MigrationInfo current = flyway.getIfAvailable() == null ? null : flyway.getObject().info().current();
-        log.info("State store: {} (schema version {}). Change it with spring.r2dbc.url "
-                        + "(SPRING_R2DBC_URL, e.g. r2dbc:postgresql://host:5432/fabricpulse)",
-                database.where(), current == null ? "none" : current.getVersion());
+        log.info("State store: {}. Change it with spring.r2dbc.url (SPRING_R2DBC_URL, e.g. "
+                + "r2dbc:postgresql://host:5432/fabricpulse) or FABRICPULSE_DATA_DIR", database.where());
     }
 }

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
@@ -49,6 +50,11 @@ public class AgentTokenStore {
     private final Map<String, Cached> valid = new ConcurrentHashMap<>();
     /** When this server last wrote last_used_at, by token id. */
     private final Map<Long, Instant> lastUsedWritten = new ConcurrentHashMap<>();
+    /**
+     * Counts revocations made here. A lookup caches what it read only if no revocation happened
+     * meanwhile, so a lookup racing a revocation cannot put the revoked token back into the cache.
+     */
+    private final AtomicLong revocations = new AtomicLong();
 
     private record Cached(AgentToken token, Instant readAt) {
     }
@@ -132,10 +138,15 @@ public class AgentTokenStore {
     }
 
     private Mono<AgentToken> read(String hash, Instant now) {
+        long generation = revocations.get();
         return tokens.findByHash(hash)
                 .map(AgentTokenRow::view)
                 .filter(token -> !token.revoked())
-                .doOnNext(token -> valid.put(hash, new Cached(token, now)))
+                .doOnNext(token -> {
+                    if (revocations.get() == generation) {
+                        valid.put(hash, new Cached(token, now));
+                    }
+                })
                 .switchIfEmpty(Mono.fromRunnable(() -> valid.remove(hash)));
     }
 
@@ -159,6 +170,7 @@ public class AgentTokenStore {
     }
 
     private void forget(long id) {
+        revocations.incrementAndGet();
         valid.values().removeIf(cached -> cached.token().id() == id);
         lastUsedWritten.remove(id);
     }
