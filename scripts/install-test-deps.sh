@@ -7,9 +7,13 @@
 #   influxdb                             - InfluxDB 1.x (1.6 on bookworm) for the series store's contract
 #                                          ITs; they start their own influxd on free ports with temp data,
 #                                          the packaged service is not used
+#   postgresql                           - PostgreSQL server binaries (initdb, pg_ctl, psql) for the
+#                                          state store's contract tests (*IT): the tests start a private
+#                                          cluster on a free port in a temp dir; the package's own
+#                                          cluster (port 5432) is not used and may stay stopped
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags chromium influxdb)
+packages=(ibsim-utils opensm infiniband-diags chromium influxdb postgresql)
 
 missing=()
 for p in "${packages[@]}"; do
