@@ -1,8 +1,10 @@
 package io.fabricpulse.agent.testing;
 
+import io.fabricpulse.agent.cli.DiscoverCommand;
 import io.fabricpulse.agent.cli.DoctorCommand;
 import io.fabricpulse.agent.cli.PerfqueryCommand;
 import io.fabricpulse.agent.cli.SmpqueryCommand;
+import io.fabricpulse.agent.cli.SweepCommand;
 import picocli.CommandLine;
 
 import java.io.BufferedReader;
@@ -52,6 +54,8 @@ public final class CommandBatchMain {
             case "perfquery" -> new PerfqueryCommand();
             case "smpquery" -> new SmpqueryCommand();
             case "doctor" -> new DoctorCommand();
+            case "discover" -> new DiscoverCommand();
+            case "sweep" -> new SweepCommand();
             default -> throw new IllegalArgumentException("unknown command " + name);
         };
     }
