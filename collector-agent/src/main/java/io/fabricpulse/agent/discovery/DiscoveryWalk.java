@@ -54,12 +54,14 @@ final class DiscoveryWalk {
     /** Guards everything below; answers arrive on the engine's thread, the caller waits on {@link #progress}. */
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition progress = lock.newCondition();
+    private final List<Ask> asked = new ArrayList<>();
     private final Map<Long, NodeState> nodes = new LinkedHashMap<>();
     private final Map<LinkEnd, LinkEnd> cables = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
     private int outstanding;
     private long handled;
     private boolean abandoned;
+    private boolean sending;
     private int requests;
     private int failedRequests;
     private int unlistedProblems;
@@ -82,6 +84,12 @@ final class DiscoveryWalk {
         lock.lock();
         try {
             ask(new NodeInfoAsk(MadRoute.Directed.of(), null));
+        } finally {
+            lock.unlock();
+        }
+        sendAsked();
+        lock.lock();
+        try {
             awaitLastAnswer();
             abandoned = true;
             if (start == null && problems.isEmpty()) {
@@ -122,11 +130,57 @@ final class DiscoveryWalk {
         }
     }
 
+    /** Counts a request and queues it; {@link #sendAsked()} sends it once the lock is released. */
     private void ask(Ask ask) {
-        MadRequest request = Mads.smpGet(ask.route(), ask.attribute(), ask.modifier());
         outstanding++;
         requests++;
-        calls.submit(request).whenComplete((mad, error) -> onAnswer(new Answer(ask, mad, error)));
+        asked.add(ask);
+    }
+
+    /**
+     * Sends the queued requests, never holding the walk's lock: the engine completes answers under its
+     * own lock, which then takes the walk's, so sending under the walk's lock could deadlock. One
+     * thread sends at a time and empties the queue, also of what answers add meanwhile; an answer that
+     * completes at once (inside {@code submit}) therefore only queues, and never recurses.
+     */
+    private void sendAsked() {
+        lock.lock();
+        try {
+            if (sending) {
+                return;
+            }
+            sending = true;
+        } finally {
+            lock.unlock();
+        }
+        boolean emptied = false;
+        try {
+            while (!emptied) {
+                List<Ask> batch;
+                lock.lock();
+                try {
+                    batch = List.copyOf(asked);
+                    asked.clear();
+                    emptied = batch.isEmpty();
+                    sending = !emptied;
+                } finally {
+                    lock.unlock();
+                }
+                for (Ask ask : batch) {
+                    MadRequest request = Mads.smpGet(ask.route(), ask.attribute(), ask.modifier());
+                    calls.submit(request).whenComplete((mad, error) -> onAnswer(new Answer(ask, mad, error)));
+                }
+            }
+        } finally {
+            if (!emptied) {
+                lock.lock();
+                try {
+                    sending = false;
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
     }
 
     /**
@@ -148,6 +202,7 @@ final class DiscoveryWalk {
         } finally {
             lock.unlock();
         }
+        sendAsked();
     }
 
     private void handle(Answer answer) {

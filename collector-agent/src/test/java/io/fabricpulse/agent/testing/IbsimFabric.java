@@ -166,15 +166,26 @@ public final class IbsimFabric implements AutoCloseable {
         }
     }
 
+    /**
+     * Assigns LIDs with one more {@code opensm -o} sweep, from {@code smHost}: for a fabric of
+     * separate planes (a second rail), each of which needs its own subnet manager.
+     */
+    public void assignLidsFrom(String smHost) {
+        assignLids(smHost, dir.resolve("osm-cache-" + UUID.randomUUID()));
+    }
+
     private void assignLids(String smHost) {
-        Path cache = dir.resolve("osm-cache");
+        assignLids(smHost, dir.resolve("osm-cache"));
+    }
+
+    private void assignLids(String smHost, Path cache) {
         try {
             Files.createDirectories(cache);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         ToolResult sweep = run(smHost, Map.of("OSM_CACHE_DIR", cache.toString()), "opensm", "-o", "-f",
-                dir.resolve("opensm.log").toString());
+                cache.resolveSibling(cache.getFileName() + ".log").toString());
         if (sweep.exitCode() != 0) {
             fail("opensm -o failed: " + sweep);
         }
