@@ -3,6 +3,7 @@ package io.fabricpulse.agent.cli;
 import io.fabricpulse.agent.discovery.DiscoveringSource;
 import io.fabricpulse.agent.discovery.FabricMonitor;
 import io.fabricpulse.agent.source.PortSource;
+import io.fabricpulse.agent.umad.EnginePool;
 import io.fabricpulse.agent.umad.EngineSettings;
 import io.fabricpulse.agent.umad.UmadProbe;
 import io.fabricpulse.agent.umad.UmadSource;
@@ -39,7 +40,8 @@ final class DiscoverRole {
             log.warn("role discover: nothing to walk from yet ({}); trying at every poll, as asked",
                     result.probe().detail());
         }
-        return new DiscoveringSource(new UmadSource(result.library(), EngineSettings.DEFAULTS, clock),
-                new FabricMonitor(result.library(), FABRIC_ENGINE, discoverInterval, clock));
+        EnginePool engines = new EnginePool(result.library(), FABRIC_ENGINE, clock);
+        return new DiscoveringSource(new UmadSource(result.library(), engines),
+                new FabricMonitor(result.library(), engines, discoverInterval, clock));
     }
 }

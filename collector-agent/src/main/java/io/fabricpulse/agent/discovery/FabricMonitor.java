@@ -53,12 +53,13 @@ public final class FabricMonitor implements AutoCloseable {
         }
     }
 
-    public FabricMonitor(UmadLibrary umad, EngineSettings settings, Duration discoverInterval, Clock clock) {
+    /** @param engines the local ports' engines, shared with the agent's own umad source (one engine per port) */
+    public FabricMonitor(UmadLibrary umad, EnginePool engines, Duration discoverInterval, Clock clock) {
         this.umad = umad;
-        this.settings = settings;
+        this.engines = engines;
+        this.settings = engines.settings();
         this.discoverInterval = discoverInterval;
         this.clock = clock;
-        this.engines = new EnginePool(umad, settings, clock);
     }
 
     /** Walks again when due, then sweeps; the reports of every plane, merged. */

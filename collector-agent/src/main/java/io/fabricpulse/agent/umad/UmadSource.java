@@ -34,8 +34,17 @@ public final class UmadSource implements PortSource {
     private final EnginePool engines;
 
     public UmadSource(UmadLibrary umad, EngineSettings settings, Clock clock) {
+        this(umad, new EnginePool(umad, settings, clock));
+    }
+
+    /**
+     * A source that talks through {@code engines}, shared with other users of the same ports: two engines
+     * on one port in one process would both register for the same management classes, and umad2sim
+     * hands each class's answers to only one of them.
+     */
+    public UmadSource(UmadLibrary umad, EnginePool engines) {
         this.umad = umad;
-        this.engines = new EnginePool(umad, settings, clock);
+        this.engines = engines;
     }
 
     @Override
