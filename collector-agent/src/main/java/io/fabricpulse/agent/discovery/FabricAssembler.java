@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Turns the walk's findings into a {@link Topology} and the per-node details. Nodes are ordered as
@@ -63,12 +64,8 @@ final class FabricAssembler {
             LinkEnd a = cable.getKey();
             LinkEnd b = cable.getValue();
             if (a.compareTo(b) < 0) {
-                PortInfo rate = portInfo(details, a);
-                if (rate == null) {
-                    rate = portInfo(details, b);
-                }
-                links.add(new Link(a, b, rate == null ? null : LinkRates.width(rate),
-                        rate == null ? null : LinkRates.speed(rate)));
+                links.add(new Link(a, b, known(LinkRates::width, portInfo(details, a), portInfo(details, b)),
+                        known(LinkRates::speed, portInfo(details, a), portInfo(details, b))));
             }
         }
         List<String> lines = new ArrayList<>(problems);
@@ -94,6 +91,12 @@ final class FabricAssembler {
             addresses.add(new PortAddress(port, state.portGuids.getOrDefault(port, 0L), node.lidOf(port)));
         }
         return addresses;
+    }
+
+    /** What {@code one} end's PortInfo says, or else the {@code other}'s (both ends of a live link agree). */
+    private static <T> T known(Function<PortInfo, T> field, PortInfo one, PortInfo other) {
+        T value = one == null ? null : field.apply(one);
+        return value != null || other == null ? value : field.apply(other);
     }
 
     private static PortInfo portInfo(Map<Long, DiscoveredNode> details, LinkEnd end) {

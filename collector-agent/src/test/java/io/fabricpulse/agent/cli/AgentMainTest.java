@@ -57,7 +57,8 @@ class AgentMainTest {
     @Test
     void helpPrintsUsageWithTheSubcommands() {
         assertThat(run("--help")).isZero();
-        assertThat(out.toString()).startsWith("Usage: fabricpulse-agent [-hV] [COMMAND]").contains("  run ", "  help ");
+        assertThat(out.toString()).startsWith("Usage: fabricpulse-agent [-hV] [COMMAND]").contains("  run ", "  help ",
+                "  discover ", "  sweep ");
         assertThat(err.toString()).isEmpty();
     }
 
@@ -93,6 +94,10 @@ class AgentMainTest {
             "run --server http://x                              | Missing the agent token: give --token TOKEN or set FABRICPULSE_AGENT_TOKEN",
             "run --server http://x --token t --agent-id a^b^c   | Invalid value for option '--agent-id': 'a b c' must be 1 to 128 printable characters",
             "run --server http://x --token t --intervall 5s     | Possible solutions: --interval",
+            "run --server http://x --token t --role discover --source sysfs | --role discover walks the fabric with native MADs: use --source umad or auto, not sysfs",
+            "run --server http://x --token t --role commander   | Invalid value for option '--role': expected one of [NODE, DISCOVER]",
+            "run --server http://x --token t --discover-interval 0s | Invalid value for option '--discover-interval': 0 ms is outside 1s to 24h",
+            "run --server http://x --token t --discover-interval 2d | Invalid value for option '--discover-interval': '2d' is not a duration",
     })
     void wrongCommandLinesExitWithTwoAndSayWhy(String line, String message) {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");
