@@ -11,13 +11,16 @@ import io.fabricpulse.agent.mad.PortInfo;
 import io.fabricpulse.agent.mad.SwitchInfoField;
 import io.fabricpulse.agent.report.Guids;
 import io.fabricpulse.agent.report.PhysicalState;
+import io.fabricpulse.agent.discovery.WalkAsk.DescriptionAsk;
+import io.fabricpulse.agent.discovery.WalkAsk.NodeInfoAsk;
+import io.fabricpulse.agent.discovery.WalkAsk.PortInfoAsk;
+import io.fabricpulse.agent.discovery.WalkAsk.SwitchInfoAsk;
 import io.fabricpulse.agent.topology.LinkEnd;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,9 +57,9 @@ final class DiscoveryWalk {
     /** Guards everything below; answers arrive on the engine's thread, the caller waits on {@link #progress}. */
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition progress = lock.newCondition();
-    private final List<Ask> asked = new ArrayList<>();
+    private final List<WalkAsk> asked = new ArrayList<>();
     private final Map<Long, NodeState> nodes = new LinkedHashMap<>();
-    private final Map<LinkEnd, LinkEnd> cables = new HashMap<>();
+    private final Cables cables = new Cables();
     private final List<String> problems = new ArrayList<>();
     private int outstanding;
     private long handled;
@@ -95,7 +98,7 @@ final class DiscoveryWalk {
             if (start == null && problems.isEmpty()) {
                 problem("the local node did not answer NodeInfo");
             }
-            return new FabricAssembler(nodes.values(), cables, problems).assemble(start, startPortGuid, requests,
+            return new FabricAssembler(nodes.values(), cables.both(), problems).assemble(start, startPortGuid, requests,
                     failedRequests, Duration.between(started, clock.instant()), unlistedProblems);
         } finally {
             lock.unlock();
@@ -131,7 +134,7 @@ final class DiscoveryWalk {
     }
 
     /** Counts a request and queues it; {@link #sendAsked()} sends it once the lock is released. */
-    private void ask(Ask ask) {
+    private void ask(WalkAsk ask) {
         outstanding++;
         requests++;
         asked.add(ask);
@@ -156,7 +159,7 @@ final class DiscoveryWalk {
         boolean emptied = false;
         try {
             while (!emptied) {
-                List<Ask> batch;
+                List<WalkAsk> batch;
                 lock.lock();
                 try {
                     batch = List.copyOf(asked);
@@ -166,7 +169,7 @@ final class DiscoveryWalk {
                 } finally {
                     lock.unlock();
                 }
-                for (Ask ask : batch) {
+                for (WalkAsk ask : batch) {
                     MadRequest request = Mads.smpGet(ask.route(), ask.attribute(), ask.modifier());
                     calls.submit(request).whenComplete((mad, error) -> onAnswer(new Answer(ask, mad, error)));
                 }
@@ -300,27 +303,10 @@ final class DiscoveryWalk {
 
     /** Records the cable between two ports, seen from {@code from}'s side. */
     private void link(LinkEnd from, LinkEnd to) {
-        if (from.equals(to)) {
-            problem("port " + from + " answers as its own far end");
-            return;
-        }
-        LinkEnd known = cables.get(from);
-        if (to.equals(known)) {
-            return;
-        }
-        for (LinkEnd end : List.of(from, to)) {
-            LinkEnd previous = cables.remove(end);
-            if (previous != null) {
-                cables.remove(previous);
-                problem("port %s was seen cabled to %s, now to %s (a duplicate GUID, or recabled during the walk)"
-                        .formatted(end, previous, end.equals(from) ? to : from));
-            }
-        }
-        cables.put(from, to);
-        cables.put(to, from);
+        cables.connect(from, to).forEach(this::problem);
     }
 
-    private void failed(Ask ask, String why) {
+    private void failed(WalkAsk ask, String why) {
         failedRequests++;
         problem(ask.describe() + ": " + why);
     }
@@ -333,60 +319,6 @@ final class DiscoveryWalk {
         }
     }
 
-    /** A request of the walk and what its answer is for. */
-    private sealed interface Ask permits NodeInfoAsk, DescriptionAsk, SwitchInfoAsk, PortInfoAsk {
-        MadRoute.Directed route();
-
-        MadAttribute attribute();
-
-        default int modifier() {
-            return 0;
-        }
-
-        default String describe() {
-            return attribute() + " at " + route();
-        }
-    }
-
-    /** @param from the port the route leaves by on its last hop; null for the local node */
-    private record NodeInfoAsk(MadRoute.Directed route, LinkEnd from) implements Ask {
-        @Override
-        public MadAttribute attribute() {
-            return MadAttribute.NODE_INFO;
-        }
-    }
-
-    private record DescriptionAsk(NodeState node, MadRoute.Directed route) implements Ask {
-        @Override
-        public MadAttribute attribute() {
-            return MadAttribute.NODE_DESCRIPTION;
-        }
-    }
-
-    private record SwitchInfoAsk(NodeState node, MadRoute.Directed route) implements Ask {
-        @Override
-        public MadAttribute attribute() {
-            return MadAttribute.SWITCH_INFO;
-        }
-    }
-
-    private record PortInfoAsk(NodeState node, MadRoute.Directed route, int port) implements Ask {
-        @Override
-        public MadAttribute attribute() {
-            return MadAttribute.PORT_INFO;
-        }
-
-        @Override
-        public int modifier() {
-            return port;
-        }
-
-        @Override
-        public String describe() {
-            return "PORT_INFO of port " + port + " at " + route;
-        }
-    }
-
-    private record Answer(Ask ask, byte[] mad, Throwable error) {
+    private record Answer(WalkAsk ask, byte[] mad, Throwable error) {
     }
 }

@@ -15,6 +15,8 @@ import java.util.Map;
  * listed from both ends with the far end's description and LID and the link's width and speed
  * ({@code ??}/{@code ???} for what the topology does not know, as ibnetdiscover prints unknown
  * values). Nothing time-dependent is written: the same topology always gives the same text.
+ * What ibnetdiscover prints beyond the model (enhanced port 0, LMC, each end's own rate) comes from
+ * {@link RecordDetails}, which a live discovery fills in; {@link #writeRecords} leaves the header to it.
  */
 public final class TopologyWriter {
 

@@ -247,9 +247,16 @@ public final class IbsimFabric implements AutoCloseable {
      * child, never in the test JVM.
      */
     public AgentJvm agentJvm(String simHost, Class<?> mainClass, String... args) {
+        // C1 only: test children start fast and live briefly
+        return agentJvm(simHost, List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1"), mainClass, args);
+    }
+
+    /** As {@link #agentJvm(String, Class, String...)} with other JVM options (benchmarks want the full JIT). */
+    public AgentJvm agentJvm(String simHost, List<String> jvmOptions, Class<?> mainClass, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-                "-cp", absoluteClassPath(), mainClass.getName()));
+                "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", absoluteClassPath(), mainClass.getName()));
         command.addAll(List.of(args));
         Process p = started(clientProcess(simHost, command).redirectError(ProcessBuilder.Redirect.INHERIT));
         return new AgentJvm(p, new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)),
