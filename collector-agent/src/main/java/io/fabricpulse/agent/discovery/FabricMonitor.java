@@ -26,8 +26,9 @@ import java.util.Optional;
  * poll, sweeps every cabled switch port (PortInfo, PortCounters and PortCountersExtended), reporting
  * them with their peers from the walk. Each separate plane is walked from the first active local port
  * on it (a second rail from the HCA cabled to it) and swept through that port, because LIDs belong to
- * one subnet. The poll after a walk also reports the CAs it found, as the walk saw them (identity and
- * cabled ports, no counters: each host's own agent reads those), so the server learns every node.
+ * one subnet. The poll after a walk also reports the CAs it found, by identity only (their cables are in
+ * the switch ports' peers, their counters are their own agents' to read), so the server can name
+ * every node, also those that run no agent.
  * <p>
  * Nothing here throws for the fabric's sake: a walk that fails is retried at the next poll, a port that
  * fails is left out of that sweep, and each problem is logged once.
@@ -76,7 +77,7 @@ public final class FabricMonitor implements AutoCloseable {
                 problems.clear("sweep " + plane.via(), () -> "sweep through " + plane.via() + " reads every port again");
             }
             if (walked) {
-                readings.add(FabricReports.discovered(plane.fabric(), node -> !node.isSwitch()));
+                readings.add(FabricReports.identities(plane.fabric(), node -> !node.isSwitch()));
             }
         }
         return NodeReports.merge(readings);

@@ -11,18 +11,16 @@ import io.fabricpulse.agent.topology.TopologyNode;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
 /**
  * Discoveries and sweeps in the ingest schema, so they travel in ordinary batches: one
- * {@link NodeReport} per node, one {@link PortReport} per cabled port, each with its peer from the
- * discovered topology (that is how switch-to-switch links reach the server). A swept port carries its
- * counters; a port known only from the discovery carries its state, LID, width and speed and no
- * counters. A port whose PortInfo is unknown or names no valid state is left out: the schema needs both
- * states.
+ * {@link NodeReport} per node, one {@link PortReport} per swept port with its counters and its peer from
+ * the discovered topology (that is how switch-to-switch links reach the server), and nodes known only
+ * from the walk by their identity. A port whose PortInfo is unknown or names no valid state is left
+ * out: the schema needs both states.
  */
 public final class FabricReports {
 
@@ -52,30 +50,18 @@ public final class FabricReports {
         return nodes;
     }
 
-    /** The nodes {@code which} accepts as the discovery saw them: identity and cabled ports, no counters. */
-    public static List<NodeReport> discovered(DiscoveredFabric fabric, Predicate<DiscoveredNode> which) {
-        Map<LinkEnd, LinkEnd> peers = new LinkedHashMap<>();
-        for (Link link : fabric.topology().links()) {
-            peers.put(link.a(), link.b());
-            peers.put(link.b(), link.a());
-        }
+    /**
+     * The nodes {@code which} accepts, identity only (type, GUIDs, description) and no ports: their
+     * cables are already in the peers of the switch ports, and a port report without counters would
+     * displace, as the newer sample of that port, the counters its own host's agent reports.
+     */
+    public static List<NodeReport> identities(DiscoveredFabric fabric, Predicate<DiscoveredNode> which) {
         List<NodeReport> nodes = new ArrayList<>();
         for (TopologyNode node : fabric.topology().nodes()) {
             DiscoveredNode details = fabric.node(node.guid());
-            if (!which.test(details)) {
-                continue;
+            if (which.test(details)) {
+                nodes.add(node(details, List.of()));
             }
-            List<PortReport> ports = new ArrayList<>();
-            for (int port = 1; port <= node.numPorts(); port++) {
-                LinkEnd peer = peers.get(new LinkEnd(node.guid(), port));
-                if (peer != null) {
-                    PortReport report = port(details, port, details.portInfo(port), false, Map.of(), peer);
-                    if (report != null) {
-                        ports.add(report);
-                    }
-                }
-            }
-            nodes.add(node(details, ports));
         }
         return nodes;
     }

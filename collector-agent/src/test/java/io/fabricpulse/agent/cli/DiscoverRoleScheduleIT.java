@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.cli;
 
 import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.testing.AgentJvm;
 import io.fabricpulse.agent.testing.IbsimFabric;
@@ -18,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code run --role discover} as a daemon on the four-HCA fabric, polling every second and walking every
  * three: the batch after a walk carries the walk's CAs, the ones between carry only this host's, and
- * every batch carries both switches with all their cabled ports.
+ * every batch carries both switches with all their cabled ports; a cable pulled between walks shows as
+ * a Down port until the next walk, which no longer finds it.
  */
 class DiscoverRoleScheduleIT {
 
@@ -37,10 +39,24 @@ class DiscoverRoleScheduleIT {
                 assertThat(batch.nodes().stream().filter(n -> n.type() == NodeType.SWITCH))
                         .allSatisfy(n -> assertThat(n.ports()).hasSize(4)).hasSize(2);
             }
-            assertThat(daemon.terminate()).as("stopped by SIGTERM after flushing").isEqualTo(143);
             assertThat(casPerBatch.getFirst()).as("the first poll walks: %s", casPerBatch).isEqualTo(4);
             assertThat(casPerBatch).as("between walks only this host's CA: %s", casPerBatch).contains(1);
             assertThat(casPerBatch.subList(1, casPerBatch.size())).as("a later walk: %s", casPerBatch).contains(4);
+
+            fabric.console("Unlink \"node-4\"[1]");
+            List<String> leafB = new ArrayList<>();
+            while (!leafB.contains("3 ports") && leafB.size() < 10) {
+                IngestBatch batch = server.takeRequest(Duration.ofSeconds(60)).batch();
+                NodeReport leaf = batch.nodes().stream().filter(n -> n.guid().equals(LEAF_B)).findFirst().orElseThrow();
+                leafB.add(leaf.ports().size() + " ports" + leaf.ports().stream().filter(p -> p.portNumber() == 2)
+                        .map(p -> ", port 2 " + p.state()).findFirst().orElse(""));
+            }
+            assertThat(leafB).as("until the next walk the pulled port is swept and Down, then it is no longer cabled")
+                    .last().isEqualTo("3 ports");
+            assertThat(leafB).allMatch(line -> line.equals("3 ports") || line.equals("4 ports, port 2 DOWN"));
+            assertThat(daemon.terminate()).as("stopped by SIGTERM after flushing").isEqualTo(143);
         }
     }
+
+    private static final String LEAF_B = "0x0000000000200001";
 }

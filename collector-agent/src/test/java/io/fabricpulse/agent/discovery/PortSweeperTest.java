@@ -78,7 +78,7 @@ class PortSweeperTest {
     }
 
     @Test
-    void sweptPortsBecomeReportsWithTheirPeersAndDiscoveredNodesReportsWithoutCounters() {
+    void sweptPortsBecomeReportsWithTheirPeersAndWalkedNodesReportsOfTheirIdentity() {
         SweepResult result = sweeper.sweep(SweepPlan.switchPorts(fabric).targets(), false, true);
         List<NodeReport> switches = FabricReports.swept(fabric, result);
         assertThat(switches).hasSize(7).allMatch(n -> n.type() == NodeType.SWITCH);
@@ -91,13 +91,14 @@ class PortSweeperTest {
         assertThat(toFirstHost.linkSpeedActive()).as("from port 0's capability mask").isEqualTo(LinkSpeed.HDR);
         assertThat(toFirstHost.counters()).containsEntry("SymbolErrorCounter", 1L);
 
-        List<NodeReport> hosts = FabricReports.discovered(fabric, node -> !node.isSwitch());
-        assertThat(hosts).hasSize(12).allSatisfy(n -> assertThat(n.ports()).singleElement()
-                .satisfies(p -> assertThat(p.counters()).isEmpty()));
+        List<NodeReport> hosts = FabricReports.identities(fabric, node -> !node.isSwitch());
+        assertThat(hosts).hasSize(12).allSatisfy(n -> assertThat(n.ports()).isEmpty());
         NodeReport third = hosts.stream().filter(n -> n.guid().equals("0x%016x".formatted(hostGuid(3)))).findFirst()
                 .orElseThrow();
         assertThat(third.description()).isEqualTo("node0003 HCA-1");
-        assertThat(third.ports().getFirst().peer()).isEqualTo(new PeerPort("0x98039b0300020001", 3));
+        assertThat(third.type()).isEqualTo(NodeType.CA);
+        assertThat(switches.stream().flatMap(n -> n.ports().stream()).map(PortReport::peer))
+                .as("the host's cable is in its switch port's peer").contains(new PeerPort(third.guid(), 1));
         assertThat(fabric.topology().linkAt(new LinkEnd(hostGuid(3), 1))).isPresent();
     }
 }
