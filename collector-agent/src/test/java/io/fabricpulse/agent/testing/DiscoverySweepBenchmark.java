@@ -21,6 +21,7 @@ public final class DiscoverySweepBenchmark {
     private static final String HOST = "H-0c42a10300000010";
     private static final Path JAR = Path.of("target", "fabricpulse-agent.jar").toAbsolutePath();
     private static final Pattern SWEEP = Pattern.compile("sweep (\\d+): (\\d+) ports in (\\d+) ms");
+    private static final Pattern WALK = Pattern.compile("discovered 702 nodes and 1296 links in (\\d+) ms");
 
     private DiscoverySweepBenchmark() {
     }
@@ -41,10 +42,12 @@ public final class DiscoverySweepBenchmark {
         List<Double> freshDiscover = new ArrayList<>();
         List<Double> ibqueryerrors = new ArrayList<>();
         List<Double> sweepMedians = new ArrayList<>();
+        List<Double> walks = new ArrayList<>();
         try (IbsimFabric fabric = IbsimFabric.start(topology, HOST);
              AgentJvm agent = fabric.agentJvm(HOST, List.of(), CommandBatchMain.class)) {
             fabric.startSubnetManager(HOST);
-            System.out.println("fabric: 648 hosts, 54 switches (bundled demo), client " + HOST + ", opensm running");
+            System.out.println("fabric: 648 hosts, 54 switches (bundled demo), client " + HOST + ", opensm running; load "
+                    + Files.readString(Path.of("/proc/loadavg")).strip());
             agent.run("discover");
             agent.run("sweep --repeat 2");
             System.out.println("(warm-up: one discover and one sweep --repeat 2 in the agent JVM, not counted)");
@@ -57,14 +60,21 @@ public final class DiscoverySweepBenchmark {
                 IbsimFabric.ToolResult sweep = check(agent.run("sweep --repeat 6"), "sweep");
                 double median = warmMedian(sweep.stdout());
                 sweepMedians.add(median);
+                Matcher walk = WALK.matcher(sweep.stdout());
+                if (!walk.find()) {
+                    throw new IllegalStateException("sweep did not walk the whole fabric:\n" + sweep.stdout());
+                }
+                walks.add(Double.parseDouble(walk.group(1)));
                 System.out.printf("round %d: ibnetdiscover %.0f ms, discover (warm JVM) %.0f ms, java -jar discover %.0f ms,"
                                 + " ibqueryerrors %.0f ms, sweep --repeat 6 warm median %.0f ms%n%s", round,
                         ibnetdiscover.getLast(), warmDiscover.getLast(), freshDiscover.getLast(), ibqueryerrors.getLast(),
                         median, indent(sweep.stdout()));
             }
         }
+        System.out.println("load at the end: " + Files.readString(Path.of("/proc/loadavg")).strip());
         System.out.printf("%n| what (median of %d rounds) | ms |%n|---|---|%n", rounds);
         System.out.printf("| `ibnetdiscover` (process) | %.0f |%n", median(ibnetdiscover));
+        System.out.printf("| our walk alone, in a warm agent JVM (the time `sweep` prints) | %.0f |%n", median(walks));
         System.out.printf("| `discover` in a warm agent JVM (command, incl. opening the port) | %.0f |%n", median(warmDiscover));
         System.out.printf("| `java -jar fabricpulse-agent.jar discover` (fresh JVM) | %.0f |%n", median(freshDiscover));
         System.out.printf("| `ibqueryerrors` (process, opensm as SA) | %.0f |%n", median(ibqueryerrors));
