@@ -96,35 +96,37 @@ class FabricSweepIT {
     @Test
     @Order(1)
     void everySweepReadsAllCabledPortsAndTheValuesArePerfquerys() {
-        Map<FabricPorts.Port, Map<String, Long>> before = perfquery(false);
-        IbsimFabric.ToolResult sweep = agent.run("sweep --repeat 3 --json");
-        Map<FabricPorts.Port, Map<String, Long>> after = perfquery(false);
-
-        assertThat(sweep.exitCode()).as(sweep.stderr()).isZero();
-        assertThat(sweep.stderr()).isEmpty();
-        List<String> lines = sweep.stdout().lines().toList();
-        assertThat(lines.getFirst()).matches("discovered 702 nodes and 1296 links in \\d+ ms; 2592 cabled ports to read");
-        for (int k = 1; k <= 3; k++) {
-            assertThat(lines.get(k)).matches("sweep " + k + ": " + CABLED_PORTS + " ports in \\d+ ms");
-        }
-        List<NodeReport> nodes = List.of(JSON.readValue(lines.get(4), NodeReport[].class));
-        assertThat(nodes.stream().mapToInt(n -> n.ports().size()).sum()).isEqualTo(CABLED_PORTS);
-        assertSampleMatches(nodes, before, after);
+        sweepAndCompare("sweep --repeat 3 --json", 3, false);
     }
 
     @Test
     @Order(2)
     void anExtendedSweepReadsTheSixtyFourBitCountersLikePerfqueryX() {
-        Map<FabricPorts.Port, Map<String, Long>> before = perfquery(true);
-        IbsimFabric.ToolResult sweep = agent.run("sweep -x --json");
-        Map<FabricPorts.Port, Map<String, Long>> after = perfquery(true);
+        List<NodeReport> nodes = sweepAndCompare("sweep -x --json", 1, true);
+        assertThat(nodes).flatMap(NodeReport::ports).allMatch(PortReport::extendedCounters);
+    }
+
+    /**
+     * Runs {@code command} (which ends in {@code --json}) between two perfquery readings of the sample,
+     * checks its lines and compares the sample; returns the last sweep's reports.
+     */
+    private List<NodeReport> sweepAndCompare(String command, int sweeps, boolean extended) {
+        Map<FabricPorts.Port, Map<String, Long>> before = perfquery(extended);
+        IbsimFabric.ToolResult sweep = agent.run(command);
+        Map<FabricPorts.Port, Map<String, Long>> after = perfquery(extended);
 
         assertThat(sweep.exitCode()).as(sweep.stderr()).isZero();
+        assertThat(sweep.stderr()).isEmpty();
         List<String> lines = sweep.stdout().lines().toList();
-        assertThat(lines.get(1)).matches("sweep 1: " + CABLED_PORTS + " ports in \\d+ ms");
-        List<NodeReport> nodes = List.of(JSON.readValue(lines.get(2), NodeReport[].class));
-        assertThat(nodes).flatMap(NodeReport::ports).allMatch(PortReport::extendedCounters);
+        assertThat(lines).hasSize(sweeps + 2);
+        assertThat(lines.getFirst()).matches("discovered 702 nodes and 1296 links in \\d+ ms; 2592 cabled ports to read");
+        for (int k = 1; k <= sweeps; k++) {
+            assertThat(lines.get(k)).matches("sweep " + k + ": " + CABLED_PORTS + " ports in \\d+ ms");
+        }
+        List<NodeReport> nodes = List.of(JSON.readValue(lines.getLast(), NodeReport[].class));
+        assertThat(nodes.stream().mapToInt(n -> n.ports().size()).sum()).isEqualTo(CABLED_PORTS);
         assertSampleMatches(nodes, before, after);
+        return nodes;
     }
 
     @Test
