@@ -22,6 +22,8 @@ import java.util.concurrent.Callable;
                 RunCommand.class,
                 PerfqueryCommand.class,
                 SmpqueryCommand.class,
+                DiscoverCommand.class,
+                SweepCommand.class,
                 DoctorCommand.class,
                 LoadgenCommand.class,
                 CommandLine.HelpCommand.class,

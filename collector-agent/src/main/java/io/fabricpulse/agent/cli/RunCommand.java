@@ -36,6 +36,7 @@ final class RunCommand implements Callable<Integer> {
 
     static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
     static final Duration MAX_INTERVAL = Duration.ofHours(1);
+    static final Duration MAX_DISCOVER_INTERVAL = Duration.ofHours(24);
 
     private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
 
@@ -87,6 +88,21 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private SpoolOptions spool;
+    @Option(names = "--role", paramLabel = "ROLE", defaultValue = "node",
+            description = "node (this node's ports and the switch port across each cable) or discover (also walk the"
+                    + " whole fabric every --discover-interval and read every cabled switch port each poll; needs"
+                    + " native MADs: --source umad or auto). Default: ${DEFAULT-VALUE}.")
+    private Role role;
+
+    @Option(names = "--discover-interval", paramLabel = "DURATION", defaultValue = "5m",
+            converter = DurationConverter.class,
+            description = "With --role discover: time between fabric walks, 1s to 24h. Default: ${DEFAULT-VALUE}.")
+    private Duration discoverInterval;
+
+    /** What an agent reads besides its own ports. */
+    enum Role {
+        NODE, DISCOVER
+    }
 
     @Override
     public Integer call() throws InterruptedException {
@@ -116,12 +132,22 @@ final class RunCommand implements Callable<Integer> {
             throw usage(spoolProblem);
         }
 
+        if (role == Role.DISCOVER && source != SourceSelector.Choice.AUTO && source != SourceSelector.Choice.UMAD) {
+            throw usage("--role discover walks the fabric with native MADs: use --source umad or auto, not "
+                    + source.name().toLowerCase());
+        }
+        if (discoverInterval.compareTo(MIN_INTERVAL) < 0 || discoverInterval.compareTo(MAX_DISCOVER_INTERVAL) > 0) {
+            throw usage("Invalid value for option '--discover-interval': " + discoverInterval.toMillis()
+                    + " ms is outside 1s to 24h");
+        }
+
         PortSource portSource;
         try {
             Clock clock = Clock.systemUTC();
-            portSource = new SourceSelector(sysfsRoot, new UmadProbe(UmadLibrary.DEFAULT_LIBRARY,
-                    UmadProbe.DEFAULT_DEV_DIR, clock), new SourceSelector.SimFabric(demo, topology, faults), clock)
-                    .select(source);
+            UmadProbe umadProbe = new UmadProbe(UmadLibrary.DEFAULT_LIBRARY, UmadProbe.DEFAULT_DEV_DIR, clock);
+            portSource = role == Role.DISCOVER ? DiscoverRole.source(umadProbe, discoverInterval, clock)
+                    : new SourceSelector(sysfsRoot, umadProbe, new SourceSelector.SimFabric(demo, topology, faults),
+                    clock).select(source);
         } catch (SourceUnavailableException e) {
             spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;

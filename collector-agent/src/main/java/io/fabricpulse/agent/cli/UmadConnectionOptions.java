@@ -30,7 +30,12 @@ public final class UmadConnectionOptions {
     String library;
 
     UmadSession open(Clock clock) throws UmadUnavailableException {
-        EngineSettings settings = new EngineSettings(1, Duration.ofMillis(timeoutMs), retries);
+        return open(clock, 1);
+    }
+
+    /** A session whose engine keeps up to {@code window} requests in flight (1..1024). */
+    UmadSession open(Clock clock, int window) throws UmadUnavailableException {
+        EngineSettings settings = new EngineSettings(window, Duration.ofMillis(timeoutMs), retries);
         return UmadSession.open(UmadLibrary.load(library), ca, port, settings, clock);
     }
 }

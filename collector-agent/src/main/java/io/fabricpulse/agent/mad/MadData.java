@@ -1,5 +1,6 @@
 package io.fabricpulse.agent.mad;
 
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -34,10 +35,22 @@ public final class MadData {
 
     /** The NodeDescription attribute's text: up to the first NUL of its 64 bytes. */
     public String nodeDescription() {
+        return nodeDescription(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The NodeDescription's bytes up to the first NUL, one char per byte: for printing byte by byte as
+     * the C tools do (ibnetdiscover blanks every byte that is not printable ASCII).
+     */
+    public String nodeDescriptionBytes() {
+        return nodeDescription(StandardCharsets.ISO_8859_1);
+    }
+
+    private String nodeDescription(Charset charset) {
         int end = Mads.DATA_OFFSET;
         while (end < Mads.DATA_OFFSET + 64 && mad[end] != 0) {
             end++;
         }
-        return new String(Arrays.copyOfRange(mad, Mads.DATA_OFFSET, end), StandardCharsets.UTF_8);
+        return new String(Arrays.copyOfRange(mad, Mads.DATA_OFFSET, end), charset);
     }
 }

@@ -10,13 +10,14 @@ import java.util.Set;
 
 /**
  * SMP PortInfo, decoded into what the agent reports. Widths and speeds are the raw bit sets; the
- * methods turn them into the ingest schema's enums.
+ * methods turn them into the ingest schema's enums. {@code lmc} is the port's LID mask count: it
+ * answers to LIDs {@code lid} to {@code lid + 2^lmc - 1}.
  */
 public record PortInfo(int lid, int smLid, int localPortNumber, int capabilityMask,
                        int linkWidthEnabled, int linkWidthSupported, int linkWidthActive,
                        int linkSpeedSupported, int linkSpeedEnabled, int linkSpeedActive,
                        int linkSpeedExtSupported, int linkSpeedExtEnabled, int linkSpeedExtActive,
-                       int portState, int physicalState) {
+                       int portState, int physicalState, int lmc) {
 
     /** PortInfo.CapabilityMask bit 14: the LinkSpeedExt* fields are valid. */
     public static final int EXTENDED_SPEEDS_SUPPORTED = 1 << 14;
@@ -31,7 +32,18 @@ public record PortInfo(int lid, int smLid, int localPortNumber, int capabilityMa
                 (int) d.get(PortInfoField.LinkSpeedEnabled), (int) d.get(PortInfoField.LinkSpeedActive),
                 (int) d.get(PortInfoField.LinkSpeedExtSupported), (int) d.get(PortInfoField.LinkSpeedExtEnabled),
                 (int) d.get(PortInfoField.LinkSpeedExtActive), (int) d.get(PortInfoField.LinkState),
-                (int) d.get(PortInfoField.PhysLinkState));
+                (int) d.get(PortInfoField.PhysLinkState), (int) d.get(PortInfoField.LMC));
+    }
+
+    /**
+     * This PortInfo with another capability mask. On a switch only port 0 carries a meaningful
+     * CapabilityMask, so whether an external port's LinkSpeedExt* fields are valid is read from
+     * port 0's mask (libibnetdisc does the same).
+     */
+    public PortInfo withCapabilityMask(int mask) {
+        return new PortInfo(lid, smLid, localPortNumber, mask, linkWidthEnabled, linkWidthSupported, linkWidthActive,
+                linkSpeedSupported, linkSpeedEnabled, linkSpeedActive, linkSpeedExtSupported, linkSpeedExtEnabled,
+                linkSpeedExtActive, portState, physicalState, lmc);
     }
 
     public PortState state() {

@@ -15,15 +15,19 @@ import java.util.Map;
  * listed from both ends with the far end's description and LID and the link's width and speed
  * ({@code ??}/{@code ???} for what the topology does not know, as ibnetdiscover prints unknown
  * values). Nothing time-dependent is written: the same topology always gives the same text.
+ * What ibnetdiscover prints beyond the model (enhanced port 0, LMC, each end's own rate) comes from
+ * {@link RecordDetails}, which a live discovery fills in; {@link #writeRecords} leaves the header to it.
  */
 public final class TopologyWriter {
 
     private final Topology topology;
+    private final RecordDetails details;
     private final Map<Long, TopologyNode> nodesByGuid = new HashMap<>();
     private final Map<LinkEnd, Link> linksByEnd = new HashMap<>();
 
-    private TopologyWriter(Topology topology) {
+    private TopologyWriter(Topology topology, RecordDetails details) {
         this.topology = topology;
+        this.details = details;
         for (TopologyNode node : topology.nodes()) {
             nodesByGuid.put(node.guid(), node);
         }
@@ -45,14 +49,26 @@ public final class TopologyWriter {
             throw new IllegalArgumentException("the title must be one line of text");
         }
         try {
-            new TopologyWriter(topology).writeAll(title, out);
+            out.append("#\n# Topology file: ").append(title).append("\n#\n");
+            new TopologyWriter(topology, RecordDetails.NONE).writeRecords(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private void writeAll(String title, Appendable out) throws IOException {
-        out.append("#\n# Topology file: ").append(title).append("\n#\n");
+    /**
+     * The node records alone, each after a blank line, without a header: for callers that write
+     * their own (ibnetdiscover's header names the time and the port the walk started from).
+     */
+    public static void writeRecords(Topology topology, RecordDetails details, Appendable out) {
+        try {
+            new TopologyWriter(topology, details).writeRecords(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void writeRecords(Appendable out) throws IOException {
         for (TopologyNode node : topology.nodes()) {
             out.append('\n');
             writeIds(node, out);
@@ -66,10 +82,12 @@ public final class TopologyWriter {
         }
     }
 
-    private static void writeIds(TopologyNode node, Appendable out) throws IOException {
+    private void writeIds(TopologyNode node, Appendable out) throws IOException {
         out.append("vendid=0x").append(Integer.toHexString(node.vendorId())).append('\n');
         out.append("devid=0x").append(Integer.toHexString(node.deviceId())).append('\n');
-        out.append("sysimgguid=0x").append(Long.toHexString(node.systemImageGuid())).append('\n');
+        if (details.writesSystemImageGuid(node)) {
+            out.append("sysimgguid=0x").append(Long.toHexString(node.systemImageGuid())).append('\n');
+        }
         switch (node.type()) {
             case SWITCH -> out.append("switchguid=0x").append(Long.toHexString(node.guid()))
                     .append('(').append(Long.toHexString(node.address(0).guid())).append(")\n");
@@ -78,7 +96,7 @@ public final class TopologyWriter {
         }
     }
 
-    private static void writeHeader(TopologyNode node, Appendable out) throws IOException {
+    private void writeHeader(TopologyNode node, Appendable out) throws IOException {
         String keyword = switch (node.type()) {
             case SWITCH -> "Switch";
             case CA -> "Ca";
@@ -87,7 +105,9 @@ public final class TopologyWriter {
         out.append(keyword).append('\t').append(Integer.toString(node.numPorts())).append(' ').append(id(node))
                 .append("\t\t# \"").append(node.description()).append('"');
         if (node.isSwitch()) {
-            out.append(" base port 0 lid ").append(Integer.toString(node.address(0).lid())).append(" lmc 0");
+            out.append(details.enhancedPort0(node) ? " enhanced" : " base").append(" port 0 lid ")
+                    .append(Integer.toString(node.address(0).lid())).append(" lmc ")
+                    .append(Integer.toString(details.lmc(node, 0)));
         }
         out.append('\n');
     }
@@ -105,12 +125,13 @@ public final class TopologyWriter {
         }
         out.append("\t\t# ");
         if (!node.isSwitch()) {
-            out.append("lid ").append(Integer.toString(node.address(port).lid())).append(" lmc 0 ");
+            out.append("lid ").append(Integer.toString(node.address(port).lid())).append(" lmc ")
+                    .append(Integer.toString(details.lmc(node, port))).append(' ');
         }
         out.append('"').append(far.description()).append("\" lid ").append(Integer.toString(lid(far, farEnd.port())));
-        if (link.width() != null || link.speed() != null) {
-            out.append(' ').append(link.width() == null ? "??" : link.width().label().toLowerCase())
-                    .append(link.speed() == null ? "???" : link.speed().name());
+        String rate = details.rate(node, port, link);
+        if (rate != null) {
+            out.append(' ').append(rate);
         }
         out.append('\n');
     }

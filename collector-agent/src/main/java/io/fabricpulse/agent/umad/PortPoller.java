@@ -7,8 +7,7 @@ import io.fabricpulse.agent.mad.MadException;
 import io.fabricpulse.agent.mad.MadRoute;
 import io.fabricpulse.agent.mad.Mads;
 import io.fabricpulse.agent.mad.NodeInfo;
-import io.fabricpulse.agent.mad.PortCountersExtendedField;
-import io.fabricpulse.agent.mad.PortCountersField;
+import io.fabricpulse.agent.mad.PortCounterValues;
 import io.fabricpulse.agent.mad.PortInfo;
 import io.fabricpulse.agent.report.PeerPort;
 import io.fabricpulse.agent.report.PortReport;
@@ -48,21 +47,12 @@ final class PortPoller {
         if (lid > 0 && lid < 0xC000) {
             ClassPortInfo cpi = ClassPortInfo.decode(MadData.of(engine.call(
                     Mads.perfGet(lid, MadAttribute.PERF_CLASS_PORT_INFO, port))));
-            MadData pc = MadData.of(engine.call(Mads.perfGet(lid, MadAttribute.PORT_COUNTERS, port)));
-            for (PortCountersField f : PortCountersField.values()) {
-                boolean waitUnknown = f == PortCountersField.PortXmitWait && !cpi.has(ClassPortInfo.PORT_XMIT_WAIT);
-                if (f.counter() != null && !waitUnknown) {
-                    counters.put(f.counter().ibaName(), pc.get(f));
-                }
-            }
+            PortCounterValues.addPortCounters(counters, MadData.of(engine.call(
+                    Mads.perfGet(lid, MadAttribute.PORT_COUNTERS, port))), cpi);
             if (cpi.hasExtendedCounters()) {
                 extended = true;
-                MadData ext = MadData.of(engine.call(Mads.perfGet(lid, MadAttribute.PORT_COUNTERS_EXTENDED, port)));
-                for (PortCountersExtendedField f : PortCountersExtendedField.values()) {
-                    if (f.counter() != null && cpi.covers(f.group())) {
-                        counters.put(f.counter().ibaName(), ext.get(f));
-                    }
-                }
+                PortCounterValues.addExtended(counters, MadData.of(engine.call(
+                        Mads.perfGet(lid, MadAttribute.PORT_COUNTERS_EXTENDED, port))), cpi);
             }
         }
         return new PortReport(port, info.lid(), info.smLid(), info.state(), info.physical(), info.activeWidth(),

@@ -18,9 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The umad source: every InfiniBand port of every local CA, read with native MADs. For each port:
@@ -33,14 +31,20 @@ public final class UmadSource implements PortSource {
     private static final Logger log = LoggerFactory.getLogger(UmadSource.class);
 
     private final UmadLibrary umad;
-    private final EngineSettings settings;
-    private final Clock clock;
-    private final Map<String, MadEngine> engines = new HashMap<>();
+    private final EnginePool engines;
 
     public UmadSource(UmadLibrary umad, EngineSettings settings, Clock clock) {
+        this(umad, new EnginePool(umad, settings, clock));
+    }
+
+    /**
+     * A source that talks through {@code engines}, shared with other users of the same ports: two engines
+     * on one port in one process would both register for the same management classes, and umad2sim
+     * hands each class's answers to only one of them.
+     */
+    public UmadSource(UmadLibrary umad, EnginePool engines) {
         this.umad = umad;
-        this.settings = settings;
-        this.clock = clock;
+        this.engines = engines;
     }
 
     @Override
@@ -84,7 +88,7 @@ public final class UmadSource implements PortSource {
 
     private PortReport pollPort(LocalCa ca, LocalPort port, List<NodeReport> peers)
             throws MadException, UmadUnavailableException {
-        PortPoller poller = new PortPoller(engine(ca, port));
+        PortPoller poller = new PortPoller(engines.engine(ca, port));
         MadRoute self = MadRoute.Directed.of();
         PortInfo info = poller.portInfo(self, port.portNumber());
         PeerPort peer = null;
@@ -109,20 +113,9 @@ public final class UmadSource implements PortSource {
                 remote.nodeType(), description, null, null, null, List.of(sample));
     }
 
-    private MadEngine engine(LocalCa ca, LocalPort port) throws UmadUnavailableException {
-        String key = ca.name() + "/" + port.portNumber();
-        MadEngine engine = engines.get(key);
-        if (engine == null) {
-            engine = MadEngine.open(umad, ca.name(), port.portNumber(), settings, clock);
-            engines.put(key, engine);
-        }
-        return engine;
-    }
-
     private String description(LocalCa ca) {
         try {
-            MadEngine any = engines.entrySet().stream().filter(e -> e.getKey().startsWith(ca.name() + "/"))
-                    .map(Map.Entry::getValue).findFirst().orElse(null);
+            MadEngine any = engines.anyOpenOn(ca.name()).orElse(null);
             return any == null ? ca.name()
                     : new PortPoller(any).get(MadRoute.Directed.of(), MadAttribute.NODE_DESCRIPTION, 0).nodeDescription();
         } catch (MadException e) {
@@ -136,7 +129,6 @@ public final class UmadSource implements PortSource {
 
     @Override
     public void close() {
-        engines.values().forEach(MadEngine::close);
-        engines.clear();
+        engines.close();
     }
 }

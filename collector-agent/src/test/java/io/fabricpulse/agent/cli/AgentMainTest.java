@@ -58,7 +58,8 @@ class AgentMainTest {
     @Test
     void helpPrintsUsageWithTheSubcommands() {
         assertThat(run("--help")).isZero();
-        assertThat(out.toString()).startsWith("Usage: fabricpulse-agent [-hV] [COMMAND]").contains("  run ", "  help ");
+        assertThat(out.toString()).startsWith("Usage: fabricpulse-agent [-hV] [COMMAND]").contains("  run ", "  help ",
+                "  discover ", "  sweep ");
         assertThat(err.toString()).isEmpty();
     }
 
@@ -98,6 +99,10 @@ class AgentMainTest {
             "run --server http://x --token t --once --spool-dir d     | --once does not spool",
             "run --server http://x --token t --spool-max-bytes 64KiB  | option '--spool-max-bytes': 64 KiB is less than the minimum of 1 MiB",
             "run --server http://x --token t --spool-max-bytes lots   | Invalid value for option '--spool-max-bytes': 'lots' is not a size",
+            "run --server http://x --token t --role discover --source sysfs | --role discover walks the fabric with native MADs: use --source umad or auto, not sysfs",
+            "run --server http://x --token t --role commander   | Invalid value for option '--role': expected one of [NODE, DISCOVER]",
+            "run --server http://x --token t --discover-interval 0s | Invalid value for option '--discover-interval': 0 ms is outside 1s to 24h",
+            "run --server http://x --token t --discover-interval 2d | Invalid value for option '--discover-interval': '2d' is not a duration",
     })
     void wrongCommandLinesExitWithTwoAndSayWhy(String line, String message) {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");

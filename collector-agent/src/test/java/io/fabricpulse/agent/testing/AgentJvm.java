@@ -62,6 +62,22 @@ public final class AgentJvm implements AutoCloseable {
         }
     }
 
+    /** Stops the child as systemd would (SIGTERM) and waits for it to exit. */
+    public int terminate() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return fail("agent JVM did not stop within 30 s of SIGTERM");
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            return fail("interrupted");
+        }
+    }
+
     private String exitCode() {
         return process.isAlive() ? "still running" : String.valueOf(process.exitValue());
     }

@@ -1,8 +1,11 @@
 package io.fabricpulse.agent.testing;
 
+import io.fabricpulse.agent.cli.AgentMain;
+import io.fabricpulse.agent.cli.DiscoverCommand;
 import io.fabricpulse.agent.cli.DoctorCommand;
 import io.fabricpulse.agent.cli.PerfqueryCommand;
 import io.fabricpulse.agent.cli.SmpqueryCommand;
+import io.fabricpulse.agent.cli.SweepCommand;
 import picocli.CommandLine;
 
 import java.io.BufferedReader;
@@ -35,10 +38,16 @@ public final class CommandBatchMain {
             String[] words = line.strip().split("\\s+");
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            CommandLine cl = new CommandLine(command(words[0]));
-            cl.setOut(new PrintWriter(out, true));
-            cl.setErr(new PrintWriter(err, true));
-            int code = cl.execute(Arrays.copyOfRange(words, 1, words.length));
+            int code;
+            if (words[0].equals("run")) {
+                // run reads the environment through its parent command: the whole command line, as a user types it
+                code = AgentMain.execute(System.getenv(), new PrintWriter(out, true), new PrintWriter(err, true), words);
+            } else {
+                CommandLine cl = new CommandLine(command(words[0]));
+                cl.setOut(new PrintWriter(out, true));
+                cl.setErr(new PrintWriter(err, true));
+                code = cl.execute(Arrays.copyOfRange(words, 1, words.length));
+            }
             stdout.print(out);
             stdout.println(ERR);
             stdout.print(err);
@@ -52,6 +61,8 @@ public final class CommandBatchMain {
             case "perfquery" -> new PerfqueryCommand();
             case "smpquery" -> new SmpqueryCommand();
             case "doctor" -> new DoctorCommand();
+            case "discover" -> new DiscoverCommand();
+            case "sweep" -> new SweepCommand();
             default -> throw new IllegalArgumentException("unknown command " + name);
         };
     }

@@ -166,15 +166,26 @@ public final class IbsimFabric implements AutoCloseable {
         }
     }
 
+    /**
+     * Assigns LIDs with one more {@code opensm -o} sweep, from {@code smHost}: for a fabric of
+     * separate planes (a second rail), each of which needs its own subnet manager.
+     */
+    public void assignLidsFrom(String smHost) {
+        assignLids(smHost, dir.resolve("osm-cache-" + UUID.randomUUID()));
+    }
+
     private void assignLids(String smHost) {
-        Path cache = dir.resolve("osm-cache");
+        assignLids(smHost, dir.resolve("osm-cache"));
+    }
+
+    private void assignLids(String smHost, Path cache) {
         try {
             Files.createDirectories(cache);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         ToolResult sweep = run(smHost, Map.of("OSM_CACHE_DIR", cache.toString()), "opensm", "-o", "-f",
-                dir.resolve("opensm.log").toString());
+                cache.resolveSibling(cache.getFileName() + ".log").toString());
         if (sweep.exitCode() != 0) {
             fail("opensm -o failed: " + sweep);
         }
@@ -236,9 +247,16 @@ public final class IbsimFabric implements AutoCloseable {
      * child, never in the test JVM.
      */
     public AgentJvm agentJvm(String simHost, Class<?> mainClass, String... args) {
+        // C1 only: test children start fast and live briefly
+        return agentJvm(simHost, List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1"), mainClass, args);
+    }
+
+    /** As {@link #agentJvm(String, Class, String...)} with other JVM options (benchmarks want the full JIT). */
+    public AgentJvm agentJvm(String simHost, List<String> jvmOptions, Class<?> mainClass, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-                "-cp", absoluteClassPath(), mainClass.getName()));
+                "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", absoluteClassPath(), mainClass.getName()));
         command.addAll(List.of(args));
         Process p = started(clientProcess(simHost, command).redirectError(ProcessBuilder.Redirect.INHERIT));
         return new AgentJvm(p, new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)),

@@ -117,9 +117,14 @@ public final class RecordingIngestServer implements AutoCloseable {
 
     /** The next recorded request, waiting up to 10 s for it. */
     public Request takeRequest() throws InterruptedException {
-        Request request = requests.poll(10, TimeUnit.SECONDS);
+        return takeRequest(java.time.Duration.ofSeconds(10));
+    }
+
+    /** The next recorded request, waiting up to {@code wait} for it. */
+    public Request takeRequest(java.time.Duration wait) throws InterruptedException {
+        Request request = requests.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
         if (request == null) {
-            throw new AssertionError("no request arrived within 10 s");
+            throw new AssertionError("no request arrived within " + wait);
         }
         return request;
     }

@@ -1,0 +1,62 @@
+package io.fabricpulse.agent.discovery;
+
+import io.fabricpulse.agent.logging.OnceLog;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.source.PortSource;
+import io.fabricpulse.agent.source.SourceException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+
+/**
+ * The source of a {@code discover}-role agent: its own ports (the umad source) and the fabric's
+ * switch ports (the {@link FabricMonitor}) in one batch, each node once. Either half may fail alone;
+ * the poll fails only when both read nothing.
+ */
+public final class DiscoveringSource implements PortSource {
+
+    private static final Logger log = LoggerFactory.getLogger(DiscoveringSource.class);
+
+    private final PortSource own;
+    private final FabricMonitor monitor;
+    private final OnceLog problems = new OnceLog(log);
+
+    public DiscoveringSource(PortSource own, FabricMonitor monitor) {
+        this.own = own;
+        this.monitor = monitor;
+    }
+
+    /** The own source's name: the batch's data comes from the same native MADs. */
+    @Override
+    public String name() {
+        return own.name();
+    }
+
+    @Override
+    public List<NodeReport> poll() throws SourceException {
+        List<NodeReport> mine = List.of();
+        SourceException ownFailure = null;
+        try {
+            mine = own.poll();
+            problems.clear("own", () -> own.name() + " reads this node's ports again");
+        } catch (SourceException e) {
+            ownFailure = e;
+        }
+        List<NodeReport> fabric = monitor.poll();
+        if (ownFailure != null) {
+            if (fabric.isEmpty()) {
+                throw ownFailure;
+            }
+            String why = ownFailure.getMessage();
+            problems.warn("own", why, () -> "this node's own ports not read (" + why + "); reporting the fabric sweep");
+        }
+        return NodeReports.merge(mine, fabric);
+    }
+
+    @Override
+    public void close() {
+        own.close();
+        monitor.close();
+    }
+}

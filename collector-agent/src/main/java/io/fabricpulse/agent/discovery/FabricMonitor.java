@@ -1,0 +1,149 @@
+package io.fabricpulse.agent.discovery;
+
+import io.fabricpulse.agent.logging.OnceLog;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.topology.LinkEnd;
+import io.fabricpulse.agent.umad.EnginePool;
+import io.fabricpulse.agent.umad.EngineSettings;
+import io.fabricpulse.agent.umad.LocalCa;
+import io.fabricpulse.agent.umad.LocalPort;
+import io.fabricpulse.agent.umad.MadEngine;
+import io.fabricpulse.agent.umad.UmadLibrary;
+import io.fabricpulse.agent.umad.UmadSession;
+import io.fabricpulse.agent.umad.UmadUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The fabric-wide part of a {@code discover}-role agent: walks the fabric on a schedule and, every
+ * poll, sweeps every cabled switch port (PortInfo, PortCounters and PortCountersExtended), reporting
+ * them with their peers from the walk. Each separate plane is walked from the first active local port
+ * on it (a second rail from the HCA cabled to it) and swept through that port, because LIDs belong to
+ * one subnet. The poll after a walk also reports the CAs it found, by identity only (their cables are in
+ * the switch ports' peers, their counters are their own agents' to read), so the server can name
+ * every node, also those that run no agent.
+ * <p>
+ * Nothing here throws for the fabric's sake: a walk that fails is retried at the next poll, a port that
+ * fails is left out of that sweep, and each problem is logged once.
+ */
+public final class FabricMonitor implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(FabricMonitor.class);
+
+    private final UmadLibrary umad;
+    private final EngineSettings settings;
+    private final Duration discoverInterval;
+    private final Clock clock;
+    private final OnceLog problems = new OnceLog(log);
+    private final EnginePool engines;
+    private List<Plane> planes = List.of();
+    private Instant discoveredAt;
+
+    /** One separately managed fabric and the local port it is reached through. */
+    private record Plane(String via, DiscoveredFabric fabric, SweepPlan plan, PortSweeper sweeper) {
+
+        boolean reaches(long nodeGuid, int port) {
+            return fabric.topology().linkAt(new LinkEnd(nodeGuid, port)).isPresent();
+        }
+    }
+
+    /** @param engines the local ports' engines, shared with the agent's own umad source (one engine per port) */
+    public FabricMonitor(UmadLibrary umad, EnginePool engines, Duration discoverInterval, Clock clock) {
+        this.umad = umad;
+        this.engines = engines;
+        this.settings = engines.settings();
+        this.discoverInterval = discoverInterval;
+        this.clock = clock;
+    }
+
+    /** Walks again when due, then sweeps; the reports of every plane, merged. */
+    public List<NodeReport> poll() {
+        boolean walked = discoveryDue() && rediscover();
+        List<List<NodeReport>> readings = new ArrayList<>();
+        for (Plane plane : planes) {
+            SweepResult result = plane.sweeper().sweep(plane.plan().targets(), true, true);
+            readings.add(FabricReports.swept(plane.fabric(), result));
+            if (result.failed() > 0) {
+                problems.warn("sweep " + plane.via(), "failed", () -> "sweep through %s: %d of %d switch ports not read, first: %s"
+                        .formatted(plane.via(), result.failed(), plane.plan().targets().size(), result.problems().getFirst()));
+            } else {
+                problems.clear("sweep " + plane.via(), () -> "sweep through " + plane.via() + " reads every port again");
+            }
+            if (walked) {
+                readings.add(FabricReports.identities(plane.fabric(), node -> !node.isSwitch()));
+            }
+        }
+        return NodeReports.merge(readings);
+    }
+
+    private boolean discoveryDue() {
+        return discoveredAt == null || !clock.instant().isBefore(discoveredAt.plus(discoverInterval));
+    }
+
+    /** Walks from every active local port not already on a walked plane; true when at least one plane was walked. */
+    private boolean rediscover() {
+        List<LocalCa> cas;
+        try {
+            cas = UmadSession.listCas(umad);
+        } catch (UmadUnavailableException e) {
+            problems.warn("discovery", e.getMessage(), () -> "discovery: no local port to walk from: " + e.getMessage());
+            return false;
+        }
+        List<Plane> found = new ArrayList<>();
+        for (LocalCa ca : cas) {
+            for (LocalPort port : ca.ports()) {
+                if (port.active() && port.infiniBand()
+                        && found.stream().noneMatch(p -> p.reaches(ca.nodeGuid(), port.portNumber()))) {
+                    walk(ca, port).ifPresent(found::add);
+                }
+            }
+        }
+        if (found.isEmpty()) {
+            problems.warn("discovery", "nothing", () -> "discovery: no active InfiniBand port reached a fabric; "
+                    + "retrying at the next poll");
+            return false;
+        }
+        problems.clear("discovery", () -> "discovery works again");
+        planes = List.copyOf(found);
+        discoveredAt = clock.instant();
+        return true;
+    }
+
+    private Optional<Plane> walk(LocalCa ca, LocalPort port) {
+        String via = ca.name() + " port " + port.portNumber();
+        MadEngine engine;
+        try {
+            engine = engines.engine(ca, port);
+        } catch (UmadUnavailableException e) {
+            problems.warn("walk " + via, e.getMessage(), () -> "discovery through " + via + ": " + e.getMessage());
+            return Optional.empty();
+        }
+        DiscoveredFabric fabric = new FabricDiscoverer(engine::submit, settings, clock).discover();
+        if (fabric.topology().nodes().isEmpty()) {
+            problems.warn("walk " + via, "empty", () -> "discovery through " + via + " found nothing: "
+                    + String.join("; ", fabric.problems()));
+            return Optional.empty();
+        }
+        SweepPlan plan = SweepPlan.switchPorts(fabric);
+        long switches = fabric.nodes().values().stream().filter(DiscoveredNode::isSwitch).count();
+        log.info("discovered through {}: {} nodes ({} switches), {} links in {} ms; sweeping {} switch ports{}{}", via,
+                fabric.topology().nodes().size(), switches, fabric.topology().links().size(),
+                fabric.elapsed().toMillis(), plan.targets().size(),
+                plan.unaddressable() == 0 ? "" : " (" + plan.unaddressable() + " without a LID: no subnet manager?)",
+                fabric.complete() ? "" : "; partial: " + fabric.failedRequests() + " requests failed, first: "
+                        + fabric.problems().getFirst());
+        return Optional.of(new Plane(via, fabric, plan, new PortSweeper(engine::submit, settings, clock)));
+    }
+
+    @Override
+    public void close() {
+        engines.close();
+    }
+}

@@ -1,0 +1,55 @@
+package io.fabricpulse.agent.discovery;
+
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.report.PortReport;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Puts node reports from several readings into one batch, where each node may appear once: reports of
+ * the same node GUID become one, with each port once. The earlier list wins on conflicts, field by
+ * field for the node's identity and whole for a port: the agent's own reading of a port (the umad
+ * source) is preferred over the sweep's reading of the same port, and a CA's own identity (HCA type,
+ * firmware, known only locally) over the discovery's.
+ */
+public final class NodeReports {
+
+    private NodeReports() {
+    }
+
+    /** {@code first}'s nodes and ports before {@code then}'s. */
+    public static List<NodeReport> merge(List<NodeReport> first, List<NodeReport> then) {
+        return merge(List.of(first, then));
+    }
+
+    public static List<NodeReport> merge(List<List<NodeReport>> readings) {
+        Map<String, NodeReport> nodes = new LinkedHashMap<>();
+        Map<String, Map<Integer, PortReport>> ports = new LinkedHashMap<>();
+        for (List<NodeReport> reading : readings) {
+            for (NodeReport node : reading) {
+                nodes.merge(node.guid(), node, NodeReports::identity);
+                Map<Integer, PortReport> known = ports.computeIfAbsent(node.guid(), g -> new LinkedHashMap<>());
+                node.ports().forEach(port -> known.putIfAbsent(port.portNumber(), port));
+            }
+        }
+        List<NodeReport> merged = new ArrayList<>(nodes.size());
+        nodes.forEach((guid, node) -> merged.add(new NodeReport(node.guid(), node.systemImageGuid(), node.type(),
+                node.description(), node.hcaType(), node.firmware(), node.boardId(),
+                List.copyOf(ports.get(guid).values()))));
+        return merged;
+    }
+
+    /** {@code first}'s identity, with what it does not know taken from {@code later}. */
+    private static NodeReport identity(NodeReport first, NodeReport later) {
+        return new NodeReport(first.guid(), or(first.systemImageGuid(), later.systemImageGuid()), first.type(),
+                or(first.description(), later.description()), or(first.hcaType(), later.hcaType()),
+                or(first.firmware(), later.firmware()), or(first.boardId(), later.boardId()), first.ports());
+    }
+
+    private static String or(String value, String fallback) {
+        return value != null ? value : fallback;
+    }
+}
