@@ -1,0 +1,78 @@
+package io.fabricpulse.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One run of an external program with its output captured. A program that outlives its time limit is
+ * killed (with whatever it started) and the test fails saying which.
+ */
+record Command(List<String> arguments, Map<String, String> environment, Path directory) {
+
+    record Result(List<String> command, int exitCode, String stdout, String stderr) {
+
+        /** This result, when the program succeeded; otherwise an error with everything it said. */
+        Result ok() {
+            if (exitCode != 0) {
+                throw new AssertionError(describe());
+            }
+            return this;
+        }
+
+        String describe() {
+            return String.join(" ", command) + " exited with " + exitCode + "\n--- stdout\n" + stdout
+                    + "\n--- stderr\n" + stderr;
+        }
+    }
+
+    static Command of(String... arguments) {
+        return new Command(List.of(arguments), Map.of(), null);
+    }
+
+    Command in(Path workingDirectory) {
+        return new Command(arguments, environment, workingDirectory);
+    }
+
+    Command with(Map<String, String> variables) {
+        return new Command(arguments, variables, directory);
+    }
+
+    Result run(long timeoutSeconds) {
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(arguments));
+        builder.environment().putAll(environment);
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
+        try {
+            Path stdout = Files.createTempFile("fabricpulse-cmd", ".out");
+            Path stderr = Files.createTempFile("fabricpulse-cmd", ".err");
+            try {
+                Process process = builder.redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+                if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                    throw new AssertionError(String.join(" ", arguments) + " still running after " + timeoutSeconds
+                            + " s: killed");
+                }
+                return new Result(arguments, process.exitValue(),
+                        Files.readString(stdout, StandardCharsets.UTF_8),
+                        Files.readString(stderr, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(stdout);
+                Files.deleteIfExists(stderr);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + arguments, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while running " + arguments, e);
+        }
+    }
+}
