@@ -4,9 +4,12 @@
 #   ibsim-utils opensm infiniband-diags  - a simulated fabric (ibsim), its SM, and the oracle tools
 #                                          (perfquery, smpquery, ibnetdiscover) our answers must equal
 #   chromium                             - the real browser the UI tests drive (headless, no download)
+#   docker-compose                       - validates docker-compose.yml (`config` needs no Docker engine)
+#   systemd                              - systemd-analyze, which verifies the agent's unit file
+#   libibumad3                           - copied into the container images' base (the agent's umad source)
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags chromium)
+packages=(ibsim-utils opensm infiniband-diags chromium docker-compose systemd libibumad3)
 
 missing=()
 for p in "${packages[@]}"; do

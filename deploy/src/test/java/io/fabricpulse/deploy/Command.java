@@ -46,7 +46,14 @@ record Command(List<String> arguments, Map<String, String> environment, Path dir
 
     Result run(long timeoutSeconds) {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(arguments));
-        builder.environment().putAll(environment);
+        // An empty value removes the variable: the program must not see one this test did not set.
+        environment.forEach((name, value) -> {
+            if (value.isEmpty()) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
         if (directory != null) {
             builder.directory(directory.toFile());
         }
