@@ -14,7 +14,11 @@ import java.util.concurrent.TimeUnit;
  * One run of an external program with its output captured. A program that outlives its time limit is
  * killed (with whatever it started) and the test fails saying which.
  */
-record Command(List<String> arguments, Map<String, String> environment, Path directory) {
+record Command(List<String> arguments, Map<String, String> environment, Path directory, boolean inheritEnvironment) {
+
+    Command(List<String> arguments, Map<String, String> environment, Path directory) {
+        this(arguments, environment, directory, true);
+    }
 
     record Result(List<String> command, int exitCode, String stdout, String stderr) {
 
@@ -36,16 +40,16 @@ record Command(List<String> arguments, Map<String, String> environment, Path dir
         return new Command(List.of(arguments), Map.of(), null);
     }
 
-    Command in(Path workingDirectory) {
-        return new Command(arguments, environment, workingDirectory);
-    }
-
-    Command with(Map<String, String> variables) {
-        return new Command(arguments, variables, directory);
+    /** The program sees only the variables given, none of this JVM's. */
+    Command cleanEnvironment() {
+        return new Command(arguments, environment, directory, false);
     }
 
     Result run(long timeoutSeconds) {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(arguments));
+        if (!inheritEnvironment) {
+            builder.environment().clear();
+        }
         // An empty value removes the variable: the program must not see one this test did not set.
         environment.forEach((name, value) -> {
             if (value.isEmpty()) {

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -12,7 +13,7 @@ import java.util.Properties;
  * compare the artefacts against the build's own settings, not against copies of them.
  */
 record DeployBuild(String projectVersion, Path repositoryRoot, Path buildDirectory, String serverImage,
-                   String agentImage) {
+                   String agentImage, List<String> runtimeModules) {
 
     static DeployBuild current() {
         Properties properties = new Properties();
@@ -28,7 +29,8 @@ record DeployBuild(String projectVersion, Path repositoryRoot, Path buildDirecto
                 Path.of(properties.getProperty("repository.root")).normalize(),
                 Path.of(properties.getProperty("build.directory")),
                 properties.getProperty("image.server"),
-                properties.getProperty("image.agent"));
+                properties.getProperty("image.agent"),
+                List.of(properties.getProperty("runtime.modules").split(",")));
     }
 
     Path chart() {
