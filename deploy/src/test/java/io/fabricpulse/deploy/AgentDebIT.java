@@ -6,8 +6,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +20,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The agent's .deb: what dpkg-deb says it holds, then the real thing on this Debian host (as root):
@@ -26,6 +31,7 @@ class AgentDebIT {
 
     private static final String PACKAGE = "fabricpulse-agent";
     private static final String UNIT = "/usr/lib/systemd/system/fabricpulse-agent.service";
+    private static final Path INSTALL_LOCK = Path.of(System.getProperty("java.io.tmpdir"), "fabricpulse-agent-deb-it.lock");
     /** One line of `dpkg-deb --contents`: mode, owner/group, size, date, time, path [-> target]. */
     private static final Pattern CONTENT_LINE =
             Pattern.compile("([-dl][rwxsStT-]{9}) (\\S+)/(\\S+)\\s+\\d+ \\S+ \\S+ \\./(\\S*)(?: -> .*)?");
@@ -84,16 +90,34 @@ class AgentDebIT {
     }
 
     @Test
-    void itInstallsTheUnitVerifiesAndThePackagedAgentRunsDoctor() {
+    void itInstallsTheUnitVerifiesAndThePackagedAgentRunsDoctor() throws IOException {
         HostTools.requireRoot("dpkg -i installs on this host");
         HostTools.require("dpkg", "dpkg");
         Path analyze = HostTools.require("systemd-analyze", "systemd");
         Path setpriv = HostTools.require("setpriv", "util-linux");
+        // Builds of several checkouts may share this host: one installs at a time.
+        try (FileChannel channel = FileChannel.open(INSTALL_LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = channel.lock()) {
+            installVerifyRunAndPurge(analyze, setpriv);
+        }
+        assertThat(Path.of("/usr/lib/fabricpulse-agent")).doesNotExist();
+        assertThat(Path.of("/etc/fabricpulse/agent.env")).doesNotExist();
+        assertThat(Path.of(UNIT)).doesNotExist();
+    }
+
+    private void installVerifyRunAndPurge(Path analyze, Path setpriv) {
         assertThat(Command.of("dpkg-query", "-W", PACKAGE).run(60).exitCode())
                 .as("refusing to replace a fabricpulse-agent this host already has (dpkg --purge it first)")
                 .isNotZero();
         try {
-            Command.of("dpkg", "-i", deb.toString()).run(300).ok();
+            // dpkg takes no turns: while apt or another dpkg holds its lock, try again.
+            await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(2)).until(() -> {
+                Command.Result install = Command.of("dpkg", "-i", deb.toString()).run(300);
+                if (install.exitCode() != 0 && !install.stderr().contains("lock")) {
+                    throw new AssertionError(install.describe());
+                }
+                return install.exitCode() == 0;
+            });
             assertThat(Command.of("dpkg-query", "-W", "-f=${Status}", PACKAGE).run(60).ok().stdout())
                     .isEqualTo("install ok installed");
 
@@ -126,9 +150,6 @@ class AgentDebIT {
         } finally {
             Command.of("dpkg", "--purge", PACKAGE).run(300);
         }
-        assertThat(Path.of("/usr/lib/fabricpulse-agent")).doesNotExist();
-        assertThat(Path.of("/etc/fabricpulse/agent.env")).doesNotExist();
-        assertThat(Path.of(UNIT)).doesNotExist();
     }
 
     private static Map<String, String[]> contents() {
