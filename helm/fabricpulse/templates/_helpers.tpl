@@ -40,14 +40,14 @@ app.kubernetes.io/version: {{ (index . 0).Chart.AppVersion | quote }}
 
 {{/* Selector labels of one component: include with (list . "server") or (list . "agent"). */}}
 {{- define "fabricpulse.selectorLabels" -}}
-{{- $root := index . 0 }}
+{{- $root := index . 0 -}}
 app.kubernetes.io/name: {{ include "fabricpulse.name" $root }}
 app.kubernetes.io/instance: {{ $root.Release.Name }}
 app.kubernetes.io/component: {{ index . 1 }}
 {{- end }}
 
 {{- define "fabricpulse.image" -}}
-{{- $root := index . 0 }}
+{{- $root := index . 0 -}}
 {{- $image := index . 1 }}
 {{- printf "%s:%s" $image.repository (default $root.Chart.AppVersion $image.tag) }}
 {{- end }}
