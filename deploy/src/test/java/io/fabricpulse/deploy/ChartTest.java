@@ -221,6 +221,16 @@ class ChartTest {
     }
 
     @Test
+    void anInfluxdbWithoutOrganisationLeavesTheServersDefault() {
+        ConfigMap env = chart.render(c -> c.set("seriesStore.type", "influxdb")
+                        .set("seriesStore.influxdb.url", "http://influxdb:8086").set("seriesStore.influxdb.token", "t"))
+                .named(ConfigMap.class, SERVER + "-env");
+        assertThat(env.getData()).containsEntry("FABRICPULSE_SERIES_INFLUXDB_URL", "http://influxdb:8086")
+                .containsEntry("FABRICPULSE_SERIES_INFLUXDB_DATABASE", "fabricpulse")
+                .doesNotContainKeys("FABRICPULSE_SERIES_INFLUXDB_ORG", "FABRICPULSE_SERIES_INFLUXDB_BUCKET");
+    }
+
+    @Test
     void aPrivilegedAgentOnlyWhenAskedForByName() {
         DaemonSet agent = chart.render(c -> c.set("agent.source", "umad").set("agent.umad.deviceAccess", "privileged"))
                 .named(DaemonSet.class, AGENT);
