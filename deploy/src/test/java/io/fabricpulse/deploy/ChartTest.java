@@ -27,13 +27,12 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
+import static io.fabricpulse.deploy.Pods.secretsReferenced;
+import static io.fabricpulse.deploy.Pods.volume;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The Helm chart: linted, rendered with the default values (one server on embedded stores, a sysfs
@@ -135,36 +134,6 @@ class ChartTest {
     }
 
     @Test
-    void theDefaultAgentReadsSysfsAsANonRootUserWithNoPrivilegeAndNoDevice() {
-        DaemonSet agent = chart.render(UnaryOperator.identity()).named(DaemonSet.class, AGENT);
-        PodSpec pod = agent.getSpec().getTemplate().getSpec();
-        Container container = pod.getContainers().getFirst();
-
-        assertThat(pod.getNodeSelector()).containsEntry("feature.node.kubernetes.io/rdma.capable", "true");
-        assertThat(pod.getTolerations()).isNotEmpty();
-        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
-        assertThat(pod.getSecurityContext().getRunAsUser()).isEqualTo(65532L);
-        assertThat(pod.getHostNetwork()).isNull();
-        assertThat(container.getSecurityContext().getPrivileged()).isFalse();
-        assertThat(container.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
-        assertThat(container.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
-        assertThat(container.getSecurityContext().getCapabilities().getAdd()).isNullOrEmpty();
-
-        assertThat(container.getArgs()).containsExactly("run",
-                "--server", "http://" + SERVER + ".fabric.svc:80",
-                "--interval", "10s",
-                "--source", "sysfs",
-                "--agent-id", "$(NODE_NAME)");
-        assertThat(hostPaths(pod)).containsOnly(Map.entry("/sys/class/infiniband", "Directory"));
-        assertThat(container.getVolumeMounts()).anySatisfy(m -> {
-            assertThat(m.getMountPath()).isEqualTo("/sys/class/infiniband");
-            assertThat(m.getReadOnly()).isTrue();
-        });
-        assertThat(container.getVolumeMounts()).extracting(m -> m.getMountPath())
-                .contains("/var/lib/fabricpulse", "/tmp").doesNotContain("/dev/infiniband");
-    }
-
-    @Test
     void haValuesRenderReplicasOnPostgresqlAndInfluxdbWithoutAVolume() {
         KubernetesManifests manifests = chart.render(c -> c.withValuesFile(chart.haValues()));
 
@@ -201,26 +170,6 @@ class ChartTest {
     }
 
     @Test
-    void aUmadAgentGetsTheDeviceThroughTheDevicePluginAsRootWithoutCapabilities() {
-        DaemonSet agent = chart.render(c -> c.withValuesFile(chart.haValues())).named(DaemonSet.class, AGENT);
-        PodSpec pod = agent.getSpec().getTemplate().getSpec();
-        Container container = pod.getContainers().getFirst();
-
-        assertThat(pod.getSecurityContext().getRunAsUser()).isZero();
-        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isNull();
-        assertThat(container.getSecurityContext().getPrivileged()).isFalse();
-        assertThat(container.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
-        assertThat(container.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
-        assertThat(container.getSecurityContext().getCapabilities().getAdd()).isNullOrEmpty();
-        assertThat(container.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
-        assertThat(container.getResources().getLimits()).containsEntry("rdma/hca_shared_devices_a", new Quantity("1"));
-        assertThat(container.getResources().getRequests()).containsEntry("rdma/hca_shared_devices_a", new Quantity("1"));
-        assertThat(hostPaths(pod)).containsOnly(
-                Map.entry("/sys/class/infiniband", "Directory"), Map.entry("/dev/infiniband", "Directory"));
-        assertThat(container.getArgs()).containsSubsequence("--interval", "5s", "--source", "umad");
-    }
-
-    @Test
     void anInfluxdbWithoutOrganisationLeavesTheServersDefault() {
         ConfigMap env = chart.render(c -> c.set("seriesStore.type", "influxdb")
                         .set("seriesStore.influxdb.url", "http://influxdb:8086").set("seriesStore.influxdb.token", "t"))
@@ -228,36 +177,6 @@ class ChartTest {
         assertThat(env.getData()).containsEntry("FABRICPULSE_SERIES_INFLUXDB_URL", "http://influxdb:8086")
                 .containsEntry("FABRICPULSE_SERIES_INFLUXDB_DATABASE", "fabricpulse")
                 .doesNotContainKeys("FABRICPULSE_SERIES_INFLUXDB_ORG", "FABRICPULSE_SERIES_INFLUXDB_BUCKET");
-    }
-
-    @Test
-    void aPrivilegedAgentOnlyWhenAskedForByName() {
-        DaemonSet agent = chart.render(c -> c.set("agent.source", "umad").set("agent.umad.deviceAccess", "privileged"))
-                .named(DaemonSet.class, AGENT);
-        Container container = agent.getSpec().getTemplate().getSpec().getContainers().getFirst();
-        assertThat(container.getSecurityContext().getPrivileged()).isTrue();
-        assertThat(container.getResources().getLimits()).doesNotContainKey("rdma/hca_shared_devices_a");
-    }
-
-    @Test
-    void theSchemaRefusesSeveralReplicasOnEmbeddedStores() {
-        assertRefused(c -> c.set("server.replicas", 2), "/stateStore/type");
-        assertRefused(c -> c.set("server.replicas", 2).set("stateStore.type", "postgresql")
-                .set("stateStore.postgresql.url", "r2dbc:postgresql://db:5432/fp")
-                .set("stateStore.postgresql.password", "pw"), "/seriesStore/type");
-    }
-
-    @Test
-    void theSchemaRefusesValuesThatCannotWork() {
-        assertRefused(c -> c.set("server.replica", 2), "'replica'");
-        assertRefused(c -> c.set("agent.source", "auto"), "/agent/source");
-        assertRefused(c -> c.set("agent.interval", "10"), "/agent/interval");
-        assertRefused(c -> c.set("server.logFormat", "json"), "/server/logFormat");
-        assertRefused(c -> c.set("stateStore.type", "postgresql"), "/stateStore/postgresql");
-        assertRefused(c -> c.set("seriesStore.type", "influxdb").set("seriesStore.influxdb.url", "influxdb:8086")
-                .set("seriesStore.influxdb.token", "t"), "/seriesStore/influxdb/url");
-        assertRefused(c -> c.set("auth.agentToken", "has blanks"), "/auth/agentToken");
-        assertRefused(c -> c.set("server.persistence.size", "twenty"), "/server/persistence/size");
     }
 
     @Test
@@ -273,35 +192,14 @@ class ChartTest {
         assertThat(chartYaml.path("appVersion").asText()).isEqualTo(build.projectVersion());
     }
 
-    private void assertRefused(UnaryOperator<TemplateCommand> values, String mentioned) {
-        assertThatThrownBy(() -> chart.renderText(values))
-                .as("values that must be refused")
-                .hasMessageContaining("values don't meet the specifications of the schema")
-                .hasMessageContaining(mentioned);
-    }
 
     private static void assertClean(LintResult result) {
         assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
         assertThat(result.getMessages()).noneMatch(m -> m.contains("[ERROR]") || m.contains("[WARNING]"));
     }
 
-    /** Names of the Secrets a pod's containers take environment variables from. */
-    private static Set<String> secretsReferenced(PodSpec pod) {
-        return pod.getContainers().stream().flatMap(c -> c.getEnv().stream())
-                .filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
-                .map(e -> e.getValueFrom().getSecretKeyRef().getName())
-                .collect(Collectors.toCollection(TreeSet::new));
-    }
 
-    private static Volume volume(PodSpec pod, String name) {
-        return pod.getVolumes().stream().filter(v -> name.equals(v.getName())).findFirst()
-                .orElseThrow(() -> new AssertionError("no volume " + name));
-    }
 
-    private static Map<String, String> hostPaths(PodSpec pod) {
-        return pod.getVolumes().stream().filter(v -> v.getHostPath() != null)
-                .collect(Collectors.toMap(v -> v.getHostPath().getPath(), v -> v.getHostPath().getType()));
-    }
 
     private static String decode(Secret secret, String key) {
         return new String(Base64.getDecoder().decode(secret.getData().get(key)), StandardCharsets.UTF_8);
