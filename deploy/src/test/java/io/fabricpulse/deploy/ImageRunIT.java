@@ -62,6 +62,9 @@ class ImageRunIT {
         int port = freePort();
         Path log = work.resolve("server.log");
         Process process = server.start(null, Map.of(
+                // This test is about the image's files, user and command, not the JIT: the quick compiler
+                // and one GC thread shorten the start on CI's two shared cores.
+                "JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
                 "SERVER_PORT", Integer.toString(port),
                 "LOGGING_STRUCTURED_FORMAT_CONSOLE", "ecs",
                 "FABRICPULSE_AGENT_TOKEN", "image-test-token",
