@@ -4,12 +4,19 @@
 #   ibsim-utils opensm infiniband-diags  - a simulated fabric (ibsim), its SM, and the oracle tools
 #                                          (perfquery, smpquery, ibnetdiscover) our answers must equal
 #   chromium                             - the real browser the UI tests drive (headless, no download)
+#   influxdb                             - InfluxDB 1.x (1.6 on bookworm) for the series store's contract
+#                                          ITs; they start their own influxd on free ports with temp data,
+#                                          the packaged service is not used
+#   postgresql                           - PostgreSQL server binaries (initdb, pg_ctl, psql) for the
+#                                          state store's contract tests (*IT): the tests start a private
+#                                          cluster on a free port in a temp dir; the package's own
+#                                          cluster (port 5432) is not used and may stay stopped
 #   docker-compose                       - validates docker-compose.yml (`config` needs no Docker engine)
 #   systemd                              - systemd-analyze, which verifies the agent's unit file
 #   libibumad3                           - copied into the container images' base (the agent's umad source)
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags chromium docker-compose systemd libibumad3)
+packages=(ibsim-utils opensm infiniband-diags chromium influxdb postgresql docker-compose systemd libibumad3)
 
 missing=()
 for p in "${packages[@]}"; do

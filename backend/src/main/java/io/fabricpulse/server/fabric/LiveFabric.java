@@ -6,6 +6,10 @@ import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.server.rates.PortRates;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
@@ -35,6 +39,7 @@ import java.util.concurrent.ConcurrentHashMap;
 @Component
 public class LiveFabric implements FabricView {
 
+    private static final Logger log = LoggerFactory.getLogger(LiveFabric.class);
     /** PortXmitData and PortRcvData count 4-byte words (INFINIBAND.md, "Units and traps"). */
     private static final int BYTES_PER_WORD = 4;
 
@@ -47,12 +52,29 @@ public class LiveFabric implements FabricView {
     private final Map<PortKey, PortEntry> ports = new ConcurrentHashMap<>();
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
+    private final List<CounterResetListener> resetListeners;
 
     private record PortKey(String nodeGuid, int portNumber) {
     }
 
     /** The latest view of a port and its rate state; the rate state is only touched inside compute(). */
     private record PortEntry(PortView view, PortRates rates) {
+    }
+
+    /** A live fabric that tells nobody about counter resets (tests, tools). */
+    public LiveFabric() {
+        this(List.of());
+    }
+
+    /** @param resetListeners told about every counter clear or reset seen (the state store records them) */
+    public LiveFabric(List<CounterResetListener> resetListeners) {
+        this.resetListeners = List.copyOf(resetListeners);
+    }
+
+    /** For Spring: whatever {@link CounterResetListener} beans there are, none included. */
+    @Autowired
+    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners) {
+        this(resetListeners.orderedStream().toList());
     }
 
     /**
@@ -63,6 +85,7 @@ public class LiveFabric implements FabricView {
     public FabricUpdate apply(IngestBatch batch) {
         Instant at = batch.collectedAt();
         List<PortView> changed = new ArrayList<>();
+        List<CounterReset> resets = new ArrayList<>();
         for (NodeReport node : batch.nodes()) {
             NodeView nodeView = nodes.merge(node.guid(), nodeView(node, at), LiveFabric::newerWins);
             for (PortReport port : node.ports()) {
@@ -72,8 +95,12 @@ public class LiveFabric implements FabricView {
                         return old;
                     }
                     PortRates rates = old == null ? new PortRates() : old.rates();
-                    applied[0] = new PortEntry(portView(nodeView, port, rates.update(port.counters(),
-                            port.extendedCounters(), at), at), rates);
+                    PortRates.Result result = rates.update(port.counters(), port.extendedCounters(), at);
+                    if (old != null && !result.resets().isEmpty()) {
+                        resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), result.resets(),
+                                old.view().sampledAt(), at, batch.agentId()));
+                    }
+                    applied[0] = new PortEntry(portView(nodeView, port, result, at), rates);
                     return applied[0];
                 });
                 if (applied[0] != null) {
@@ -81,6 +108,7 @@ public class LiveFabric implements FabricView {
                 }
             }
         }
+        resets.forEach(this::tellResetListeners);
         FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed));
         if (!changed.isEmpty()) {
             announce(update);
@@ -113,6 +141,17 @@ public class LiveFabric implements FabricView {
     @Override
     public Flux<FabricUpdate> updates() {
         return updates.asFlux().onBackpressureLatest();
+    }
+
+    private void tellResetListeners(CounterReset reset) {
+        for (CounterResetListener listener : resetListeners) {
+            try {
+                listener.onReset(reset);
+            } catch (RuntimeException fault) {
+                // The batch is applied already; a listener's fault must not turn that into an ingest error.
+                log.error("counter reset listener {} failed on {}", listener, reset, fault);
+            }
+        }
     }
 
     private void announce(FabricUpdate update) {

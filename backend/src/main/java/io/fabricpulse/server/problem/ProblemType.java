@@ -17,7 +17,8 @@ public enum ProblemType {
             HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     BODY_TOO_LARGE("body-too-large", "Body too large", HttpStatus.CONTENT_TOO_LARGE),
     UNAUTHORIZED("unauthorized", "Authentication required", HttpStatus.UNAUTHORIZED),
-    FORBIDDEN("forbidden", "Access denied", HttpStatus.FORBIDDEN);
+    FORBIDDEN("forbidden", "Access denied", HttpStatus.FORBIDDEN),
+    UNAVAILABLE("unavailable", "Temporarily unavailable, try again later", HttpStatus.SERVICE_UNAVAILABLE);
 
     private static final String BASE = "https://fabricpulse.io/problems/";
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -35,6 +36,14 @@ public final class PortRates {
         /** Counters latched at their maximum by IBA name, with since when. */
         public Map<String, Instant> saturated() {
             return byName(outcome -> outcome instanceof CounterRate.Saturated(Instant since) ? since : null);
+        }
+
+        /** The counters that went down in this interval (cleared or reset), in {@link PortCounter} order. */
+        public List<PortCounter> resets() {
+            return outcomes.entrySet().stream()
+                    .filter(outcome -> outcome.getValue() instanceof CounterRate.Reset)
+                    .map(Map.Entry::getKey)
+                    .toList();
         }
 
         /** The rate of {@code counter} per second, or null when this interval has none. */

@@ -4,6 +4,7 @@ import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.problem.ProblemWriter;
 import org.springframework.http.HttpHeaders;
+import org.springframework.security.authentication.AuthenticationServiceException;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
@@ -15,9 +16,20 @@ final class ProblemSecurityResponses {
     private ProblemSecurityResponses() {
     }
 
-    /** For agents: a bearer challenge (RFC 6750) and what to send. */
+    /** How long an agent should wait when its token could not be checked (the state store did not answer). */
+    static final String RETRY_AFTER_SECONDS = "10";
+
+    /**
+     * For agents: a bearer challenge (RFC 6750) and what to send; or, when the token could not be
+     * checked at all ({@link AuthenticationServiceException}), 503 with Retry-After, so the agent keeps
+     * its batch instead of taking its token for wrong.
+     */
     static ServerAuthenticationEntryPoint agentEntryPoint(ProblemWriter writer) {
         return (exchange, denied) -> {
+            if (denied instanceof AuthenticationServiceException) {
+                exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+                return writer.write(exchange, new ProblemException(ProblemType.UNAVAILABLE, denied.getMessage()));
+            }
             boolean attempted = denied instanceof BadCredentialsException;
             exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE,
                     attempted ? "Bearer realm=\"fabricpulse-ingest\", error=\"invalid_token\""

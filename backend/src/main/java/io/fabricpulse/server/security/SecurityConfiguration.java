@@ -2,8 +2,7 @@ package io.fabricpulse.server.security;
 
 import io.fabricpulse.server.ingest.IngestProperties;
 import io.fabricpulse.server.problem.ProblemWriter;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.fabricpulse.server.state.token.AgentTokenStore;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -45,22 +44,20 @@ import static org.springframework.security.config.Customizer.withDefaults;
 @EnableConfigurationProperties(SecurityProperties.class)
 class SecurityConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
     static final String INGEST_PATH = "/api/v1/ingest";
 
     @Bean
     @Order(1)
-    SecurityWebFilterChain agentChain(ServerHttpSecurity http, IngestProperties ingest, ProblemWriter problems) {
-        if (!ingest.hasAgentToken()) {
-            log.warn("No agent token configured: every POST {} is refused with 401. Set one with the environment "
-                    + "variable FABRICPULSE_AGENT_TOKEN=<secret> (or fabricpulse.ingest.agent-token) and give "
-                    + "agents the same value (fabricpulse-agent run --token).", INGEST_PATH);
-        }
-        AgentTokenAuthentication tokens = new AgentTokenAuthentication(ingest.agentToken());
+    SecurityWebFilterChain agentChain(ServerHttpSecurity http, IngestProperties ingest, AgentTokenStore issuedTokens,
+                                      ProblemWriter problems) {
+        AgentTokenAuthentication tokens = new AgentTokenAuthentication(ingest.agentToken(), issuedTokens);
         ServerAuthenticationEntryPoint entryPoint = ProblemSecurityResponses.agentEntryPoint(problems);
         AuthenticationWebFilter bearer = new AuthenticationWebFilter(tokens);
         bearer.setServerAuthenticationConverter(tokens);
-        bearer.setAuthenticationFailureHandler(new ServerAuthenticationEntryPointFailureHandler(entryPoint));
+        ServerAuthenticationEntryPointFailureHandler failure = new ServerAuthenticationEntryPointFailureHandler(entryPoint);
+        // A state store that cannot answer is the entry point's 503, not an unhandled error (a 500).
+        failure.setRethrowAuthenticationServiceException(false);
+        bearer.setAuthenticationFailureHandler(failure);
         bearer.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
         return http
                 .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH))

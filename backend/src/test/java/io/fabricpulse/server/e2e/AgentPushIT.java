@@ -50,7 +50,7 @@ class AgentPushIT extends ServerTest {
                 """.formatted(FatTreeGenerator.hostDescription(3), leaf2));
 
         try (AgentProcess agent = AgentProcess.start(dir, "run", "--server", "http://127.0.0.1:" + port,
-                "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "it-sim-agent",
+                "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "it-sim-agent", "--spool-dir", dir.resolve("spool").toString(),
                 "--source", "sim", "--topology", topology.toString(), "--faults", faults.toString())) {
 
             JsonNode symbolErrors = awaitPort(agent, FatTreeGenerator.hostDescription(3), 1,

@@ -44,7 +44,7 @@ class UmadAgentIT extends ServerTest {
             Process agent = fabric.client("node-2", List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                     AgentProcess.JAR.toAbsolutePath().toString(), "run", "--server", "http://127.0.0.1:" + port,
-                    "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "node-2"), log);
+                    "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "node-2", "--no-spool"), log);
             try {
                 JsonNode hostPort = await(log, () -> portOf("node-2", 1));
                 JsonNode switchPort = await(log, () -> portOf("leaf-b", 1));

@@ -2,6 +2,7 @@ package io.fabricpulse.server.fabric;
 
 import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortState;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
@@ -136,5 +137,32 @@ class LiveFabricTest {
         String json = JsonMapper.builder().build().writeValueAsString(fabric.ports().getFirst());
 
         assertThat(json).contains("\"PortXmitData\":18446744073709551614");
+    }
+
+    @Test
+    void resetListenersHearWhichCountersWentDownAndBetweenWhichSamples() {
+        List<CounterReset> heard = new java.util.ArrayList<>();
+        LiveFabric told = new LiveFabric(List.of(heard::add));
+        told.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 100L, "PortXmitDiscards", 5L)));
+        told.apply(oneHostPort("h1", 2, T0.plusSeconds(10), GUID, Map.of("SymbolErrorCounter", 120L, "PortXmitDiscards", 9L)));
+        assertThat(heard).as("counters that only rise").isEmpty();
+
+        told.apply(oneHostPort("h1", 3, T0.plusSeconds(20), GUID, Map.of("SymbolErrorCounter", 0L, "PortXmitDiscards", 9L)));
+
+        assertThat(heard).containsExactly(new CounterReset(GUID, 1, List.of(PortCounter.SymbolErrorCounter),
+                T0.plusSeconds(10), T0.plusSeconds(20), "h1"));
+    }
+
+    @Test
+    void aFailingResetListenerDoesNotFailTheBatch() {
+        LiveFabric told = new LiveFabric(List.of(reset -> {
+            throw new IllegalStateException("listener bug");
+        }));
+        told.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 100L)));
+
+        FabricUpdate update = told.apply(oneHostPort("h1", 2, T0.plusSeconds(10), GUID, Map.of("SymbolErrorCounter", 1L)));
+
+        assertThat(update.ports()).singleElement().satisfies(port ->
+                assertThat(port.counters()).containsEntry("SymbolErrorCounter", 1L));
     }
 }

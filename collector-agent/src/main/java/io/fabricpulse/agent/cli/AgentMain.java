@@ -23,6 +23,7 @@ import java.util.concurrent.Callable;
                 PerfqueryCommand.class,
                 SmpqueryCommand.class,
                 DoctorCommand.class,
+                LoadgenCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class AgentMain implements Callable<Integer> {

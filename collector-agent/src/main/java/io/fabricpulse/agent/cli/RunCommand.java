@@ -10,16 +10,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -29,17 +28,16 @@ import java.util.concurrent.CountDownLatch;
         sortOptions = false,
         description = {
                 "Polls this node's InfiniBand ports every interval and pushes them to the server, until stopped"
-                        + " (SIGTERM or Ctrl-C: waiting batches are flushed first).",
-                "Exit codes: 0 stopped normally or --once delivered, 1 no usable source or --once not delivered,"
-                        + " 2 wrong command line."})
+                        + " (SIGTERM or Ctrl-C: waiting batches are flushed first). Batches the server cannot take"
+                        + " wait in a bounded disk spool and are sent oldest first when it can, also after a restart.",
+                "Exit codes: 0 stopped normally or --once delivered, 1 no usable source or spool, or --once not"
+                        + " delivered, 2 wrong command line."})
 final class RunCommand implements Callable<Integer> {
 
-    static final String TOKEN_ENV = "FABRICPULSE_AGENT_TOKEN";
     static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
     static final Duration MAX_INTERVAL = Duration.ofHours(1);
 
     private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
-    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
     @ParentCommand
     private AgentMain parent;
@@ -47,14 +45,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--server", required = true, paramLabel = "URL", converter = ServerUrlConverter.class,
-            description = "Base URL of the FabricPulse server, e.g. https://fabricpulse.example.com")
-    private URI server;
-
-    @Option(names = "--token", paramLabel = "TOKEN",
-            description = "This agent's bearer token. Default: the environment variable " + TOKEN_ENV
-                    + ", which keeps it out of the process list.")
-    private String token;
+    @Mixin
+    private ServerOptions target;
 
     @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
             description = "Time between polls, 1s to 1h: 10s, 1s, 1m, 1m30s. Default: ${DEFAULT-VALUE}.")
@@ -89,19 +81,16 @@ final class RunCommand implements Callable<Integer> {
     private String agentId;
 
     @Option(names = "--once",
-            description = "Poll once, make one push attempt, and exit: 0 when the server took the batch.")
+            description = "Poll once, make one push attempt, and exit: 0 when the server took the batch."
+                    + " Uses no spool: an undelivered batch is not kept.")
     private boolean once;
+
+    @Mixin
+    private SpoolOptions spool;
 
     @Override
     public Integer call() throws InterruptedException {
-        String bearer = token != null ? token : parent.environment().get(TOKEN_ENV);
-        if (bearer == null || bearer.isBlank()) {
-            throw usage("Missing the agent token: give --token TOKEN or set " + TOKEN_ENV);
-        }
-        if (!IngestEndpoint.isValidToken(bearer)) {
-            throw usage("Invalid token (from " + (token != null ? "--token" : TOKEN_ENV)
-                    + "): it must be printable ASCII without blanks");
-        }
+        IngestEndpoint endpoint = target.endpoint(parent.environment(), spec);
         if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
             throw usage("Invalid value for option '--interval': " + interval.toMillis()
                     + " ms is outside 1s to 1h (polling faster than once a second is not supported)");
@@ -122,6 +111,10 @@ final class RunCommand implements Callable<Integer> {
         if (faults != null && topology == null) {
             throw usage("--faults needs --topology FILE (the fabric the faults are on)");
         }
+        String spoolProblem = spool.usageProblem(once);
+        if (spoolProblem != null) {
+            throw usage(spoolProblem);
+        }
 
         PortSource portSource;
         try {
@@ -133,12 +126,20 @@ final class RunCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;
         }
-        IngestEndpoint endpoint = new IngestEndpoint(server, bearer);
-        if ("http".equals(server.getScheme()) && !LOOPBACK.contains(server.getHost())) {
+        if (target.unencryptedToAnotherHost()) {
             log.warn("pushing to {} over plain http: the token and the counters travel unencrypted; prefer https",
                     endpoint.ingestUri());
         }
-        AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, Clock.systemUTC());
+        SpoolOptions.Choice buffer;
+        try {
+            buffer = once ? SpoolOptions.memory() : spool.open(id, parent.environment());
+        } catch (SpoolUnavailableException e) {
+            portSource.close();
+            spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
+            return CommandLine.ExitCode.SOFTWARE;
+        }
+        AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, buffer.policy(), buffer.buffer(),
+                Clock.systemUTC());
         return once ? runOnce(runtime, endpoint) : runUntilStopped(runtime);
     }
 

@@ -11,28 +11,37 @@ import java.time.Duration;
 /**
  * A whole agent at run time: source → collector → pusher → server, started and stopped in the right
  * order. Used by {@code fabricpulse-agent run}; usable in-process by anything that wants an agent.
- * Owns the source and closes it.
+ * Owns the source and the buffer and closes them.
  */
 public final class AgentRuntime implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(AgentRuntime.class);
 
     private final PortSource source;
+    private final BatchBuffer buffer;
     private final IngestClient client;
     private final Pusher pusher;
     private final TickScheduler scheduler;
     private final Collector collector;
     private boolean closed;
 
+    /** An agent whose batches wait in memory. */
     public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval, Clock clock) {
         this(source, endpoint, agentId, interval, RetryPolicy.DEFAULT,
-                new MemoryBatchBuffer(MemoryBatchBuffer.DEFAULT_CAPACITY), clock,
+                new MemoryBatchBuffer(MemoryBatchBuffer.DEFAULT_CAPACITY), clock);
+    }
+
+    /** An agent whose batches wait in {@code buffer} (a disk spool, say), retried as {@code policy} says. */
+    public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval,
+                        RetryPolicy policy, BatchBuffer buffer, Clock clock) {
+        this(source, endpoint, agentId, interval, policy, buffer, clock,
                 TickScheduler.singleThread("fabricpulse-poll"), Waiter.realTime());
     }
 
     public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval,
                         RetryPolicy policy, BatchBuffer buffer, Clock clock, TickScheduler scheduler, Waiter waiter) {
         this.source = source;
+        this.buffer = buffer;
         this.client = new IngestClient(endpoint, clock);
         this.pusher = new Pusher(client, new BatchEncoder(), buffer, policy, clock, waiter, new SplittableRandom());
         this.scheduler = scheduler;
@@ -72,6 +81,7 @@ public final class AgentRuntime implements AutoCloseable {
         collector.close();
         scheduler.close();
         pusher.close();
+        buffer.close();
         client.close();
         source.close();
     }

@@ -6,29 +6,50 @@ import tools.jackson.databind.json.JsonMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /** Turns a batch into its request body: JSON (Jackson, ISO-8601 instants) compressed with gzip. */
 public final class BatchEncoder {
 
     private final JsonMapper mapper;
+    private final int compressionLevel;
 
-    public BatchEncoder(JsonMapper mapper) {
+    /**
+     * @param compressionLevel the deflate level, 1 ({@link Deflater#BEST_SPEED}) to 9, or
+     *                         {@link Deflater#DEFAULT_COMPRESSION}
+     */
+    public BatchEncoder(JsonMapper mapper, int compressionLevel) {
+        if (compressionLevel != Deflater.DEFAULT_COMPRESSION
+                && (compressionLevel < Deflater.BEST_SPEED || compressionLevel > Deflater.BEST_COMPRESSION)) {
+            throw new IllegalArgumentException("gzip levels are 1 to 9, not " + compressionLevel);
+        }
         this.mapper = mapper;
+        this.compressionLevel = compressionLevel;
     }
 
+    /** The agent's encoder: gzip at its default level, where a node's small batches cost next to nothing. */
     public BatchEncoder() {
-        this(JsonMapper.builder().build());
+        this(JsonMapper.builder().build(), Deflater.DEFAULT_COMPRESSION);
     }
 
     public EncodedBatch encode(IngestBatch batch) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
-        try (GZIPOutputStream gzip = new GZIPOutputStream(bytes)) {
+        try (GZIPOutputStream gzip = new LeveledGzip(bytes, compressionLevel)) {
             mapper.writeValue(gzip, batch);
         } catch (IOException e) {
             // only a ByteArrayOutputStream is written to: this cannot happen short of a JDK bug
             throw new UncheckedIOException(e);
         }
         return new EncodedBatch(batch.sequence(), batch.collectedAt(), bytes.toByteArray());
+    }
+
+    /** GZIPOutputStream offers no level in its constructors; its deflater is there to be set. */
+    private static final class LeveledGzip extends GZIPOutputStream {
+
+        LeveledGzip(ByteArrayOutputStream out, int level) throws IOException {
+            super(out, 8192);
+            def.setLevel(level);
+        }
     }
 }

@@ -19,7 +19,7 @@ import java.util.Objects;
  * One push attempt: POSTs an encoded batch to {@code <server>/api/v1/ingest} and says what came of it.
  * Never throws for anything the network or the server does; only interruption escapes.
  */
-public final class IngestClient implements AutoCloseable {
+public final class IngestClient implements BatchTransport, AutoCloseable {
 
     /** Enough for any problem document; a server sending more gets the rest ignored. */
     private static final int MAX_ANSWER_BYTES = 16 * 1024;
@@ -49,6 +49,7 @@ public final class IngestClient implements AutoCloseable {
         return endpoint;
     }
 
+    @Override
     public PushResult send(EncodedBatch batch) throws InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(endpoint.ingestUri())
                 .timeout(endpoint.requestTimeout())
@@ -67,12 +68,12 @@ public final class IngestClient implements AutoCloseable {
             }
             return classify(response, answer);
         } catch (HttpTimeoutException e) {
-            return new PushResult.Retryable("no answer from " + endpoint.ingestUri() + " within "
+            return new PushResult.Retryable(0, "no answer from " + endpoint.ingestUri() + " within "
                     + endpoint.requestTimeout().toMillis() + " ms", null);
         } catch (ConnectException e) {
-            return new PushResult.Retryable("cannot connect to " + endpoint.ingestUri() + ": " + describe(e), null);
+            return new PushResult.Retryable(0, "cannot connect to " + endpoint.ingestUri() + ": " + describe(e), null);
         } catch (IOException e) {
-            return new PushResult.Retryable("push to " + endpoint.ingestUri() + " failed: " + describe(e), null);
+            return new PushResult.Retryable(0, "push to " + endpoint.ingestUri() + " failed: " + describe(e), null);
         }
     }
 
@@ -81,7 +82,7 @@ public final class IngestClient implements AutoCloseable {
         return switch (ResponseClass.of(status)) {
             case DELIVERED -> new PushResult.Delivered(status);
             case REJECTED -> new PushResult.Rejected(status, "HTTP " + status + rejection(response, answer));
-            case RETRY -> new PushResult.Retryable("HTTP " + status + detail(response, answer),
+            case RETRY -> new PushResult.Retryable(status, "HTTP " + status + detail(response, answer),
                     RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock.instant())
                             .orElse(null));
         };

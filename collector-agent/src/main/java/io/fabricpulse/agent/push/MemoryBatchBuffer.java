@@ -21,10 +21,10 @@ public final class MemoryBatchBuffer implements BatchBuffer {
     }
 
     @Override
-    public List<EncodedBatch> add(EncodedBatch batch) {
-        List<EncodedBatch> dropped = new ArrayList<>(1);
+    public List<Long> add(EncodedBatch batch) {
+        List<Long> dropped = new ArrayList<>(1);
         while (batches.size() >= capacity) {
-            dropped.add(batches.removeFirst());
+            dropped.add(batches.removeFirst().sequence());
         }
         batches.addLast(batch);
         return dropped;
@@ -43,5 +43,10 @@ public final class MemoryBatchBuffer implements BatchBuffer {
     @Override
     public int size() {
         return batches.size();
+    }
+
+    @Override
+    public String description() {
+        return "push buffer";
     }
 }

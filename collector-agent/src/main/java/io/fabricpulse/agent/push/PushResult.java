@@ -21,9 +21,10 @@ public sealed interface PushResult {
     /**
      * Trying again may work: 5xx, 408, 429, a timeout or a connection failure.
      *
+     * @param status     the HTTP status, 0 when no answer came (timeout, refused or broken connection)
      * @param reason     what happened, ready for a log line
      * @param retryAfter how long the server asked to wait (Retry-After), null when it did not say
      */
-    record Retryable(String reason, Duration retryAfter) implements PushResult {
+    record Retryable(int status, String reason, Duration retryAfter) implements PushResult {
     }
 }

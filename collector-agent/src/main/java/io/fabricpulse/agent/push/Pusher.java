@@ -28,7 +28,7 @@ public final class Pusher implements BatchSink, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Pusher.class);
 
-    private final IngestClient client;
+    private final BatchTransport client;
     private final BatchEncoder encoder;
     private final BatchBuffer buffer;
     private final RetryPolicy policy;
@@ -49,7 +49,7 @@ public final class Pusher implements BatchSink, AutoCloseable {
     private long overflowed;
     private Thread sender;
 
-    public Pusher(IngestClient client, BatchEncoder encoder, BatchBuffer buffer, RetryPolicy policy, Clock clock,
+    public Pusher(BatchTransport client, BatchEncoder encoder, BatchBuffer buffer, RetryPolicy policy, Clock clock,
                   Waiter waiter, RandomGenerator random) {
         this.client = client;
         this.encoder = encoder;
@@ -75,13 +75,13 @@ public final class Pusher implements BatchSink, AutoCloseable {
                 log.warn("batch {} arrived after shutdown began; not sent", batch.sequence());
                 return;
             }
-            List<EncodedBatch> dropped = buffer.add(encoded);
+            List<Long> dropped = buffer.add(encoded);
             if (!dropped.isEmpty()) {
                 overflowed += dropped.size();
                 long total = overflowed;
-                problems.warn("overflow", "full", () -> "push buffer full (" + buffer.size()
-                        + " batches waiting): dropped the oldest, batch " + dropped.getFirst().sequence()
-                        + "; " + total + " dropped so far");
+                problems.warn("overflow", "full", () -> buffer.description() + " full (" + buffer.size()
+                        + " batches waiting): dropped the oldest, batch " + dropped.getFirst()
+                        + "; " + total + " dropped so far, later drops are logged at debug");
             }
             work.signalAll();
         } finally {
@@ -92,7 +92,7 @@ public final class Pusher implements BatchSink, AutoCloseable {
     public PushStats stats() {
         lock.lock();
         try {
-            return new PushStats(delivered, rejected, expired, overflowed, buffer.size());
+            return new PushStats(delivered, rejected, expired, overflowed, buffer.discarded(), buffer.size());
         } finally {
             lock.unlock();
         }
@@ -151,11 +151,14 @@ public final class Pusher implements BatchSink, AutoCloseable {
             }
         }
         PushStats stats = stats();
-        if (stats.waiting() > 0) {
+        if (stats.waiting() > 0 && buffer.persistent()) {
+            log.info("stopped with {} batches not delivered; they stay in the {} and are sent first at the next start",
+                    stats.waiting(), buffer.description());
+        } else if (stats.waiting() > 0) {
             log.warn("stopped with {} batches not delivered", stats.waiting());
         }
-        log.info("push stopped: {} delivered, {} rejected, {} expired, {} dropped on a full buffer",
-                stats.delivered(), stats.rejected(), stats.expired(), stats.overflowed());
+        log.info("push stopped: {} delivered, {} rejected, {} expired, {} dropped on a full buffer, {} unreadable",
+                stats.delivered(), stats.rejected(), stats.expired(), stats.overflowed(), stats.discarded());
     }
 
     private void sendLoop() {

@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.push;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.random.RandomGenerator;
 
 /**
@@ -10,7 +11,8 @@ import java.util.random.RandomGenerator;
  * @param maxBackoff     the doubling stops here
  * @param maxRetryAfter  a server's Retry-After is honoured up to this (a broken proxy saying "in a year" is not)
  * @param maxBatchAge    a batch not delivered this long after its poll is dropped and counted — the bound
- *                       that keeps an outage from growing memory without end. A disk spool raises it.
+ *                       that keeps an outage from growing memory without end. Behind a disk spool there is
+ *                       none ({@link #withoutAgeLimit()}): the spool's byte bound is the only limit.
  * @param flushTimeout   at shutdown, how long waiting batches may still be sent
  */
 public record RetryPolicy(Duration initialBackoff, Duration maxBackoff, Duration maxRetryAfter,
@@ -23,6 +25,14 @@ public record RetryPolicy(Duration initialBackoff, Duration maxBackoff, Duration
         if (initialBackoff.isNegative() || initialBackoff.isZero() || maxBackoff.compareTo(initialBackoff) < 0) {
             throw new IllegalArgumentException("need 0 < initialBackoff <= maxBackoff");
         }
+    }
+
+    /**
+     * This policy with no age limit, for a pusher behind a disk spool: the spool's byte bound already
+     * limits what waits, and a batch must not be lost to age that the bound still has room for.
+     */
+    public RetryPolicy withoutAgeLimit() {
+        return new RetryPolicy(initialBackoff, maxBackoff, maxRetryAfter, ChronoUnit.FOREVER.getDuration(), flushTimeout);
     }
 
     /**

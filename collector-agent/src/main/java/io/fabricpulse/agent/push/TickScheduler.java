@@ -24,7 +24,15 @@ public interface TickScheduler extends AutoCloseable {
 
     /** A scheduler with one daemon thread. */
     static TickScheduler singleThread(String threadName) {
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
+        return pool(threadName, 1);
+    }
+
+    /**
+     * A scheduler with {@code threads} daemon threads, for many collectors in one process (the load
+     * generator): their polls run side by side, at most {@code threads} at a time.
+     */
+    static TickScheduler pool(String threadName, int threads) {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(threads, runnable -> {
             Thread thread = new Thread(runnable, threadName);
             thread.setDaemon(true);
             return thread;

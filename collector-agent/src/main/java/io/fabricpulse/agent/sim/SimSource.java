@@ -56,9 +56,22 @@ public final class SimSource implements PortSource {
      *                                  fabric has more addressable ports than unicast LIDs
      */
     public SimSource(Topology topology, FaultScript faults, Clock clock) {
+        this(clock, clock.instant(), SimFabric.build(topology, faults));
+    }
+
+    private SimSource(Clock clock, Instant start, List<SimNode> nodes) {
         this.clock = clock;
-        this.nodes = SimFabric.build(topology, faults);
-        this.start = clock.instant();
+        this.start = start;
+        this.nodes = nodes;
+    }
+
+    /**
+     * The nodes {@code from} (inclusive) to {@code to} (exclusive), in the order a poll reports them, as a
+     * source of their own that shares this simulation's start and clock: what one of several agents that
+     * split the fabric between them reports (the load generator). The simulated nodes are shared, not rebuilt.
+     */
+    public SimSource slice(int from, int to) {
+        return new SimSource(clock, start, nodes.subList(from, to));
     }
 
     /** The bundled demo: the 648-host fat tree with its fault script. */

@@ -88,7 +88,8 @@ class AgentJarIT {
     @Test
     void runPollsEverySecondAndFlushesOnSigterm() throws Exception {
         Process agent = start("run", "--server", server.baseUri().toString(), "--token", "t", "--interval", "1s",
-                "--source", "sysfs", "--sysfs-root", fixture(), "--agent-id", "jar-test");
+                "--source", "sysfs", "--sysfs-root", fixture(), "--agent-id", "jar-test",
+                "--spool-dir", dir.resolve("spool").toString());
         long first = server.takeRequest().batch().sequence();
         long second = server.takeRequest().batch().sequence();
         assertThat(second).isEqualTo(first + 1);
@@ -101,5 +102,62 @@ class AgentJarIT {
                 .doesNotContain("Exception");
         assertThat(err()).containsPattern("push stopped: \\d+ delivered, 0 rejected, 0 expired, 0 dropped");
         assertThat(new File(dir.toFile(), "out.txt")).isEmpty();
+    }
+
+    @Test
+    void aKilledAgentSendsWhatItSpooledFirstAfterItsRestart() throws Exception {
+        Path spool = dir.resolve("spool");
+        for (int i = 0; i < 100; i++) {
+            server.thenAnswer(RecordingIngestServer.Response.status(503));
+        }
+        Process first = start("run", "--server", server.baseUri().toString(), "--token", "t", "--interval", "1s",
+                "--source", "sysfs", "--sysfs-root", fixture(), "--agent-id", "jar-test", "--spool-dir", spool.toString());
+        for (int i = 0; i < 3; i++) {
+            assertThat(server.takeRequest().status()).isEqualTo(503);
+        }
+        first.destroyForcibly(); // SIGKILL: no shutdown hook, no flush
+        finish(first);
+        List<Long> spooled = spooledSequences(spool);
+        assertThat(spooled).as("one file per batch polled before the kill").hasSizeGreaterThanOrEqualTo(2);
+
+        try (RecordingIngestServer restarted = new RecordingIngestServer()) {
+            Process second = start("run", "--server", restarted.baseUri().toString(), "--token", "t", "--interval", "1s",
+                    "--source", "sysfs", "--sysfs-root", fixture(), "--agent-id", "jar-test", "--spool-dir", spool.toString());
+            List<Long> received = new ArrayList<>();
+            for (int i = 0; i <= spooled.size(); i++) {
+                received.add(restarted.takeRequest().batch().sequence());
+            }
+            second.destroy();
+            finish(second);
+
+            assertThat(received.subList(0, spooled.size())).as("the spool first, oldest first").isEqualTo(spooled);
+            assertThat(received.getLast()).as("then the new run's batches").isGreaterThan(spooled.getLast());
+            assertThat(spooledSequences(spool)).as("everything delivered, nothing left").isEmpty();
+            assertThat(err()).contains("batches (", "of an earlier run wait to be sent");
+        }
+    }
+
+    @Test
+    void loadgenRunsFromTheJarAndATerminatedRunStillPrintsItsSummary() throws Exception {
+        Process loadgen = start("loadgen", "--server", server.baseUri().toString(), "--token", "t", "--ports", "1000",
+                "--interval", "1s", "--duration", "1h", "--agents", "3");
+        for (int i = 0; i < 4; i++) {
+            assertThat(server.takeRequest().batch().agentId()).startsWith("loadgen-000");
+        }
+        loadgen.destroy(); // SIGTERM, as Ctrl-C would be SIGINT: the summary comes before the exit
+        assertThat(finish(loadgen)).isEqualTo(143);
+        assertThat(out()).startsWith("loadgen: 1000 ports on ")
+                .containsPattern("port-samples/s: \\d+\\.\\d \\(\\d+ delivered of \\d+ polled; offered 1000\\.0\\)")
+                .containsPattern("batches ok: \\d+ \\(202: \\d+\\)")
+                .containsPattern("latency ms: p50 \\d+\\.\\d p99 \\d+\\.\\d");
+        assertThat(err()).doesNotContain("Exception");
+    }
+
+    private static List<Long> spooledSequences(Path spool) throws Exception {
+        try (var files = Files.list(spool)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".batch"))
+                    .map(n -> Long.parseLong(n.substring("jar-test.".length(), n.length() - ".batch".length())))
+                    .sorted().toList();
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.fabricpulse.agent.cli;
 import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.agent.spool.DiskSpool;
 import io.fabricpulse.agent.testing.CapturedLog;
 import io.fabricpulse.agent.testing.RecordingIngestServer;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Request;
@@ -93,6 +94,10 @@ class AgentMainTest {
             "run --server http://x                              | Missing the agent token: give --token TOKEN or set FABRICPULSE_AGENT_TOKEN",
             "run --server http://x --token t --agent-id a^b^c   | Invalid value for option '--agent-id': 'a b c' must be 1 to 128 printable characters",
             "run --server http://x --token t --intervall 5s     | Possible solutions: --interval",
+            "run --server http://x --token t --no-spool --spool-dir d | --no-spool excludes --spool-dir and --spool-max-bytes",
+            "run --server http://x --token t --once --spool-dir d     | --once does not spool",
+            "run --server http://x --token t --spool-max-bytes 64KiB  | option '--spool-max-bytes': 64 KiB is less than the minimum of 1 MiB",
+            "run --server http://x --token t --spool-max-bytes lots   | Invalid value for option '--spool-max-bytes': 'lots' is not a size",
     })
     void wrongCommandLinesExitWithTwoAndSayWhy(String line, String message) {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");
@@ -102,6 +107,37 @@ class AgentMainTest {
         assertThat(run(args)).isEqualTo(2);
         assertThat(err.toString()).contains(message.replace('^', ' ')).contains("for more information.");
         assertThat(err.toString()).doesNotContain("\tat ", "Exception");
+    }
+
+    @Test
+    void aSpoolDirectoryThatCannotBeUsedExitsWithOneAndSaysWhy(@TempDir Path dir) throws Exception {
+        Path inTheWay = Files.writeString(dir.resolve("spool"), "a file, not a directory");
+        try (CapturedLog ignored = new CapturedLog()) {
+            assertThat(run("run", "--server", server.baseUri().toString(), "--token", "t", "--source", "sysfs",
+                    "--sysfs-root", fixture("cx6-host").toString(), "--agent-id", "gpu-node-017",
+                    "--spool-dir", inTheWay.toString())).isEqualTo(1);
+        }
+        assertThat(err.toString()).isEqualTo("fabricpulse-agent: cannot use the spool " + inTheWay + " (" + inTheWay
+                + " is in the way: it is not a directory); give a writable --spool-dir DIR, or --no-spool\n");
+        assertThat(server.drain()).isEmpty();
+    }
+
+    @Test
+    void aSpoolHeldByAnotherProcessOfTheSameAgentExitsWithOne(@TempDir Path dir) throws Exception {
+        try (CapturedLog ignored = new CapturedLog();
+             DiskSpool running = DiskSpool.open(dir, "gpu-node-017", 1 << 20)) {
+            assertThat(run("run", "--server", server.baseUri().toString(), "--token", "t", "--source", "sysfs",
+                    "--sysfs-root", fixture("cx6-host").toString(), "--agent-id", "gpu-node-017",
+                    "--spool-dir", dir.toString())).isEqualTo(1);
+        }
+        assertThat(err.toString()).contains("another process of agent 'gpu-node-017' uses the spool " + dir);
+    }
+
+    @Test
+    void runHelpDescribesTheSpool() {
+        assertThat(run("run", "--help")).isZero();
+        assertThat(out.toString()).contains("--spool-dir=DIR", "--spool-max-bytes=SIZE", "--no-spool",
+                "/var/lib/fabricpulse/spool", "Default: 256MiB");
     }
 
     @Test

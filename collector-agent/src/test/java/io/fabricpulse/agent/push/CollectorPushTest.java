@@ -48,7 +48,7 @@ class CollectorPushTest {
                     .isEqualTo(Instant.parse("2025-06-01T12:00:03.250Z").toEpochMilli() + 1);
             assertThat(received).extracting(IngestBatch::collectedAt).containsExactlyElementsOf(steps);
             assertThat(received).allSatisfy(b -> assertThat(b.nodes()).hasSize(3));
-            assertThat(pusher.stats()).isEqualTo(new PushStats(3, 0, 0, 0, 0));
+            assertThat(pusher.stats()).isEqualTo(new PushStats(3, 0, 0, 0, 0, 0));
         }
     }
 }

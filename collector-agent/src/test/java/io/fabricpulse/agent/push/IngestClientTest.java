@@ -98,13 +98,13 @@ class IngestClientTest {
     void unavailableIsRetryableWithRetryAfter() throws Exception {
         server.thenAnswer(new Response(503, Map.of("Retry-After", "7", "Content-Type", "text/plain"), "ingest queue full"));
         assertThat(send(server.baseUri(), batch(1)))
-                .isEqualTo(new PushResult.Retryable("HTTP 503: ingest queue full", Duration.ofSeconds(7)));
+                .isEqualTo(new PushResult.Retryable(503, "HTTP 503: ingest queue full", Duration.ofSeconds(7)));
     }
 
     @Test
     void tooManyRequestsWithAnHttpDate() throws Exception {
         server.thenAnswer(new Response(429, Map.of("Retry-After", "Sun, 01 Jun 2025 12:01:03 GMT"), ""));
-        assertThat(send(server.baseUri(), batch(1))).isEqualTo(new PushResult.Retryable("HTTP 429", Duration.ofMinutes(1)));
+        assertThat(send(server.baseUri(), batch(1))).isEqualTo(new PushResult.Retryable(429, "HTTP 429", Duration.ofMinutes(1)));
     }
 
     @Test
@@ -154,7 +154,7 @@ class IngestClientTest {
             URI uri = URI.create("http://127.0.0.1:" + silent.getLocalPort());
             IngestEndpoint endpoint = new IngestEndpoint(uri, "t", Duration.ofSeconds(1), Duration.ofMillis(300));
             try (IngestClient client = new IngestClient(endpoint, CLOCK)) {
-                assertThat(client.send(new BatchEncoder().encode(batch(1)))).isEqualTo(new PushResult.Retryable(
+                assertThat(client.send(new BatchEncoder().encode(batch(1)))).isEqualTo(new PushResult.Retryable(0,
                         "no answer from " + uri + "/api/v1/ingest within 300 ms", null));
             }
             silent.close();

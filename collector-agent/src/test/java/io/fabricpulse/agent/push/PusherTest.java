@@ -65,7 +65,7 @@ class PusherTest {
             assertThat(waiter.waits().get(0)).isBetween(Duration.ofSeconds(7), Duration.ofMillis(7_700));
             assertThat(waiter.waits().get(1)).as("second attempt: backoff 2 s with jitter")
                     .isBetween(Duration.ofSeconds(1), Duration.ofSeconds(2));
-            assertThat(pusher.stats()).isEqualTo(new PushStats(1, 0, 0, 0, 0));
+            assertThat(pusher.stats()).isEqualTo(new PushStats(1, 0, 0, 0, 0, 0));
             assertThat(log.linesWith("WARN", "push of batch 1 failed (HTTP 503: overloaded); retrying in")).hasSize(1);
             assertThat(log.linesWith("HTTP 503")).as("the second 503 is the same kind of failure").hasSize(1);
             assertThat(log.linesWith("INFO", "server reachable again; batch 1 delivered")).hasSize(1);
@@ -87,7 +87,7 @@ class PusherTest {
             awaitIdle(pusher);
             pusher.close();
 
-            assertThat(pusher.stats()).isEqualTo(new PushStats(1, 2, 0, 0, 0));
+            assertThat(pusher.stats()).isEqualTo(new PushStats(1, 2, 0, 0, 0, 0));
             assertThat(waiter.waits()).as("a permanent failure is not retried").isEmpty();
             assertThat(log.linesWith("WARN", "server refused batch 1 (HTTP 400: " + detail + "); dropped it")).hasSize(1);
             assertThat(log.linesWith(detail)).as("batch 2's identical refusal is not logged again").hasSize(1);
@@ -124,7 +124,7 @@ class PusherTest {
             awaitIdle(pusher);
             pusher.close();
 
-            assertThat(pusher.stats()).isEqualTo(new PushStats(1, 0, 1, 0, 0));
+            assertThat(pusher.stats()).isEqualTo(new PushStats(1, 0, 1, 0, 0, 0));
             assertThat(log.linesWith("WARN", "dropped batch 1 collected at 2025-06-01T12:00:02.500Z: not delivered within PT15M"))
                     .hasSize(1);
             assertThat(log.linesWith("WARN", "HTTP 502")).as("one outage, one line").hasSize(1);
@@ -145,7 +145,7 @@ class PusherTest {
             pusher.accept(batch(2));
             pusher.accept(batch(3));
             pusher.accept(batch(4));
-            assertThat(pusher.stats()).isEqualTo(new PushStats(0, 0, 0, 2, 2));
+            assertThat(pusher.stats()).isEqualTo(new PushStats(0, 0, 0, 2, 0, 2));
             assertThat(log.linesWith("WARN", "push buffer full")).hasSize(1);
         }
         pusher.start();
@@ -163,7 +163,7 @@ class PusherTest {
         pusher.accept(batch(2));
         pusher.start();
         pusher.close();
-        assertThat(pusher.stats()).isEqualTo(new PushStats(2, 0, 0, 0, 0));
+        assertThat(pusher.stats()).isEqualTo(new PushStats(2, 0, 0, 0, 0, 0));
         assertThat(server.drain()).extracting(r -> r.batch().sequence()).containsExactly(1L, 2L);
     }
 
@@ -193,7 +193,7 @@ class PusherTest {
             pusher.close();
             assertThat(log.linesWith("WARN", "stopped with 2 batches not delivered")).hasSize(1);
         }
-        assertThat(pusher.stats()).isEqualTo(new PushStats(0, 0, 0, 0, 2));
+        assertThat(pusher.stats()).isEqualTo(new PushStats(0, 0, 0, 0, 0, 2));
         assertThat(server.drain()).as("at most the one attempt made during the flush").hasSizeLessThanOrEqualTo(1);
     }
 

@@ -29,6 +29,14 @@ class RetryPolicyTest {
     }
 
     @Test
+    void behindASpoolBatchesDoNotExpire() {
+        RetryPolicy spooled = policy.withoutAgeLimit();
+        assertThat(spooled.maxBatchAge()).isGreaterThan(Duration.ofDays(365L * 1000));
+        assertThat(spooled.withoutAgeLimit()).isEqualTo(spooled);
+        assertThat(spooled).usingRecursiveComparison().ignoringFields("maxBatchAge").isEqualTo(policy);
+    }
+
+    @Test
     void jitterSpreadsAgentsThatFailedTogether() {
         long distinct = IntStream.range(0, 100)
                 .mapToLong(i -> policy.delay(5, null, random).toMillis()).distinct().count();

@@ -42,6 +42,16 @@ class SimSourceTest {
     }
 
     @Test
+    void aSliceReportsItsNodesAsTheWholeFabricDoesAtTheSameMoment() {
+        clock.advanceSeconds(42.5);
+        SimSource slice = sim.slice(100, 160);
+        List<NodeReport> whole = sim.poll();
+        assertThat(slice.poll()).isEqualTo(whole.subList(100, 160));
+        assertThat(slice.name()).isEqualTo("sim");
+        assertThat(sim.slice(0, 0).poll()).isEmpty();
+    }
+
+    @Test
     void reportsEveryNodeOfTheFabricWithItsCabledPorts() {
         List<NodeReport> reports = sim.poll();
 

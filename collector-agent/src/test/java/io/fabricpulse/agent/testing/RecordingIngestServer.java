@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,13 +27,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 
 /**
- * A real HTTP server (the JDK's) on a free loopback port that records every request to
- * {@code /api/v1/ingest} and answers with scripted responses (202 when the script is empty).
+ * A real HTTP server (the JDK's) on a loopback port (a free one unless given) that records every request to
+ * {@code /api/v1/ingest} with the status it answered, and answers with scripted responses (202 when the
+ * script is empty). An outage is this server closed and a new one started later on the same port.
  */
 public final class RecordingIngestServer implements AutoCloseable {
 
-    /** A request as it arrived. */
-    public record Request(String method, String path, Headers headers, byte[] body) {
+    /** A request as it arrived, and the status it was answered with. */
+    public record Request(String method, String path, Headers headers, byte[] body, int status) {
+
+        public boolean accepted() {
+            return status >= 200 && status < 300;
+        }
 
         public String header(String name) {
             return headers.getFirst(name);
@@ -74,10 +80,17 @@ public final class RecordingIngestServer implements AutoCloseable {
     private final ExecutorService handlers = Executors.newCachedThreadPool();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
+    private final Map<String, AtomicInteger> inFlightByAgent = new ConcurrentHashMap<>();
+    private final AtomicInteger maxInFlightOfOneAgent = new AtomicInteger();
 
     public RecordingIngestServer() {
+        this(0);
+    }
+
+    /** A server on {@code port} of the loopback address; 0 picks a free one. */
+    public RecordingIngestServer(int port) {
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -85,6 +98,10 @@ public final class RecordingIngestServer implements AutoCloseable {
         // a thread per request, so the server would see concurrent pushes if a client made them
         server.setExecutor(handlers);
         server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
     }
 
     /** The server's base URL, e.g. http://127.0.0.1:41234 */
@@ -112,6 +129,11 @@ public final class RecordingIngestServer implements AutoCloseable {
         return maxInFlight.get();
     }
 
+    /** The most requests of one agent (by the batch's agent id) that were being handled at the same time. */
+    public int maxConcurrentRequestsOfOneAgent() {
+        return maxInFlightOfOneAgent.get();
+    }
+
     /** Requests recorded and not taken yet. */
     public List<Request> drain() {
         List<Request> all = new java.util.ArrayList<>();
@@ -120,14 +142,25 @@ public final class RecordingIngestServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         try (exchange) {
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    exchange.getRequestHeaders(), body));
-            Response response = script.poll();
-            if (response == null) {
-                response = Response.status(202);
+            Response response;
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            AtomicInteger agentInFlight = null;
+            try {
+                byte[] body = exchange.getRequestBody().readAllBytes();
+                agentInFlight = inFlightByAgent.computeIfAbsent(agentOf(body), id -> new AtomicInteger());
+                maxInFlightOfOneAgent.accumulateAndGet(agentInFlight.incrementAndGet(), Math::max);
+                Response scripted = script.poll();
+                response = scripted != null ? scripted : Response.status(202);
+                requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+                        exchange.getRequestHeaders(), body, response.status()));
+            } finally {
+                // before the answer goes out: a client that waits for it cannot overlap its next request
+                // with this one, however late this thread gets to run again
+                inFlight.decrementAndGet();
+                if (agentInFlight != null) {
+                    agentInFlight.decrementAndGet();
+                }
             }
             response.headers().forEach(exchange.getResponseHeaders()::add);
             byte[] answer = response.body().getBytes(StandardCharsets.UTF_8);
@@ -135,8 +168,14 @@ public final class RecordingIngestServer implements AutoCloseable {
             if (answer.length > 0) {
                 exchange.getResponseBody().write(answer);
             }
-        } finally {
-            inFlight.decrementAndGet();
+        }
+    }
+
+    private static String agentOf(byte[] body) {
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+            return MAPPER.readTree(in).path("agentId").asString("?");
+        } catch (IOException | RuntimeException e) {
+            return "?";
         }
     }
 

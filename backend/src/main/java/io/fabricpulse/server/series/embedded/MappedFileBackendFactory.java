@@ -1,0 +1,119 @@
+package io.fabricpulse.server.series.embedded;
+
+import org.rrd4j.core.ByteBufferBackend;
+import org.rrd4j.core.RrdBackend;
+import org.rrd4j.core.RrdBackendAnnotation;
+import org.rrd4j.core.RrdFileBackend;
+import org.rrd4j.core.RrdFileBackendFactory;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * rrd4j files mapped into memory through the FFM API. rrd4j's own NIO backend is as fast but unmaps
+ * through {@code sun.misc.Unsafe::invokeCleaner}, which Java 25 warns about and will remove; its
+ * RandomAccessFile backend avoids that at a system call per field (about 10x slower per update, see
+ * docs/PERFORMANCE.md). Here a shared {@link Arena} owns the mapping, so closing the file unmaps it
+ * deterministically, and the channel is closed as soon as the mapping exists: an open port file
+ * holds address space, not a file descriptor.
+ *
+ * <p>Dirty pages reach the disk through the kernel's normal write-back, as with the
+ * RandomAccessFile backend: a crash of the JVM loses nothing, a crash of the machine may lose the
+ * last seconds.
+ */
+@RrdBackendAnnotation(name = "FABRICPULSE_MAPPED", shouldValidateHeader = true)
+final class MappedFileBackendFactory extends RrdFileBackendFactory {
+
+    @Override
+    protected RrdBackend open(String path, boolean readOnly) throws IOException {
+        return new MappedFileBackend(path, readOnly);
+    }
+
+    private static final class MappedFileBackend extends ByteBufferBackend implements RrdFileBackend {
+
+        private final Path file;
+        private final boolean readOnly;
+        private Arena arena;
+        private long length;
+
+        MappedFileBackend(String path, boolean readOnly) throws IOException {
+            super(path);
+            this.file = Path.of(path);
+            this.readOnly = readOnly;
+            try (FileChannel channel = channel()) {
+                map(channel, channel.size());
+            }
+        }
+
+        private FileChannel channel() throws IOException {
+            return readOnly
+                    ? FileChannel.open(file, StandardOpenOption.READ)
+                    : FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                    StandardOpenOption.CREATE);
+        }
+
+        /** An empty file (a new one, before rrd4j sizes it) is not mapped yet. */
+        private void map(FileChannel channel, long size) throws IOException {
+            length = size;
+            if (size == 0) {
+                return;
+            }
+            Arena mapping = Arena.ofShared();
+            try {
+                MemorySegment segment = channel.map(readOnly ? FileChannel.MapMode.READ_ONLY
+                        : FileChannel.MapMode.READ_WRITE, 0, size, mapping);
+                ByteBuffer buffer = segment.asByteBuffer();
+                setByteBuffer(buffer);
+                arena = mapping;
+            } catch (IOException | RuntimeException e) {
+                mapping.close();
+                throw e;
+            }
+        }
+
+        private void unmap() {
+            if (arena != null) {
+                arena.close();
+                arena = null;
+            }
+        }
+
+        /** Called once, right after rrd4j creates a file, with the file's final size. */
+        @Override
+        protected synchronized void setLength(long newLength) throws IOException {
+            unmap();
+            try (FileChannel channel = channel()) {
+                channel.truncate(newLength);
+                if (channel.size() < newLength) {
+                    // Extending by writing the last byte leaves the rest sparse until rrd4j fills it.
+                    channel.write(ByteBuffer.allocate(1), newLength - 1);
+                }
+                map(channel, newLength);
+            }
+        }
+
+        @Override
+        public synchronized long getLength() {
+            return length;
+        }
+
+        @Override
+        public String getCanonicalPath() {
+            return file.toAbsolutePath().normalize().toString();
+        }
+
+        @Override
+        protected synchronized void close() throws IOException {
+            try {
+                unmap();
+            } finally {
+                super.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.fabricpulse.server.state.audit;
+
+import io.fabricpulse.server.state.StateSql;
+import io.r2dbc.spi.Readable;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+
+/** The audit log: append-only, read newest first. */
+@Repository
+public class AuditLogRepository {
+
+    private static final String COLUMNS = "id, occurred_at, actor, action, target, detail";
+
+    private final DatabaseClient db;
+
+    public AuditLogRepository(DatabaseClient db) {
+        this.db = db;
+    }
+
+    /** Stores the entry; joins the caller's transaction when there is one. */
+    public Mono<AuditEntry> append(AuditEntry entry) {
+        DatabaseClient.GenericExecuteSpec insert = db.sql(
+                        "INSERT INTO audit_log (occurred_at, actor, action, target, detail) "
+                                + "VALUES (:occurredAt, :actor, :action, :target, :detail)")
+                .bind("occurredAt", StateSql.stored(entry.occurredAt()))
+                .bind("actor", entry.actor())
+                .bind("action", entry.action())
+                .bind("target", entry.target());
+        return StateSql.bind(insert, "detail", entry.detail(), String.class)
+                .filter(statement -> statement.returnGeneratedValues("id"))
+                .map(StateSql::generatedId)
+                .one()
+                .map(id -> new AuditEntry(id, StateSql.stored(entry.occurredAt()), entry.actor(), entry.action(),
+                        entry.target(), entry.detail()));
+    }
+
+    /** The newest entries, at most {@code limit}, newest first; only those at or after {@code since} when given. */
+    public Flux<AuditEntry> recent(Instant since, int limit) {
+        return Flux.defer(() -> {
+            String where = since == null ? "" : " WHERE occurred_at >= :since";
+            DatabaseClient.GenericExecuteSpec query = db.sql("SELECT " + COLUMNS + " FROM audit_log" + where
+                    + " ORDER BY occurred_at DESC, id DESC" + StateSql.limit(limit));
+            if (since != null) {
+                query = query.bind("since", StateSql.stored(since));
+            }
+            return query.map(AuditLogRepository::entry).all();
+        });
+    }
+
+    private static AuditEntry entry(Readable row) {
+        return new AuditEntry(StateSql.required(row, "id", Long.class),
+                StateSql.required(row, "occurred_at", Instant.class),
+                StateSql.required(row, "actor", String.class),
+                StateSql.required(row, "action", String.class),
+                StateSql.required(row, "target", String.class),
+                row.get("detail", String.class));
+    }
+}

@@ -1,0 +1,28 @@
+package io.fabricpulse.server.state;
+
+import io.fabricpulse.server.state.audit.AuditLogContract;
+import io.fabricpulse.server.state.baseline.TopologyBaselineContract;
+import io.fabricpulse.server.state.counterclear.CounterClearContract;
+import io.fabricpulse.server.state.names.ClusterMemberContract;
+import io.fabricpulse.server.state.names.NodeNameContract;
+import io.fabricpulse.server.state.token.AgentTokenContract;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.TestInstance;
+
+/** The state store's contract suite on H2, the default database: a new in-memory database for the class. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class H2StateStoreTest implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
+        ClusterMemberContract, TopologyBaselineContract, AuditLogContract {
+
+    private final StateDatabase state = StateDatabase.h2();
+
+    @Override
+    public StateDatabase state() {
+        return state;
+    }
+
+    @AfterAll
+    void close() {
+        state.close();
+    }
+}

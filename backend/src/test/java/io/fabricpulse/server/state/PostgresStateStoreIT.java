@@ -1,0 +1,44 @@
+package io.fabricpulse.server.state;
+
+import io.fabricpulse.server.state.audit.AuditLogContract;
+import io.fabricpulse.server.state.baseline.TopologyBaselineContract;
+import io.fabricpulse.server.state.counterclear.CounterClearContract;
+import io.fabricpulse.server.state.names.ClusterMemberContract;
+import io.fabricpulse.server.state.names.NodeNameContract;
+import io.fabricpulse.server.state.token.AgentTokenContract;
+import io.fabricpulse.server.testing.RealPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The state store's contract suite on a real PostgreSQL (Debian's postgresql package, a private
+ * cluster started by {@link RealPostgres}), over TCP with a password like production.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PostgresStateStoreIT implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
+        ClusterMemberContract, TopologyBaselineContract, AuditLogContract {
+
+    @RegisterExtension
+    static final RealPostgres postgres = new RealPostgres();
+
+    private StateDatabase state;
+
+    @BeforeAll
+    void open() {
+        state = StateDatabase.postgres(postgres.database());
+    }
+
+    @Override
+    public StateDatabase state() {
+        return state;
+    }
+
+    @AfterAll
+    void close() {
+        if (state != null) {
+            state.close();
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.fabricpulse.agent.loadgen;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the simulated agents' pushes came to, recorded from many threads: port samples the server
+ * acknowledged, push attempts by outcome, and the latency of acknowledged pushes (HdrHistogram, 3
+ * significant digits). Read as windows for the progress lines and as a total at the end.
+ */
+final class LoadStats {
+
+    /** Outcome of an attempt that got no HTTP answer (refused, reset, timed out). */
+    static final String NO_ANSWER = "no answer";
+
+    private static final long MAX_LATENCY_MICROS = TimeUnit.MINUTES.toMicros(10);
+
+    private final Recorder latencyMicros = new Recorder(MAX_LATENCY_MICROS, 3);
+    private final Histogram totalLatency = new Histogram(MAX_LATENCY_MICROS, 3);
+    private final LongAdder polled = new LongAdder();
+    private final LongAdder samples = new LongAdder();
+    private final LongAdder ok = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final Map<String, LongAdder> byOutcome = new ConcurrentHashMap<>();
+
+    /** A window (or the total): samples acknowledged, attempts ok and failed, latencies of the ok ones. */
+    record Window(long samples, long ok, long failed, Histogram latencyMicros) {
+
+        double percentileMillis(double percentile) {
+            return latencyMicros.getTotalCount() == 0 ? Double.NaN
+                    : latencyMicros.getValueAtPercentile(percentile) / 1000.0;
+        }
+
+        double maxMillis() {
+            return latencyMicros.getTotalCount() == 0 ? Double.NaN : latencyMicros.getMaxValue() / 1000.0;
+        }
+    }
+
+    private long samplesAtLastWindow;
+    private long okAtLastWindow;
+    private long failedAtLastWindow;
+
+    /** A poll of {@code ports} port samples, handed to the pusher. */
+    void polled(int ports) {
+        polled.add(ports);
+    }
+
+    /** Port samples polled since the start: what the agents offered, as far as they kept up with their steps. */
+    long samplesPolled() {
+        return polled.sum();
+    }
+
+    /** An acknowledged push (2xx) of {@code ports} port samples that took {@code nanos}. */
+    void delivered(int status, int ports, long nanos) {
+        samples.add(ports);
+        ok.increment();
+        count(String.valueOf(status));
+        latencyMicros.recordValue(Math.min(Math.max(nanos / 1000, 0), MAX_LATENCY_MICROS));
+    }
+
+    /** A push that did not go through: an HTTP status, or 0 when no answer came. */
+    void failed(int status) {
+        failed.increment();
+        count(status == 0 ? NO_ANSWER : String.valueOf(status));
+    }
+
+    private void count(String outcome) {
+        byOutcome.computeIfAbsent(outcome, k -> new LongAdder()).increment();
+    }
+
+    /** Since the previous window (or the start). Called from one thread. */
+    synchronized Window window() {
+        Histogram latencies = latencyMicros.getIntervalHistogram();
+        totalLatency.add(latencies);
+        long nowSamples = samples.sum();
+        long nowOk = ok.sum();
+        long nowFailed = failed.sum();
+        Window window = new Window(nowSamples - samplesAtLastWindow, nowOk - okAtLastWindow,
+                nowFailed - failedAtLastWindow, latencies);
+        samplesAtLastWindow = nowSamples;
+        okAtLastWindow = nowOk;
+        failedAtLastWindow = nowFailed;
+        return window;
+    }
+
+    /** Everything since the start, including the latest window. */
+    synchronized Window total() {
+        window();
+        return new Window(samples.sum(), ok.sum(), failed.sum(), totalLatency.copy());
+    }
+
+    /** Attempts by outcome ({@code 202}, {@code 503}, {@value #NO_ANSWER}), sorted. */
+    Map<String, Long> outcomes() {
+        Map<String, Long> sorted = new TreeMap<>();
+        byOutcome.forEach((outcome, count) -> sorted.put(outcome, count.sum()));
+        return sorted;
+    }
+}

@@ -1,0 +1,62 @@
+package io.fabricpulse.agent.loadgen;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LoadStatsTest {
+
+    private static long millis(long ms) {
+        return Duration.ofMillis(ms).toNanos();
+    }
+
+    @Test
+    void windowsSplitWhatTheTotalAddsUp() {
+        LoadStats stats = new LoadStats();
+        for (int i = 1; i <= 100; i++) {
+            stats.delivered(202, 10, millis(i));
+        }
+        stats.failed(503);
+        stats.failed(0);
+        LoadStats.Window first = stats.window();
+        assertThat(first.samples()).isEqualTo(1000);
+        assertThat(first.ok()).isEqualTo(100);
+        assertThat(first.failed()).isEqualTo(2);
+        assertThat(first.percentileMillis(50)).isCloseTo(50, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(first.percentileMillis(99)).isCloseTo(99, org.assertj.core.data.Offset.offset(0.1));
+
+        stats.delivered(200, 5, millis(400));
+        LoadStats.Window second = stats.window();
+        assertThat(second.samples()).isEqualTo(5);
+        assertThat(second.ok()).isEqualTo(1);
+        assertThat(second.failed()).isZero();
+        assertThat(second.percentileMillis(50)).isCloseTo(400, org.assertj.core.data.Offset.offset(0.5));
+
+        LoadStats.Window total = stats.total();
+        assertThat(total.samples()).isEqualTo(1005);
+        assertThat(total.ok()).isEqualTo(101);
+        assertThat(total.failed()).isEqualTo(2);
+        assertThat(total.latencyMicros().getTotalCount()).isEqualTo(101);
+        assertThat(total.maxMillis()).isCloseTo(400, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(stats.outcomes()).containsExactly(Map.entry("200", 1L), Map.entry("202", 100L),
+                Map.entry("503", 1L), Map.entry("no answer", 1L));
+    }
+
+    @Test
+    void anEmptyWindowHasNoPercentiles() {
+        LoadStats.Window window = new LoadStats().window();
+        assertThat(window.percentileMillis(50)).isNaN();
+        assertThat(LoadReport.oneDecimal(window.percentileMillis(99))).isEqualTo("-");
+    }
+
+    @Test
+    void durationsAreWrittenAsTheOptionsTakeThem() {
+        assertThat(LoadReport.human(Duration.ofSeconds(10))).isEqualTo("10s");
+        assertThat(LoadReport.human(Duration.ofSeconds(90))).isEqualTo("1m30s");
+        assertThat(LoadReport.human(Duration.ofHours(24))).isEqualTo("24h");
+        assertThat(LoadReport.human(Duration.ofMillis(1500))).isEqualTo("1500ms");
+    }
+}
