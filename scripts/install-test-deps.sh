@@ -11,9 +11,12 @@
 #                                          state store's contract tests (*IT): the tests start a private
 #                                          cluster on a free port in a temp dir; the package's own
 #                                          cluster (port 5432) is not used and may stay stopped
+#   docker-compose                       - validates docker-compose.yml (`config` needs no Docker engine)
+#   systemd                              - systemd-analyze, which verifies the agent's unit file
+#   libibumad3                           - copied into the container images' base (the agent's umad source)
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags chromium influxdb postgresql)
+packages=(ibsim-utils opensm infiniband-diags chromium influxdb postgresql docker-compose systemd libibumad3)
 
 missing=()
 for p in "${packages[@]}"; do
