@@ -71,7 +71,8 @@ public final class SmpqueryCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "ADDR", description = "LID, or with -D a directed route 0,p1,p2…")
     String address;
 
-    @Parameters(index = "2", arity = "0..1", paramLabel = "PORT", description = "port for portinfo (default 0)")
+    @Parameters(index = "2", arity = "0..1", paramLabel = "PORT", converter = DiagsNumberConverter.class,
+            description = "port for portinfo, decimal or 0x hex (default 0)")
     Integer port;
 
     private final Clock clock;
@@ -132,7 +133,8 @@ public final class SmpqueryCommand implements Callable<Integer> {
             case NODEDESC -> {
                 // smpquery reads NodeInfo first (for the node-name map) and fails the same way when it fails.
                 get(engine, route, MadAttribute.NODE_INFO, 0);
-                String description = get(engine, route, MadAttribute.NODE_DESCRIPTION, 0).nodeDescription();
+                String description = get(engine, route, MadAttribute.NODE_DESCRIPTION, 0)
+                        .printableNodeDescription();
                 String name = "Node Description";
                 yield name + ":" + (description.length() < 32 ? ".".repeat(32 - description.length()) : ".")
                         + description + "\n";
