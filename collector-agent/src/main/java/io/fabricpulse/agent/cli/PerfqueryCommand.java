@@ -30,6 +30,9 @@ import java.util.concurrent.Callable;
         description = "Read a port's performance counters, as infiniband-diags' perfquery prints them.")
 public final class PerfqueryCommand implements Callable<Integer> {
 
+    /** PortSelect 255: the node's AllPortSelect aggregate of every port. */
+    private static final int ALL_PORTS = 255;
+
     @Spec
     CommandSpec spec;
 
@@ -39,11 +42,13 @@ public final class PerfqueryCommand implements Callable<Integer> {
     @Option(names = {"-x", "--extended"}, description = "64-bit PortCountersExtended")
     boolean extended;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "LID", description = "target LID (default: the local port)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "LID", converter = DiagsNumberConverter.class,
+            description = "target LID, decimal or 0x hex (default: the local port)")
     Integer lid;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", description = "port of the target (default: 0, "
-            + "or the local port number when no LID is given)")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", converter = DiagsNumberConverter.class,
+            description = "port of the target, 255 for all ports (default: 0, or the local port number when no LID "
+                    + "is given)")
     Integer targetPort;
 
     private final Clock clock;
@@ -66,7 +71,7 @@ public final class PerfqueryCommand implements Callable<Integer> {
             out.print(query(session.engine(), targetLid, port, err));
             out.flush();
             return 0;
-        } catch (UmadUnavailableException | MadException e) {
+        } catch (UmadUnavailableException | MadException | AllPortSelectUnsupportedException e) {
             err.println("perfquery: " + e.getMessage());
             return 1;
         } catch (IllegalArgumentException e) {
@@ -75,9 +80,16 @@ public final class PerfqueryCommand implements Callable<Integer> {
         }
     }
 
-    private String query(MadEngine engine, int targetLid, int port, PrintWriter err) throws MadException {
+    private String query(MadEngine engine, int targetLid, int port, PrintWriter err) throws MadException,
+            AllPortSelectUnsupportedException {
         ClassPortInfo cpi = ClassPortInfo.decode(MadData.of(engine.call(
                 Mads.perfGet(targetLid, MadAttribute.PERF_CLASS_PORT_INFO, port))));
+        if (port == ALL_PORTS && !cpi.has(ClassPortInfo.ALL_PORT_SELECT)) {
+            // perfquery refuses too, before sending PortCounters: the node would answer with a status error
+            throw new AllPortSelectUnsupportedException(
+                    "Lid %d: AllPortSelect not supported (PerfMgt ClassPortInfo CapMask 0x%04X); ask one port at a time"
+                            .formatted(targetLid, cpi.capabilityMask()));
+        }
         StringBuilder sb = new StringBuilder();
         if (!extended) {
             MadData pc = MadData.of(engine.call(Mads.perfGet(targetLid, MadAttribute.PORT_COUNTERS, port)));
@@ -103,5 +115,12 @@ public final class PerfqueryCommand implements Callable<Integer> {
             }
         }
         return sb.toString();
+    }
+
+    /** The target cannot aggregate its ports, so a PortSelect of 255 has no answer. */
+    private static final class AllPortSelectUnsupportedException extends Exception {
+        AllPortSelectUnsupportedException(String message) {
+            super(message);
+        }
     }
 }

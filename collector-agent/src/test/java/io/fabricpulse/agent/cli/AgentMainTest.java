@@ -93,6 +93,9 @@ class AgentMainTest {
             "run --server http://x                              | Missing the agent token: give --token TOKEN or set FABRICPULSE_AGENT_TOKEN",
             "run --server http://x --token t --agent-id a^b^c   | Invalid value for option '--agent-id': 'a b c' must be 1 to 128 printable characters",
             "run --server http://x --token t --intervall 5s     | Possible solutions: --interval",
+            "perfquery 2abc 1                                   | Invalid value for positional parameter at index 0 (LID): '2abc' is not a number (decimal, 0x hex or 0-prefixed octal)",
+            "perfquery -x 2 one                                 | Invalid value for positional parameter at index 1 (PORT): 'one' is not a number",
+            "smpquery portinfo 2 0xg                            | Invalid value for positional parameter at index 2 (PORT): '0xg' is not a number",
     })
     void wrongCommandLinesExitWithTwoAndSayWhy(String line, String message) {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");
