@@ -72,6 +72,14 @@ public final class IbsimFabric implements AutoCloseable {
 
     /** Starts ibsim on {@code topology} and assigns LIDs with one opensm sweep from {@code smHost}. */
     public static IbsimFabric start(Path topology, String smHost) {
+        return start(topology, smHost, 0);
+    }
+
+    /**
+     * As {@link #start(Path, String)}, with opensm giving every CA port {@code 2^lmc} LIDs (base LID
+     * and the ones after it), as a fabric configured for multipath does.
+     */
+    public static IbsimFabric start(Path topology, String smHost, int lmc) {
         requireTools();
         IbsimFabric fabric;
         try {
@@ -81,7 +89,7 @@ public final class IbsimFabric implements AutoCloseable {
         }
         try {
             fabric.startSimulator(topology);
-            fabric.assignLids(smHost);
+            fabric.assignLids(smHost, lmc);
             return fabric;
         } catch (RuntimeException | Error e) {
             fabric.close();
@@ -166,15 +174,15 @@ public final class IbsimFabric implements AutoCloseable {
         }
     }
 
-    private void assignLids(String smHost) {
+    private void assignLids(String smHost, int lmc) {
         Path cache = dir.resolve("osm-cache");
         try {
             Files.createDirectories(cache);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ToolResult sweep = run(smHost, Map.of("OSM_CACHE_DIR", cache.toString()), "opensm", "-o", "-f",
-                dir.resolve("opensm.log").toString());
+        ToolResult sweep = run(smHost, Map.of("OSM_CACHE_DIR", cache.toString()), "opensm", "-o", "-l",
+                String.valueOf(lmc), "-f", dir.resolve("opensm.log").toString());
         if (sweep.exitCode() != 0) {
             fail("opensm -o failed: " + sweep);
         }
