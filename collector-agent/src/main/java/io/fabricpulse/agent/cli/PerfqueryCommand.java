@@ -1,13 +1,10 @@
 package io.fabricpulse.agent.cli;
 
 import io.fabricpulse.agent.mad.ClassPortInfo;
-import io.fabricpulse.agent.mad.FieldLines;
 import io.fabricpulse.agent.mad.MadAttribute;
 import io.fabricpulse.agent.mad.MadData;
 import io.fabricpulse.agent.mad.MadException;
 import io.fabricpulse.agent.mad.Mads;
-import io.fabricpulse.agent.mad.PortCountersExtendedField;
-import io.fabricpulse.agent.mad.PortCountersField;
 import io.fabricpulse.agent.umad.MadEngine;
 import io.fabricpulse.agent.umad.UmadSession;
 import io.fabricpulse.agent.umad.UmadUnavailableException;
@@ -90,31 +87,17 @@ public final class PerfqueryCommand implements Callable<Integer> {
                     "Lid %d: AllPortSelect not supported (PerfMgt ClassPortInfo CapMask 0x%04X); ask one port at a time"
                             .formatted(targetLid, cpi.capabilityMask()));
         }
-        StringBuilder sb = new StringBuilder();
         if (!extended) {
             MadData pc = MadData.of(engine.call(Mads.perfGet(targetLid, MadAttribute.PORT_COUNTERS, port)));
-            sb.append("# Port counters: Lid %d port %d (CapMask: 0x%02X)\n".formatted(targetLid, port,
-                    cpi.capabilityMask()));
-            for (PortCountersField f : PortCountersField.values()) {
-                // perfquery zeroes PortXmitWait when ClassPortInfo does not vouch for it.
-                boolean hidden = f == PortCountersField.PortXmitWait && !cpi.has(ClassPortInfo.PORT_XMIT_WAIT);
-                sb.append(hidden ? FieldLines.line(f.label(), "0") : pc.line(f)).append('\n');
-            }
-            return sb.toString();
+            return PerfqueryPrinter.counters(targetLid, port, cpi, pc);
         }
         if (!cpi.hasExtendedCounters()) {
+            // perfquery warns and asks anyway
             err.printf("perfquery: PerfMgt ClassPortInfo CapMask 0x%02X; No extended counter support indicated\n",
                     cpi.capabilityMask());
         }
         MadData pc = MadData.of(engine.call(Mads.perfGet(targetLid, MadAttribute.PORT_COUNTERS_EXTENDED, port)));
-        sb.append("# Port extended counters: Lid %d port %d (CapMask: 0x%02X CapMask2: 0x%07X)\n".formatted(targetLid,
-                port, cpi.capabilityMask(), cpi.capabilityMask2()));
-        for (PortCountersExtendedField f : PortCountersExtendedField.values()) {
-            if (cpi.covers(f.group())) {
-                sb.append(pc.line(f)).append('\n');
-            }
-        }
-        return sb.toString();
+        return PerfqueryPrinter.extendedCounters(targetLid, port, cpi, pc);
     }
 
     /** The target cannot aggregate its ports, so a PortSelect of 255 has no answer. */
