@@ -19,7 +19,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
@@ -65,6 +70,10 @@ public final class SmpqueryCommand implements Callable<Integer> {
     @Option(names = {"-D", "--Direct"}, description = "the address is a directed route, e.g. 0,1")
     boolean directed;
 
+    @Option(names = "--node-name-map", paramLabel = "FILE", description = "node-name map whose names nodedesc "
+            + "prints instead of descriptions (default: " + NodeNameMap.DEFAULT_PATH + " when it exists)")
+    Path nodeNameMap;
+
     @Parameters(index = "0", paramLabel = "OP", description = "nodeinfo|portinfo|nodedesc|switchinfo")
     String operation;
 
@@ -76,13 +85,16 @@ public final class SmpqueryCommand implements Callable<Integer> {
     Integer port;
 
     private final Clock clock;
+    private final Path defaultNodeNameMap;
 
     public SmpqueryCommand() {
-        this(Clock.systemUTC());
+        this(Clock.systemUTC(), Path.of(NodeNameMap.DEFAULT_PATH));
     }
 
-    public SmpqueryCommand(Clock clock) {
+    /** {@code defaultNodeNameMap} is read, when it exists, if no {@code --node-name-map} is given. */
+    public SmpqueryCommand(Clock clock, Path defaultNodeNameMap) {
         this.clock = clock;
+        this.defaultNodeNameMap = defaultNodeNameMap;
     }
 
     @Override
@@ -93,7 +105,7 @@ public final class SmpqueryCommand implements Callable<Integer> {
             Op op = Op.parse(operation);
             MadRoute route = route();
             try (UmadSession session = connection.open(clock)) {
-                out.print(run(session.engine(), op, route));
+                out.print(run(session.engine(), op, route, err));
                 out.flush();
                 return 0;
             }
@@ -121,7 +133,7 @@ public final class SmpqueryCommand implements Callable<Integer> {
         }
     }
 
-    private String run(MadEngine engine, Op op, MadRoute route) throws MadException {
+    private String run(MadEngine engine, Op op, MadRoute route, PrintWriter err) throws MadException {
         int portNumber = port == null ? 0 : port;
         return switch (op) {
             case NODEINFO -> "# Node info: " + route + "\n" + lines(get(engine, route, MadAttribute.NODE_INFO, 0),
@@ -131,15 +143,36 @@ public final class SmpqueryCommand implements Callable<Integer> {
             case SWITCHINFO -> "# Switch info: " + route + "\n" + lines(get(engine, route, MadAttribute.SWITCH_INFO, 0),
                     SwitchInfoField.values());
             case NODEDESC -> {
-                // smpquery reads NodeInfo first (for the node-name map) and fails the same way when it fails.
-                get(engine, route, MadAttribute.NODE_INFO, 0);
-                String description = get(engine, route, MadAttribute.NODE_DESCRIPTION, 0)
-                        .printableNodeDescription();
+                // smpquery reads NodeInfo first, for the node-name map, and fails the same way when it fails.
+                long nodeGuid = get(engine, route, MadAttribute.NODE_INFO, 0).get(NodeInfoField.Guid);
+                String printable = get(engine, route, MadAttribute.NODE_DESCRIPTION, 0).printableNodeDescription();
+                String description = nodeNameMap(err).name(nodeGuid).orElse(printable);
                 String name = "Node Description";
                 yield name + ":" + (description.length() < 32 ? ".".repeat(32 - description.length()) : ".")
                         + description + "\n";
             }
         };
+    }
+
+    /**
+     * The map smpquery would use: an unreadable or malformed map is ignored with a warning, as
+     * infiniband-diags ignores it, so the output stays the same as the real tool's.
+     */
+    private NodeNameMap nodeNameMap(PrintWriter err) {
+        Path file = nodeNameMap != null ? nodeNameMap : Files.exists(defaultNodeNameMap) ? defaultNodeNameMap : null;
+        if (file == null) {
+            return NodeNameMap.empty();
+        }
+        try {
+            return NodeNameMap.read(file);
+        } catch (NoSuchFileException e) {
+            err.println("smpquery: ignoring node name map " + file + ": no such file");
+        } catch (AccessDeniedException e) {
+            err.println("smpquery: ignoring node name map " + file + ": permission denied");
+        } catch (IOException | NodeNameMap.NodeNameMapException e) {
+            err.println("smpquery: ignoring node name map " + file + ": " + e.getMessage());
+        }
+        return NodeNameMap.empty();
     }
 
     private static MadData get(MadEngine engine, MadRoute route, MadAttribute attribute, int modifier)

@@ -5,7 +5,10 @@ import io.fabricpulse.agent.testing.CommandBatchMain;
 import io.fabricpulse.agent.testing.FabricPorts;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -19,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Besides the shared walk of every port, it asks what an operator may ask that the walk does not:
  * switch port 0 and the AllPortSelect aggregate, every port of a CA through each of its LIDs, the
  * other LIDs of an LMC range, the router also by a four-hop directed route, the argument-less
- * forms on a CA and on a switch, and addresses nobody answers.
+ * forms on a CA and on a switch, a node-name map, and addresses nobody answers.
  */
 class ThreeTierParityIT extends AbstractMadParityIT {
 
@@ -178,6 +181,34 @@ class ThreeTierParityIT extends AbstractMadParityIT {
                 "PORT_INFO Lid %d port 37 (attr 0x0015): MAD status 0x001c".formatted(spine));
     }
 
+    @Test
+    @Order(0)
+    void nodedescPrintsTheNameANodeNameMapGivesLikeSmpquery(@TempDir Path dir) throws IOException {
+        int edge2 = lid("edge-2", 1);
+        int spine = lid("spine-01 \"core\" rack 7", 1);
+        int gpu1 = lid("gpu-1", 2);
+        // the spine's GUID (top bit set) as a signed decimal: strtoull reads "-N" as 2^64-N, so must we
+        Path map = Files.writeString(dir.resolve("ib-node-name-map"), """
+                # switches by GUID, as operators keep them
+                %s "edge-2 (rack 4, U38)"
+                %s spine-01   # unquoted: the name keeps its blanks
+                %s
+                %s "a second line for a GUID is ignored"
+                """.formatted(nodeGuid(edge2), Long.parseUnsignedLong(nodeGuid(spine).substring(2), 16), nodeGuid(gpu1),
+                nodeGuid(edge2)));
+        for (int lid : List.of(edge2, spine, gpu1)) {
+            assertSameOutput(fabric(), agent(), host(), "smpquery --node-name-map %s nodedesc %d".formatted(map, lid));
+        }
+        assertThat(agent().run("smpquery --node-name-map %s nodedesc %d".formatted(map, edge2)).stdout())
+                .isEqualTo("Node Description:............edge-2 (rack 4, U38)\n");
+        // a map the tools cannot read is ignored with a warning, by both
+        Path broken = Files.writeString(dir.resolve("broken-map"), "%s \"fine\"\nnode-9 \"no GUID\"\n"
+                .formatted(nodeGuid(edge2)));
+        assertSameOutput(fabric(), agent(), host(), "smpquery --node-name-map %s nodedesc %d".formatted(broken, edge2));
+        assertThat(agent().run("smpquery --node-name-map %s nodedesc %d".formatted(broken, edge2)).stderr())
+                .contains("ignoring node name map " + broken + ": line 2: expected a GUID");
+    }
+
     private List<Integer> lids(boolean switches) {
         return ports().stream().filter(p -> p.isSwitch() == switches).map(FabricPorts.Port::lid).distinct().toList();
     }
@@ -189,8 +220,17 @@ class ThreeTierParityIT extends AbstractMadParityIT {
 
     /** NumPorts as the real smpquery reports it. */
     private int numPorts(int lid) {
+        return Integer.parseInt(nodeInfo(lid, "NumPorts"));
+    }
+
+    /** The node GUID, 0x and 16 hex digits, as the real smpquery reports it. */
+    private String nodeGuid(int lid) {
+        return nodeInfo(lid, "Guid");
+    }
+
+    private String nodeInfo(int lid, String field) {
         String nodeInfo = fabric().tool(host(), "smpquery", "nodeinfo", String.valueOf(lid)).stdout();
-        return nodeInfo.lines().filter(l -> l.startsWith("NumPorts:")).map(l -> l.replaceFirst("^NumPorts:\\.+", ""))
-                .mapToInt(Integer::parseInt).findFirst().orElseThrow(() -> new AssertionError(nodeInfo));
+        return nodeInfo.lines().filter(l -> l.startsWith(field + ":")).map(l -> l.replaceFirst("^[^:]*:\\.+", ""))
+                .findFirst().orElseThrow(() -> new AssertionError(field + " not in " + nodeInfo));
     }
 }
