@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -147,9 +148,9 @@ public final class SmpqueryCommand implements Callable<Integer> {
                 long nodeGuid = get(engine, route, MadAttribute.NODE_INFO, 0).get(NodeInfoField.Guid);
                 String printable = get(engine, route, MadAttribute.NODE_DESCRIPTION, 0).printableNodeDescription();
                 String description = nodeNameMap(err).name(nodeGuid).orElse(printable);
-                String name = "Node Description";
-                yield name + ":" + (description.length() < 32 ? ".".repeat(32 - description.length()) : ".")
-                        + description + "\n";
+                // smpquery pads to strlen(), bytes: a mapped name in UTF-8 counts each byte
+                int length = description.getBytes(StandardCharsets.UTF_8).length;
+                yield "Node Description:" + (length < 32 ? ".".repeat(32 - length) : ".") + description + "\n";
             }
         };
     }

@@ -87,7 +87,7 @@ class ThreeTierParityIT extends AbstractMadParityIT {
     void switchPortZeroAndTheAllPortSelectAggregate() {
         for (int lid : lids(true)) {
             for (String command : List.of("perfquery %d 0", "perfquery -x %d 0", "smpquery portinfo %d 0",
-                    "perfquery %d 255", "perfquery -x %d 255", "smpquery switchinfo %d")) {
+                    "perfquery %d 255", "perfquery -x %d 255", "smpquery switchinfo %d", "smpquery portinfo %d")) {
                 assertSameOutput(fabric(), agent(), host(), command.formatted(lid));
             }
         }
@@ -98,6 +98,8 @@ class ThreeTierParityIT extends AbstractMadParityIT {
     void everyPortOfEveryCaThroughEachOfItsLids() {
         for (FabricPorts.Port ca : ports().stream().filter(p -> !p.isSwitch()).toList()) {
             int numPorts = numPorts(ca.lid());
+            // no port: PortInfo of the port the query arrives on
+            assertSameOutput(fabric(), agent(), host(), "smpquery portinfo " + ca.lid());
             for (int other = 1; other <= numPorts; other++) {
                 if (other == ca.port()) {
                     continue;
@@ -187,6 +189,7 @@ class ThreeTierParityIT extends AbstractMadParityIT {
         int edge2 = lid("edge-2", 1);
         int spine = lid("spine-01 \"core\" rack 7", 1);
         int gpu1 = lid("gpu-1", 2);
+        int quad = lid("quad port card", 1);
         // the spine's GUID (top bit set) as a signed decimal: strtoull reads "-N" as 2^64-N, so must we
         Path map = Files.writeString(dir.resolve("ib-node-name-map"), """
                 # switches by GUID, as operators keep them
@@ -194,13 +197,17 @@ class ThreeTierParityIT extends AbstractMadParityIT {
                 %s spine-01   # unquoted: the name keeps its blanks
                 %s
                 %s "a second line for a GUID is ignored"
+                %s "quad Zürich"
                 """.formatted(nodeGuid(edge2), Long.parseUnsignedLong(nodeGuid(spine).substring(2), 16), nodeGuid(gpu1),
-                nodeGuid(edge2)));
-        for (int lid : List.of(edge2, spine, gpu1)) {
+                nodeGuid(edge2), nodeGuid(quad)));
+        for (int lid : List.of(edge2, spine, gpu1, quad)) {
             assertSameOutput(fabric(), agent(), host(), "smpquery --node-name-map %s nodedesc %d".formatted(map, lid));
         }
         assertThat(agent().run("smpquery --node-name-map %s nodedesc %d".formatted(map, edge2)).stdout())
                 .isEqualTo("Node Description:............edge-2 (rack 4, U38)\n");
+        // dots pad to the name's length in bytes, as strlen() counts it: "ü" is two
+        assertThat(agent().run("smpquery --node-name-map %s nodedesc %d".formatted(map, quad)).stdout())
+                .isEqualTo("Node Description:....................quad Zürich\n");
         // a map the tools cannot read is ignored with a warning, by both
         Path broken = Files.writeString(dir.resolve("broken-map"), "%s \"fine\"\nnode-9 \"no GUID\"\n"
                 .formatted(nodeGuid(edge2)));
