@@ -6,7 +6,7 @@
 # the agent jar, sitting on the same simulated node:
 #   perfquery LID PORT, perfquery -x LID PORT, smpquery portinfo LID PORT   (every port, switch port 0,
 #                                                                          every port of every CA)
-#   smpquery nodeinfo LID, smpquery nodedesc LID                            (every LID)
+#   smpquery nodeinfo LID, smpquery nodedesc LID, smpquery portinfo LID     (every LID)
 #   perfquery LID 255 (AllPortSelect), the no-argument forms, smpquery -D directed routes, and
 #   unknown / invalid LIDs (both must fail).
 # Outputs must be identical byte for byte, except that a query crossing a cable moves that port's
@@ -67,11 +67,15 @@ done
 source "$root/scripts/lib/jdk25.sh" || exit 2
 jar=${FABRICPULSE_AGENT_JAR:-$root/collector-agent/target/fabricpulse-agent.jar}
 [ -f "$jar" ] || die "$jar not built yet; run: ./mvnw -B -q -pl collector-agent package -DskipTests"
+jar=$(cd "$(dirname "$jar")" && pwd)/$(basename "$jar")
 
 if [ -z "$host" ]; then
-  # the first end node of the file: clients sit on a CA, as on a real host
-  host=$(sed -n 's/^\(Hca\|Ca\)[[:space:]]*[0-9][0-9]*[[:space:]]*"\([^"]*\)".*/\2/p' "$net" | head -n 1)
-  [ -n "$host" ] || die "no Hca/Ca record in $net; say which node to sit on with -H"
+  # Clients sit on a CA, as on a real host; ibsim attaches a client to port 1 of its node, so take
+  # the first Hca/Ca record whose port 1 is cabled.
+  host=$(awk '/^(Hca|Ca)[ \t]/ { split($0, q, "\""); name = q[2]; next }
+              /^[^\[]/ { name = "" }
+              name != "" && /^\[1\]/ { print name; exit }' "$net")
+  [ -n "$host" ] || die "no Hca/Ca record of $net has port 1 cabled; say which node to sit on with -H"
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/parity-check.XXXXXX") || die "cannot create a temporary directory"
@@ -102,7 +106,7 @@ trap 'exit 143' TERM
 # ibsim's console is its stdin: a FIFO this script holds open read-write, so it never sees end of file.
 mkfifo "$work/console" || die "cannot create the console FIFO"
 exec 3<>"$work/console"
-IBSIM_SOCKNAME=$sock ibsim -s "$net" <&3 >"$work/ibsim.log" 2>&1 &
+(cd "$work" && IBSIM_SOCKNAME=$sock exec ibsim -s "$net") <&3 >"$work/ibsim.log" 2>&1 &
 ibsim_pid=$!
 for _ in $(seq 1 150); do
   grep -q 'sim>' "$work/ibsim.log" 2>/dev/null && break
@@ -114,9 +118,10 @@ if ! grep -q 'sim>' "$work/ibsim.log" 2>/dev/null; then
   die "ibsim did not start on $net (its log is above)"
 fi
 
-# A client sitting on $host: the real tools and the agent jar alike.
+# A client sitting on $host: the real tools and the agent jar alike. It runs in the work directory
+# because umad2sim writes a fake sysfs (sys-<pid>/) into the client's working directory.
 client() {
-  env LD_PRELOAD="$preload" IBSIM_SOCKNAME="$sock" SIM_HOST="$host" timeout 120 "$@"
+  (cd "$work" && exec env LD_PRELOAD="$preload" IBSIM_SOCKNAME="$sock" SIM_HOST="$host" timeout 120 "$@")
 }
 # Class data sharing and C1 only make each agent JVM start faster; they change nothing it prints.
 ours() {
@@ -127,7 +132,7 @@ ours() {
 mkdir -p "$work/osm-cache"
 if ! OSM_CACHE_DIR="$work/osm-cache" client opensm -o -l "$lmc" -f "$work/opensm.log" >"$work/opensm.out" 2>&1; then
   tail -n 20 "$work/opensm.out" >&2
-  die "opensm -o failed on $host (output above)"
+  die "opensm -o failed on $host (output above; ibsim attaches clients to port 1 of a CA: is it cabled?)"
 fi
 client ibnetdiscover -p >"$work/ports.txt" 2>"$work/ibnetdiscover.err" \
   || die "ibnetdiscover -p failed: $(head -c 300 "$work/ibnetdiscover.err")"
@@ -218,6 +223,7 @@ while read -r type lid port cabled; do
     seen_lid[$lid]=$type
     check smpquery nodeinfo "$lid"
     check smpquery nodedesc "$lid"
+    check smpquery portinfo "$lid"
   fi
 done <"$work/port-list"
 
@@ -244,7 +250,7 @@ for lid in "${!seen_lid[@]}"; do
     check perfquery "$lid" 255
     check perfquery "$lid"
   fi
-  if [ "$lmc" -gt 0 ]; then # the last LID of the port's range reaches the same port
+  if [ "$lmc" -gt 0 ] && [ "${seen_lid[$lid]}" != SW ]; then # the last LID of an end port's range
     last=$((lid + (1 << lmc) - 1))
     check smpquery nodeinfo "$last"
     check perfquery "$last" "$(field LocalPort "$work/nodeinfo-$lid")"
