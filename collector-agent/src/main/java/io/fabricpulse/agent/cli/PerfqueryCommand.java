@@ -1,13 +1,10 @@
 package io.fabricpulse.agent.cli;
 
 import io.fabricpulse.agent.mad.ClassPortInfo;
-import io.fabricpulse.agent.mad.FieldLines;
 import io.fabricpulse.agent.mad.MadAttribute;
 import io.fabricpulse.agent.mad.MadData;
 import io.fabricpulse.agent.mad.MadException;
 import io.fabricpulse.agent.mad.Mads;
-import io.fabricpulse.agent.mad.PortCountersExtendedField;
-import io.fabricpulse.agent.mad.PortCountersField;
 import io.fabricpulse.agent.umad.MadEngine;
 import io.fabricpulse.agent.umad.UmadSession;
 import io.fabricpulse.agent.umad.UmadUnavailableException;
@@ -30,6 +27,9 @@ import java.util.concurrent.Callable;
         description = "Read a port's performance counters, as infiniband-diags' perfquery prints them.")
 public final class PerfqueryCommand implements Callable<Integer> {
 
+    /** PortSelect 255: the node's AllPortSelect aggregate of every port. */
+    private static final int ALL_PORTS = 255;
+
     @Spec
     CommandSpec spec;
 
@@ -39,11 +39,13 @@ public final class PerfqueryCommand implements Callable<Integer> {
     @Option(names = {"-x", "--extended"}, description = "64-bit PortCountersExtended")
     boolean extended;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "LID", description = "target LID (default: the local port)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "LID", converter = DiagsNumberConverter.class,
+            description = "target LID, decimal or 0x hex (default: the local port)")
     Integer lid;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", description = "port of the target (default: 0, "
-            + "or the local port number when no LID is given)")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", converter = DiagsNumberConverter.class,
+            description = "port of the target, 255 for all ports (default: 0, or the local port number when no LID "
+                    + "is given)")
     Integer targetPort;
 
     private final Clock clock;
@@ -66,7 +68,7 @@ public final class PerfqueryCommand implements Callable<Integer> {
             out.print(query(session.engine(), targetLid, port, err));
             out.flush();
             return 0;
-        } catch (UmadUnavailableException | MadException e) {
+        } catch (UmadUnavailableException | MadException | AllPortSelectUnsupportedException e) {
             err.println("perfquery: " + e.getMessage());
             return 1;
         } catch (IllegalArgumentException e) {
@@ -75,33 +77,33 @@ public final class PerfqueryCommand implements Callable<Integer> {
         }
     }
 
-    private String query(MadEngine engine, int targetLid, int port, PrintWriter err) throws MadException {
+    private String query(MadEngine engine, int targetLid, int port, PrintWriter err) throws MadException,
+            AllPortSelectUnsupportedException {
         ClassPortInfo cpi = ClassPortInfo.decode(MadData.of(engine.call(
                 Mads.perfGet(targetLid, MadAttribute.PERF_CLASS_PORT_INFO, port))));
-        StringBuilder sb = new StringBuilder();
+        if (port == ALL_PORTS && !cpi.has(ClassPortInfo.ALL_PORT_SELECT)) {
+            // perfquery refuses too, before sending PortCounters: the node would answer with a status error
+            throw new AllPortSelectUnsupportedException(
+                    "Lid %d: AllPortSelect not supported (PerfMgt ClassPortInfo CapMask 0x%04X); ask one port at a time"
+                            .formatted(targetLid, cpi.capabilityMask()));
+        }
         if (!extended) {
             MadData pc = MadData.of(engine.call(Mads.perfGet(targetLid, MadAttribute.PORT_COUNTERS, port)));
-            sb.append("# Port counters: Lid %d port %d (CapMask: 0x%02X)\n".formatted(targetLid, port,
-                    cpi.capabilityMask()));
-            for (PortCountersField f : PortCountersField.values()) {
-                // perfquery zeroes PortXmitWait when ClassPortInfo does not vouch for it.
-                boolean hidden = f == PortCountersField.PortXmitWait && !cpi.has(ClassPortInfo.PORT_XMIT_WAIT);
-                sb.append(hidden ? FieldLines.line(f.label(), "0") : pc.line(f)).append('\n');
-            }
-            return sb.toString();
+            return PerfqueryPrinter.counters(targetLid, port, cpi, pc);
         }
         if (!cpi.hasExtendedCounters()) {
+            // perfquery warns and asks anyway
             err.printf("perfquery: PerfMgt ClassPortInfo CapMask 0x%02X; No extended counter support indicated\n",
                     cpi.capabilityMask());
         }
         MadData pc = MadData.of(engine.call(Mads.perfGet(targetLid, MadAttribute.PORT_COUNTERS_EXTENDED, port)));
-        sb.append("# Port extended counters: Lid %d port %d (CapMask: 0x%02X CapMask2: 0x%07X)\n".formatted(targetLid,
-                port, cpi.capabilityMask(), cpi.capabilityMask2()));
-        for (PortCountersExtendedField f : PortCountersExtendedField.values()) {
-            if (cpi.covers(f.group())) {
-                sb.append(pc.line(f)).append('\n');
-            }
+        return PerfqueryPrinter.extendedCounters(targetLid, port, cpi, pc);
+    }
+
+    /** The target cannot aggregate its ports, so a PortSelect of 255 has no answer. */
+    private static final class AllPortSelectUnsupportedException extends Exception {
+        AllPortSelectUnsupportedException(String message) {
+            super(message);
         }
-        return sb.toString();
     }
 }

@@ -19,7 +19,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
@@ -65,23 +71,31 @@ public final class SmpqueryCommand implements Callable<Integer> {
     @Option(names = {"-D", "--Direct"}, description = "the address is a directed route, e.g. 0,1")
     boolean directed;
 
+    @Option(names = "--node-name-map", paramLabel = "FILE", description = "node-name map whose names nodedesc "
+            + "prints instead of descriptions (default: " + NodeNameMap.DEFAULT_PATH + " when it exists)")
+    Path nodeNameMap;
+
     @Parameters(index = "0", paramLabel = "OP", description = "nodeinfo|portinfo|nodedesc|switchinfo")
     String operation;
 
     @Parameters(index = "1", paramLabel = "ADDR", description = "LID, or with -D a directed route 0,p1,p2…")
     String address;
 
-    @Parameters(index = "2", arity = "0..1", paramLabel = "PORT", description = "port for portinfo (default 0)")
+    @Parameters(index = "2", arity = "0..1", paramLabel = "PORT", converter = DiagsNumberConverter.class,
+            description = "port for portinfo, decimal or 0x hex (default 0)")
     Integer port;
 
     private final Clock clock;
+    private final Path defaultNodeNameMap;
 
     public SmpqueryCommand() {
-        this(Clock.systemUTC());
+        this(Clock.systemUTC(), Path.of(NodeNameMap.DEFAULT_PATH));
     }
 
-    public SmpqueryCommand(Clock clock) {
+    /** {@code defaultNodeNameMap} is read, when it exists, if no {@code --node-name-map} is given. */
+    public SmpqueryCommand(Clock clock, Path defaultNodeNameMap) {
         this.clock = clock;
+        this.defaultNodeNameMap = defaultNodeNameMap;
     }
 
     @Override
@@ -92,7 +106,7 @@ public final class SmpqueryCommand implements Callable<Integer> {
             Op op = Op.parse(operation);
             MadRoute route = route();
             try (UmadSession session = connection.open(clock)) {
-                out.print(run(session.engine(), op, route));
+                out.print(run(session.engine(), op, route, err));
                 out.flush();
                 return 0;
             }
@@ -120,7 +134,7 @@ public final class SmpqueryCommand implements Callable<Integer> {
         }
     }
 
-    private String run(MadEngine engine, Op op, MadRoute route) throws MadException {
+    private String run(MadEngine engine, Op op, MadRoute route, PrintWriter err) throws MadException {
         int portNumber = port == null ? 0 : port;
         return switch (op) {
             case NODEINFO -> "# Node info: " + route + "\n" + lines(get(engine, route, MadAttribute.NODE_INFO, 0),
@@ -130,14 +144,36 @@ public final class SmpqueryCommand implements Callable<Integer> {
             case SWITCHINFO -> "# Switch info: " + route + "\n" + lines(get(engine, route, MadAttribute.SWITCH_INFO, 0),
                     SwitchInfoField.values());
             case NODEDESC -> {
-                // smpquery reads NodeInfo first (for the node-name map) and fails the same way when it fails.
-                get(engine, route, MadAttribute.NODE_INFO, 0);
-                String description = get(engine, route, MadAttribute.NODE_DESCRIPTION, 0).nodeDescription();
-                String name = "Node Description";
-                yield name + ":" + (description.length() < 32 ? ".".repeat(32 - description.length()) : ".")
-                        + description + "\n";
+                // smpquery reads NodeInfo first, for the node-name map, and fails the same way when it fails.
+                long nodeGuid = get(engine, route, MadAttribute.NODE_INFO, 0).get(NodeInfoField.Guid);
+                String printable = get(engine, route, MadAttribute.NODE_DESCRIPTION, 0).printableNodeDescription();
+                String description = nodeNameMap(err).name(nodeGuid).orElse(printable);
+                // smpquery pads to strlen(), bytes: a mapped name in UTF-8 counts each byte
+                int length = description.getBytes(StandardCharsets.UTF_8).length;
+                yield "Node Description:" + (length < 32 ? ".".repeat(32 - length) : ".") + description + "\n";
             }
         };
+    }
+
+    /**
+     * The map smpquery would use: an unreadable or malformed map is ignored with a warning, as
+     * infiniband-diags ignores it, so the output stays the same as the real tool's.
+     */
+    private NodeNameMap nodeNameMap(PrintWriter err) {
+        Path file = nodeNameMap != null ? nodeNameMap : Files.exists(defaultNodeNameMap) ? defaultNodeNameMap : null;
+        if (file == null) {
+            return NodeNameMap.empty();
+        }
+        try {
+            return NodeNameMap.read(file);
+        } catch (NoSuchFileException e) {
+            err.println("smpquery: ignoring node name map " + file + ": no such file");
+        } catch (AccessDeniedException e) {
+            err.println("smpquery: ignoring node name map " + file + ": permission denied");
+        } catch (IOException | NodeNameMap.NodeNameMapException e) {
+            err.println("smpquery: ignoring node name map " + file + ": " + e.getMessage());
+        }
+        return NodeNameMap.empty();
     }
 
     private static MadData get(MadEngine engine, MadRoute route, MadAttribute attribute, int modifier)

@@ -1,6 +1,5 @@
 package io.fabricpulse.agent.mad;
 
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -33,9 +32,9 @@ public final class MadData {
         return FieldLines.line(field.label(), field.format().format(get(field), field.bitWidth()));
     }
 
-    /** The NodeDescription attribute's text: up to the first NUL of its 64 bytes. */
+    /** The NodeDescription attribute's text: up to the first NUL of its 64 bytes, read as UTF-8. */
     public String nodeDescription() {
-        return nodeDescription(StandardCharsets.UTF_8);
+        return new String(Arrays.copyOfRange(mad, Mads.DATA_OFFSET, descriptionEnd()), StandardCharsets.UTF_8);
     }
 
     /**
@@ -43,14 +42,27 @@ public final class MadData {
      * the C tools do (ibnetdiscover blanks every byte that is not printable ASCII).
      */
     public String nodeDescriptionBytes() {
-        return nodeDescription(StandardCharsets.ISO_8859_1);
+        return new String(Arrays.copyOfRange(mad, Mads.DATA_OFFSET, descriptionEnd()), StandardCharsets.ISO_8859_1);
     }
 
-    private String nodeDescription(Charset charset) {
+    /**
+     * The NodeDescription as infiniband-diags prints it: libibmad's {@code clean_nodedesc} replaces
+     * every byte that is not printable in the C locale the tools run in (tabs, each byte of UTF-8
+     * text) by a space, so {@code Zürich} prints as {@code Z  rich}.
+     */
+    public String printableNodeDescription() {
+        StringBuilder sb = new StringBuilder(64);
+        for (int i = Mads.DATA_OFFSET; i < descriptionEnd(); i++) {
+            sb.append(mad[i] >= 0x20 && mad[i] <= 0x7e ? (char) mad[i] : ' ');
+        }
+        return sb.toString();
+    }
+
+    private int descriptionEnd() {
         int end = Mads.DATA_OFFSET;
         while (end < Mads.DATA_OFFSET + 64 && mad[end] != 0) {
             end++;
         }
-        return new String(Arrays.copyOfRange(mad, Mads.DATA_OFFSET, end), charset);
+        return end;
     }
 }

@@ -24,8 +24,14 @@ public record MadRequest(MadRoute route, MadAttribute attribute, int dlid, int q
         return copy;
     }
 
+    /**
+     * What was asked of whom, e.g. {@code PORT_COUNTERS Lid 4 port 2 (attr 0x0012)}: the port is the
+     * PerfMgt PortSelect, or the PortInfo modifier, so an error message says which port failed.
+     */
     @Override
     public String toString() {
-        return "%s %s (attr 0x%04x)".formatted(attribute, route, attribute.id());
+        String port = attribute.performance() ? " port " + PortCountersField.PortSelect.get(mad, Mads.DATA_OFFSET)
+                : attribute == MadAttribute.PORT_INFO ? " port " + MadHeaderField.AttributeModifier.get(mad, 0) : "";
+        return "%s %s%s (attr 0x%04x)".formatted(attribute, route, port, attribute.id());
     }
 }

@@ -12,10 +12,11 @@ public final class MadStatusException extends MadException {
     private final int status;
     private final int attributeId;
 
-    public MadStatusException(int status, int attributeId) {
-        super("MAD status 0x%04x (%s) for attribute 0x%04x".formatted(status, describe(status), attributeId));
+    /** {@code request} names the target, the port and the attribute, so the message says where it failed. */
+    public MadStatusException(MadRequest request, int status) {
+        super("%s: MAD status 0x%04x (%s)".formatted(request, status, describe(status)));
         this.status = status;
-        this.attributeId = attributeId;
+        this.attributeId = request.attribute().id();
     }
 
     public int status() {

@@ -136,7 +136,7 @@ public final class Mads {
         long status = request.mgmtClass() == CLASS_SMP_DIRECTED
                 ? MadHeaderField.DrStatus.get(response, 0) : MadHeaderField.Status.get(response, 0);
         if (status != 0) {
-            throw new MadStatusException((int) status, (int) attributeId);
+            throw new MadStatusException(request, (int) status);
         }
         return response;
     }

@@ -60,9 +60,28 @@ abstract class AbstractMadParityIT {
     /** A switch whose MADs ibsim drops 30% of the time. */
     abstract String lossySwitch();
 
+    /** The LMC opensm assigns: each CA port answers on 2^lmc LIDs. */
+    int lmc() {
+        return 0;
+    }
+
+    IbsimFabric fabric() {
+        return fabric;
+    }
+
+    /** The child JVM on {@link #host()} that runs our commands. */
+    AgentJvm agent() {
+        return agent;
+    }
+
+    /** Every port {@code ibnetdiscover -p} lists, as found when the fabric started. */
+    List<FabricPorts.Port> ports() {
+        return ports;
+    }
+
     @BeforeAll
     void startFabric(@org.junit.jupiter.api.io.TempDir Path workDir) {
-        fabric = IbsimFabric.start(topology(workDir), host());
+        fabric = IbsimFabric.start(topology(workDir), host(), lmc());
         agent = fabric.agentJvm(host(), CommandBatchMain.class);
         ports = FabricPorts.parse(fabric.tool(host(), "ibnetdiscover", "-p").stdout());
         assertThat(ports).as("ibnetdiscover -p lists the fabric").isNotEmpty();

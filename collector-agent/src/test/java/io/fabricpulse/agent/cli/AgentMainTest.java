@@ -103,6 +103,9 @@ class AgentMainTest {
             "run --server http://x --token t --role commander   | Invalid value for option '--role': expected one of [NODE, DISCOVER]",
             "run --server http://x --token t --discover-interval 0s | Invalid value for option '--discover-interval': 0 ms is outside 1s to 24h",
             "run --server http://x --token t --discover-interval 2d | Invalid value for option '--discover-interval': '2d' is not a duration",
+            "perfquery 2abc 1                                   | Invalid value for positional parameter at index 0 (LID): '2abc' is not a number (decimal, 0x hex or 0-prefixed octal)",
+            "perfquery -x 2 one                                 | Invalid value for positional parameter at index 1 (PORT): 'one' is not a number",
+            "smpquery portinfo 2 0xg                            | Invalid value for positional parameter at index 2 (PORT): '0xg' is not a number",
     })
     void wrongCommandLinesExitWithTwoAndSayWhy(String line, String message) {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");

@@ -153,12 +153,31 @@ class MadCodecTest {
     }
 
     @Test
+    void nodeDescriptionPrintsLikeInfinibandDiagsWithEveryUnprintableByteASpace() throws MadException {
+        MadRequest request = Mads.smpGet(new MadRoute.Lid(3), MadAttribute.NODE_DESCRIPTION, 0);
+        byte[] mad = responseTo(request);
+        // "Zürich\tü" in UTF-8, then 0x7f (DEL) and '~', the last printable byte
+        data(mad, 0, "5a" + "c3bc" + "72696368" + "09" + "c3bc" + "7f" + "7e" + "00" + "41");
+        MadData d = MadData.of(Mads.checkResponse(request, mad));
+        assertThat(d.printableNodeDescription()).isEqualTo("Z  rich    ~");
+        assertThat(d.nodeDescription()).isEqualTo("Zürich\tü\u007f~");
+    }
+
+    @Test
+    void aFullSixtyFourByteDescriptionHasNoNulAndIsReadWhole() throws MadException {
+        MadRequest request = Mads.smpGet(new MadRoute.Lid(3), MadAttribute.NODE_DESCRIPTION, 0);
+        byte[] mad = responseTo(request);
+        data(mad, 0, HEX.formatHex("d".repeat(64).getBytes()));
+        assertThat(MadData.of(Mads.checkResponse(request, mad)).printableNodeDescription()).isEqualTo("d".repeat(64));
+    }
+
+    @Test
     void nonZeroStatusIsATypedError() {
         MadRequest request = Mads.perfGet(1, MadAttribute.PORT_COUNTERS, 9);
         byte[] mad = responseTo(request);
         mad[5] = 0x1c;
         assertThatThrownBy(() -> Mads.checkResponse(request, mad)).isInstanceOf(MadStatusException.class)
-                .hasMessage("MAD status 0x001c (invalid attribute or modifier value) for attribute 0x0012");
+                .hasMessage("PORT_COUNTERS Lid 1 port 9 (attr 0x0012): MAD status 0x001c (invalid attribute or modifier value)");
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 public final class FabricPorts {
 
     /**
-     * One port line.
+     * One port line; routers (RT) are end nodes like CAs, so {@code isSwitch} is false for them.
      *
      * @param lid  the LID to address it by (a switch's LID for every switch port)
      * @param name the node's description
@@ -17,7 +17,7 @@ public final class FabricPorts {
     public record Port(boolean isSwitch, int lid, int port, String guid, String name, boolean cabled) {
     }
 
-    private static final Pattern LINE = Pattern.compile("^(CA|SW)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s.*?'([^']*)'.*$");
+    private static final Pattern LINE = Pattern.compile("^(CA|SW|RT)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s.*?'([^']*)'.*$");
 
     private FabricPorts() {
     }
@@ -27,7 +27,7 @@ public final class FabricPorts {
         for (String line : ibnetdiscoverPorts.split("\n")) {
             Matcher m = LINE.matcher(line);
             if (m.matches()) {
-                boolean cabled = line.contains(" - CA ") || line.contains(" - SW ");
+                boolean cabled = line.contains(" - CA ") || line.contains(" - SW ") || line.contains(" - RT ");
                 ports.add(new Port(m.group(1).equals("SW"), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
                         m.group(4), m.group(5), cabled));
             }

@@ -72,6 +72,14 @@ public final class IbsimFabric implements AutoCloseable {
 
     /** Starts ibsim on {@code topology} and assigns LIDs with one opensm sweep from {@code smHost}. */
     public static IbsimFabric start(Path topology, String smHost) {
+        return start(topology, smHost, 0);
+    }
+
+    /**
+     * As {@link #start(Path, String)}, with opensm giving every CA port {@code 2^lmc} LIDs (base LID
+     * and the ones after it), as a fabric configured for multipath does.
+     */
+    public static IbsimFabric start(Path topology, String smHost, int lmc) {
         requireTools();
         IbsimFabric fabric;
         try {
@@ -81,7 +89,7 @@ public final class IbsimFabric implements AutoCloseable {
         }
         try {
             fabric.startSimulator(topology);
-            fabric.assignLids(smHost);
+            fabric.assignLids(smHost, lmc);
             return fabric;
         } catch (RuntimeException | Error e) {
             fabric.close();
@@ -171,21 +179,21 @@ public final class IbsimFabric implements AutoCloseable {
      * separate planes (a second rail), each of which needs its own subnet manager.
      */
     public void assignLidsFrom(String smHost) {
-        assignLids(smHost, dir.resolve("osm-cache-" + UUID.randomUUID()));
+        assignLids(smHost, 0, dir.resolve("osm-cache-" + UUID.randomUUID()));
     }
 
-    private void assignLids(String smHost) {
-        assignLids(smHost, dir.resolve("osm-cache"));
+    private void assignLids(String smHost, int lmc) {
+        assignLids(smHost, lmc, dir.resolve("osm-cache"));
     }
 
-    private void assignLids(String smHost, Path cache) {
+    private void assignLids(String smHost, int lmc, Path cache) {
         try {
             Files.createDirectories(cache);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ToolResult sweep = run(smHost, Map.of("OSM_CACHE_DIR", cache.toString()), "opensm", "-o", "-f",
-                cache.resolveSibling(cache.getFileName() + ".log").toString());
+        ToolResult sweep = run(smHost, Map.of("OSM_CACHE_DIR", cache.toString()), "opensm", "-o", "-l",
+                String.valueOf(lmc), "-f", cache.resolveSibling(cache.getFileName() + ".log").toString());
         if (sweep.exitCode() != 0) {
             fail("opensm -o failed: " + sweep);
         }
