@@ -94,9 +94,9 @@ abstract class AbstractDiscoverParityIT {
             assertSameFabric(clean, retried.stdout(), "30% loss at " + troubledSwitch() + ", 15 retries");
 
             IbsimFabric.ToolResult once = discover(host, "discover -t 50 --retries 0");
+            // Which MADs the loss hits is random: a lost answer may leave the printed text as long as the
+            // clean walk's (e.g. a retried-by-nobody PortInfo of a dark port), so only the report is certain.
             assertThat(once.stderr()).as("without retries, losses are reported").contains("partial result");
-            assertThat(clean.length()).as("and what was found is a part of the clean walk")
-                    .isGreaterThan(once.stdout().length());
         } finally {
             fabric.console("Error \"%s\" 0".formatted(troubledSwitch()));
         }
