@@ -6,7 +6,7 @@ import io.fabricpulse.server.state.token.AgentTokenRepository;
 import io.fabricpulse.server.state.token.AgentTokenSecrets;
 import io.fabricpulse.server.state.token.AgentTokenStore;
 import io.fabricpulse.server.state.token.IssuedAgentToken;
-import io.fabricpulse.server.testing.MutableClock;
+import io.fabricpulse.agent.testing.MutableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;

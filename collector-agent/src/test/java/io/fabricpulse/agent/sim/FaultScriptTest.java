@@ -5,11 +5,13 @@ import io.fabricpulse.agent.report.LinkWidth;
 import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.agent.testing.MutableClock;
 import io.fabricpulse.agent.topology.LinkEnd;
 import io.fabricpulse.agent.topology.Topology;
 import io.fabricpulse.agent.topology.TopologyParseException;
 import io.fabricpulse.agent.topology.TopologyParser;
 import io.fabricpulse.agent.topology.TopologyWriter;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,12 +32,14 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 class FaultScriptTest {
 
+    private static final java.time.Instant START = java.time.Instant.parse("2026-01-05T08:00:00Z");
+
     /** 2 spines, 2 leaves, 3 hosts per leaf: leaf ports 1-3 to hosts, 4-5 to the spines; 4X HDR. */
     private static final FatTreeGenerator SMALL = new FatTreeGenerator(2, 2, 3, LinkWidth.X4, LinkSpeed.HDR);
     private static final Topology TOPOLOGY = SMALL.generate();
     private static final String LEAF1 = "MF0;leaf01:MQM8700/U1";
 
-    private final TestClock clock = new TestClock();
+    private final MutableClock clock = new MutableClock(START);
 
     private List<NodeReport> pollAfter(SimSource sim, double seconds) {
         clock.advanceSeconds(seconds);

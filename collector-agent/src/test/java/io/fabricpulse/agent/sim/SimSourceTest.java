@@ -10,6 +10,8 @@ import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.agent.testing.MutableClock;
+
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -25,6 +27,8 @@ import static org.assertj.core.api.Assertions.within;
 
 class SimSourceTest {
 
+    private static final java.time.Instant START = java.time.Instant.parse("2026-01-05T08:00:00Z");
+
     private static final String LEAF01 = "MF0;leaf01:SB7800/U1";
     private static final String LEAF03 = "MF0;leaf03:SB7800/U1";
     private static final String LEAF06 = "MF0;leaf06:SB7800/U1";
@@ -33,7 +37,7 @@ class SimSourceTest {
     /** The bundled fabric and script, read once: they are immutable, and each test builds its own source on them. */
     private static final SimSource.Demo DEMO = SimSource.Demo.load();
 
-    private final TestClock clock = new TestClock();
+    private final MutableClock clock = new MutableClock(START);
     private final SimSource sim = new SimSource(DEMO.topology(), DEMO.faults(), clock);
 
     private List<NodeReport> pollAfter(double seconds) {
@@ -94,7 +98,7 @@ class SimSourceTest {
 
     @Test
     void sameClockReadingsGiveIdenticalReports() {
-        TestClock otherClock = new TestClock();
+        MutableClock otherClock = new MutableClock(START);
         SimSource other = SimSource.demo(otherClock);
         assertThat(other.poll()).as("the factory builds the same demo").isEqualTo(sim.poll());
         clock.advanceSeconds(95.25);

@@ -23,6 +23,11 @@ public final class MutableClock extends Clock {
         now = now.plus(duration);
     }
 
+    /** Moves on by a fractional number of seconds (nanosecond precision). */
+    public void advanceSeconds(double seconds) {
+        advance(Duration.ofNanos(Math.round(seconds * 1e9)));
+    }
+
     @Override
     public Instant instant() {
         return now;

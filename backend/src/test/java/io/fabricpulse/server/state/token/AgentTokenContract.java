@@ -3,7 +3,7 @@ package io.fabricpulse.server.state.token;
 import io.fabricpulse.server.state.StateContract;
 import io.fabricpulse.server.state.audit.AuditEntry;
 import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.testing.MutableClock;
+import io.fabricpulse.agent.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 
 import java.security.SecureRandom;
