@@ -62,11 +62,11 @@ public final class CounterRates {
         Duration interval = Duration.between(previous.at(), at);
         // Seconds and nanos separately: toNanos() overflows for intervals beyond ~292 years.
         double seconds = interval.getSeconds() + interval.getNano() / NANOS_PER_SECOND;
-        return new Step(baseline, new CounterRate.PerSecond(unsignedToDouble(value - previous.value()) / seconds));
+        return new Step(baseline, new CounterRate.PerSecond(unsignedAsDouble(value - previous.value()) / seconds));
     }
 
     /** The unsigned 64-bit value of {@code v} as a double (Java has no unsigned long to double). */
-    static double unsignedToDouble(long v) {
+    static double unsignedAsDouble(long v) {
         if (v >= 0) {
             return v;
         }

@@ -118,9 +118,9 @@ class CounterRatesTest {
 
     @Test
     void unsignedConversionIsExactAtTheEdges() {
-        assertThat(CounterRates.unsignedToDouble(0)).isZero();
-        assertThat(CounterRates.unsignedToDouble(Long.MAX_VALUE)).isEqualTo(9.223372036854775807E18);
-        assertThat(CounterRates.unsignedToDouble(Long.MIN_VALUE)).isEqualTo(9.223372036854775808E18);
-        assertThat(CounterRates.unsignedToDouble(-1L)).isEqualTo(1.8446744073709551615E19);
+        assertThat(CounterRates.unsignedAsDouble(0)).isZero();
+        assertThat(CounterRates.unsignedAsDouble(Long.MAX_VALUE)).isEqualTo(9.223372036854775807E18);
+        assertThat(CounterRates.unsignedAsDouble(Long.MIN_VALUE)).isEqualTo(9.223372036854775808E18);
+        assertThat(CounterRates.unsignedAsDouble(-1L)).isEqualTo(1.8446744073709551615E19);
     }
 }
