@@ -81,19 +81,30 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
         int status = response.statusCode();
         return switch (ResponseClass.of(status)) {
             case DELIVERED -> new PushResult.Delivered(status);
-            case REJECTED -> new PushResult.Rejected(status, "HTTP " + status + rejection(response, answer));
+            case REJECTED -> new PushResult.Rejected(status, "HTTP " + status + detail(response, answer));
+            case MISCONFIGURED -> new PushResult.Retryable(status,
+                    "HTTP " + status + misconfiguration(response, answer) + hint(status), null);
             case RETRY -> new PushResult.Retryable(status, "HTTP " + status + detail(response, answer),
                     RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock.instant())
                             .orElse(null));
         };
     }
 
-    private String rejection(HttpResponse<?> response, byte[] answer) {
+    private String misconfiguration(HttpResponse<?> response, byte[] answer) {
         if (status3xx(response.statusCode())) {
             return " redirect to " + clean(response.headers().firstValue("Location").orElse("(no Location)"))
                     + ": --server must name the FabricPulse server itself";
         }
         return detail(response, answer);
+    }
+
+    private static String hint(int status) {
+        return switch (status) {
+            case 401 -> " — check the agent's token (--token or FABRICPULSE_AGENT_TOKEN)";
+            case 403 -> " — the token is not allowed to ingest";
+            case 404 -> " — is --server the FabricPulse server's base URL?";
+            default -> "";
+        };
     }
 
     private static boolean status3xx(int status) {

@@ -10,7 +10,7 @@ public sealed interface PushResult {
     }
 
     /**
-     * The server refused the batch for good (4xx other than 408 and 429, or a redirect): sending it again
+     * The server refused the batch for good (4xx other than 401, 403, 404, 408 and 429): sending it again
      * would be refused again, so it is dropped.
      *
      * @param reason status and the server's problem detail, ready for a log line
@@ -19,7 +19,8 @@ public sealed interface PushResult {
     }
 
     /**
-     * Trying again may work: 5xx, 408, 429, a timeout or a connection failure.
+     * Trying again may work: 5xx, 408, 429, a timeout or a connection failure; or it will once the agent's
+     * configuration is fixed: a redirect, 401, 403 or 404 (wrong --server URL or token), which keeps the batch.
      *
      * @param status     the HTTP status, 0 when no answer came (timeout, refused or broken connection)
      * @param reason     what happened, ready for a log line

@@ -210,7 +210,7 @@ public final class Pusher implements BatchSink, AutoCloseable {
                 case PushResult.Rejected rejection -> {
                     settle(batch, Outcome.REJECTED);
                     problems.warn("rejected", rejection.reason(), () -> "server refused batch " + batch.sequence()
-                            + " (" + rejection.reason() + "); dropped it" + hint(rejection.status()));
+                            + " (" + rejection.reason() + "); dropped it");
                     return true;
                 }
                 case PushResult.Retryable failure -> {
@@ -228,15 +228,6 @@ public final class Pusher implements BatchSink, AutoCloseable {
                 }
             }
         }
-    }
-
-    private static String hint(int status) {
-        return switch (status) {
-            case 401 -> " — check the agent's token (--token or FABRICPULSE_AGENT_TOKEN)";
-            case 403 -> " — the token is not allowed to ingest";
-            case 404 -> " — is --server the FabricPulse server's base URL?";
-            default -> "";
-        };
     }
 
     private enum Outcome { DELIVERED, REJECTED, EXPIRED }

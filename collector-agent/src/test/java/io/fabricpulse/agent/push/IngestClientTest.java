@@ -89,9 +89,10 @@ class IngestClientTest {
     }
 
     @Test
-    void unauthorizedIsPermanent() throws Exception {
+    void unauthorizedKeepsTheBatchAndSaysWhatToCheck() throws Exception {
         server.thenAnswer(Response.problem(401, "invalid bearer token"));
-        assertThat(send(server.baseUri(), batch(1))).isEqualTo(new PushResult.Rejected(401, "HTTP 401: invalid bearer token"));
+        assertThat(send(server.baseUri(), batch(1))).isEqualTo(new PushResult.Retryable(401,
+                "HTTP 401: invalid bearer token — check the agent's token (--token or FABRICPULSE_AGENT_TOKEN)", null));
     }
 
     @Test
@@ -108,10 +109,11 @@ class IngestClientTest {
     }
 
     @Test
-    void redirectIsPermanentAndSaysWhere() throws Exception {
+    void redirectKeepsTheBatchAndSaysWhere() throws Exception {
         server.thenAnswer(new Response(302, Map.of("Location", "https://login.example.com/"), ""));
-        assertThat(send(server.baseUri(), batch(1))).isEqualTo(new PushResult.Rejected(302,
-                "HTTP 302 redirect to https://login.example.com/: --server must name the FabricPulse server itself"));
+        assertThat(send(server.baseUri(), batch(1))).isEqualTo(new PushResult.Retryable(302,
+                "HTTP 302 redirect to https://login.example.com/: --server must name the FabricPulse server itself",
+                null));
     }
 
     @Test

@@ -95,17 +95,24 @@ class PusherTest {
     }
 
     @Test
-    void wrongTokenIsPermanentAndSaysWhatToCheck() throws Exception {
-        server.thenAnswer(Response.problem(401, "invalid bearer token"));
+    void aWrongTokenKeepsTheBacklogUntilItIsFixed() throws Exception {
+        // A revoked or mistyped token refuses every batch alike: the batches are not at fault, so they
+        // wait (with backoff) and go once the server accepts the token again.
+        server.thenAnswer(Response.problem(401, "invalid bearer token"), Response.problem(401, "invalid bearer token"));
         Pusher pusher = pusher(10);
         try (CapturedLog log = new CapturedLog()) {
             pusher.start();
             pusher.accept(batch(1));
-            server.takeRequest();
+            pusher.accept(batch(2));
+            List<Long> sent = List.of(server.takeRequest(), server.takeRequest(), server.takeRequest(),
+                    server.takeRequest()).stream().map(r -> r.batch().sequence()).toList();
             awaitIdle(pusher);
             pusher.close();
-            assertThat(pusher.stats().rejected()).isEqualTo(1);
-            assertThat(log.linesWith("HTTP 401: invalid bearer token", "check the agent's token")).hasSize(1);
+
+            assertThat(sent).as("batch 1 twice refused, then delivered, then batch 2").containsExactly(1L, 1L, 1L, 2L);
+            assertThat(pusher.stats()).isEqualTo(new PushStats(2, 0, 0, 0, 0, 0));
+            assertThat(waiter.waits()).hasSize(2);
+            assertThat(log.linesWith("WARN", "HTTP 401: invalid bearer token", "check the agent's token")).hasSize(1);
         }
     }
 

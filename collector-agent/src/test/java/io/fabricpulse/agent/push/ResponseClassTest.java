@@ -10,8 +10,9 @@ class ResponseClassTest {
     @ParameterizedTest(name = "HTTP {0} -> {1}")
     @CsvSource({
             "200, DELIVERED", "201, DELIVERED", "202, DELIVERED", "204, DELIVERED", "299, DELIVERED",
-            "301, REJECTED", "302, REJECTED", "307, REJECTED", "308, REJECTED",
-            "400, REJECTED", "401, REJECTED", "403, REJECTED", "404, REJECTED", "405, REJECTED",
+            "301, MISCONFIGURED", "302, MISCONFIGURED", "307, MISCONFIGURED", "308, MISCONFIGURED",
+            "401, MISCONFIGURED", "403, MISCONFIGURED", "404, MISCONFIGURED",
+            "400, REJECTED", "405, REJECTED",
             "409, REJECTED", "413, REJECTED", "415, REJECTED", "422, REJECTED",
             "408, RETRY", "429, RETRY",
             "500, RETRY", "502, RETRY", "503, RETRY", "504, RETRY", "599, RETRY",
