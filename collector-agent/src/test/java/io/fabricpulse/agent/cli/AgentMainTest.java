@@ -216,11 +216,22 @@ class AgentMainTest {
     }
 
     @Test
-    void runOnceRefusedByTheServerExitsWithOne() throws Exception {
+    void runOnceWithAWrongTokenExitsWithOneAndSaysWhatToCheck() throws Exception {
         server.thenAnswer(Response.problem(401, "invalid bearer token"));
         try (CapturedLog log = new CapturedLog()) {
             assertThat(run(once("--token", "wrong"))).isEqualTo(1);
-            assertThat(log.linesWith("HTTP 401: invalid bearer token")).hasSize(1);
+            assertThat(log.linesWith("HTTP 401: invalid bearer token", "check the agent's token")).hasSize(1);
+        }
+        assertThat(err.toString()).isEqualTo("fabricpulse-agent: nothing delivered: the server could not take the"
+                + " batch (see the log above)\n");
+    }
+
+    @Test
+    void runOnceRefusedByTheServerExitsWithOne() throws Exception {
+        server.thenAnswer(Response.problem(400, "nodes[0].guid: not a GUID"));
+        try (CapturedLog log = new CapturedLog()) {
+            assertThat(run(once("--token", "t"))).isEqualTo(1);
+            assertThat(log.linesWith("HTTP 400: nodes[0].guid: not a GUID")).hasSize(1);
         }
         assertThat(err.toString()).isEqualTo("fabricpulse-agent: nothing delivered: the server refused the batch"
                 + " (see the log above)\n");
