@@ -4,6 +4,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.ClassPathResource;
 
 import java.util.List;
 import java.util.Map;
@@ -109,6 +113,23 @@ class NotifyPropertiesTest {
                 .contains("fabricpulse.notify.public-url: must be an http or https URL")
                 .contains("fabricpulse.notify.max-backoff: must be at least initial-backoff (PT2S), got PT1S")
                 .contains("fabricpulse.notify.batch-size: must be 1 to 1000, got 0");
+    }
+
+    @Test
+    void theShippedApplicationYmlBindsAndCommandLineWebhooksComeOnTop() throws Exception {
+        StandardEnvironment environment = new StandardEnvironment();
+        new YamlPropertySourceLoader().load("application.yml", new ClassPathResource("application.yml"))
+                .forEach(source -> environment.getPropertySources().addLast(source));
+        environment.getPropertySources().addFirst(new MapPropertySource("command line", Map.of(
+                "fabricpulse.notify.webhooks[0].type", "slack",
+                "fabricpulse.notify.webhooks[0].url", "http://127.0.0.1:9/hook")));
+
+        NotifyProperties properties = Binder.get(environment).bind("fabricpulse.notify", NotifyProperties.class).get();
+
+        assertThat(properties.targets()).singleElement()
+                .satisfies(target -> assertThat(target.spec().type()).isEqualTo(ChannelType.SLACK));
+        assertThat(properties.rateLimit()).hasSeconds(1);
+        assertThat(properties.publicUri().getScheme()).isIn("http", "https");
     }
 
     @Test
