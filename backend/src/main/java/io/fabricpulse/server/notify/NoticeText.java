@@ -71,7 +71,7 @@ public final class NoticeText {
         };
     }
 
-    /** The comment, with its kind's label; null when there is none. */
+    /** The comment given with the event (a COMMENTED event, or one given with an acknowledgement); null when none. */
     public static String comment(AlertNotice notice) {
         return notice.comment() == null || notice.comment().isBlank() ? null : notice.comment();
     }

@@ -1,7 +1,6 @@
 package io.fabricpulse.server.notify;
 
 import io.fabricpulse.server.notify.outbox.OutboxRepository;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -62,10 +61,5 @@ public final class Notifications {
      */
     static String idempotencyKey(String channel, AlertNotice notice) {
         return UUID.nameUUIDFromBytes((channel + "|" + notice.eventKey()).getBytes(StandardCharsets.UTF_8)).toString();
-    }
-
-    /** Every configured and stored webhook, for callers that list them. */
-    public Flux<WebhookTarget> webhooks() {
-        return webhooks.all();
     }
 }

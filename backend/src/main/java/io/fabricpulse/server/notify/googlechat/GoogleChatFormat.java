@@ -17,7 +17,7 @@ import java.util.Map;
  */
 public final class GoogleChatFormat implements ChannelFormat {
 
-    /** Chat refuses messages over 4,096 characters... of which the link and title must survive. */
+    /** Chat refuses texts over 4,096 characters; the text is cut before the link, so the link always survives. */
     private static final int MAX_TEXT = 4000;
 
     private final JsonMapper json;
