@@ -60,7 +60,7 @@ class NotifyConfiguration {
     OutboxDispatcher outboxDispatcher(OutboxRepository outbox, WebhookDirectory webhooks, HttpChannelSender sender,
                                       JsonMapper json, Clock clock, MeterRegistry meters, NotifyProperties properties) {
         OutboxSettings settings = new OutboxSettings(replicaName(), properties.lease(), properties.maxAge(),
-                properties.batchSize(), properties.publicUri());
+                properties.batchSize(), properties.publicUri(), properties.history());
         return new OutboxDispatcher(outbox, webhooks, formats(json), sender,
                 new Backoff(properties.initialBackoff(), properties.maxBackoff(), new SecureRandom()),
                 new ChannelRateLimit(properties.rateLimit()), json, clock, meters, settings);

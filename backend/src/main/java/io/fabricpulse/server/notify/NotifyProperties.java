@@ -29,6 +29,7 @@ import java.util.Map;
  * @param rateLimit      the shortest time between two posts to one webhook from one replica
  * @param lease          how long a replica owns a row it is sending; at least twice the timeout
  * @param batchSize      rows looked at per round
+ * @param history        how long delivered and given-up notices are kept as history before they are deleted
  */
 @ConfigurationProperties("fabricpulse.notify")
 public record NotifyProperties(@DefaultValue("http://localhost:8080") String publicUrl,
@@ -40,7 +41,8 @@ public record NotifyProperties(@DefaultValue("http://localhost:8080") String pub
                                @DefaultValue("24h") Duration maxAge,
                                @DefaultValue("1s") Duration rateLimit,
                                @DefaultValue("1m") Duration lease,
-                               @DefaultValue("50") int batchSize) {
+                               @DefaultValue("50") int batchSize,
+                               @DefaultValue("30d") Duration history) {
 
     private static final String PREFIX = "fabricpulse.notify";
 
@@ -52,6 +54,7 @@ public record NotifyProperties(@DefaultValue("http://localhost:8080") String pub
         positive("poll-interval", pollInterval, errors);
         positive("initial-backoff", initialBackoff, errors);
         positive("max-age", maxAge, errors);
+        positive("history", history, errors);
         if (maxBackoff.compareTo(initialBackoff) < 0) {
             errors.add(PREFIX + ".max-backoff: must be at least initial-backoff (" + initialBackoff + "), got " + maxBackoff);
         }

@@ -30,6 +30,8 @@ import java.util.Map;
 public final class OutboxDispatcher {
 
     static final String METRIC = "fabricpulse.notify.deliveries";
+    /** How often finished rows older than the history are deleted: rarely, it is housekeeping. */
+    static final Duration FORGET_EVERY = Duration.ofHours(1);
     private static final Logger log = LoggerFactory.getLogger(OutboxDispatcher.class);
 
     private final OutboxRepository outbox;
@@ -42,6 +44,7 @@ public final class OutboxDispatcher {
     private final Clock clock;
     private final MeterRegistry meters;
     private final OutboxSettings settings;
+    private volatile Instant lastForgotten = Instant.MIN;
 
     public OutboxDispatcher(OutboxRepository outbox, WebhookDirectory webhooks, Map<ChannelType, ChannelFormat> formats,
                             HttpChannelSender sender, Backoff backoff, ChannelRateLimit rateLimit, JsonMapper json,
@@ -58,15 +61,24 @@ public final class OutboxDispatcher {
         this.settings = settings;
     }
 
-    /** One round over what is due now; emits how many were delivered. */
+    /** One round over what is due now; emits how many were delivered. Also deletes old history, hourly. */
     public Mono<Integer> dispatchDue() {
-        return outbox.due(clock.instant(), settings.batchSize())
+        return forgetOldHistory().then(outbox.due(clock.instant(), settings.batchSize())
                 .collectList() // read first: a send must not hold a database cursor open
                 .flatMapMany(Flux::fromIterable)
                 .concatMap(entry -> rateLimit.mayPost(entry.channel(), clock.instant()) ? attempt(entry) : Mono.just(false))
                 .filter(delivered -> delivered)
                 .count()
-                .map(Long::intValue);
+                .map(Long::intValue));
+    }
+
+    private Mono<Long> forgetOldHistory() {
+        Instant now = clock.instant();
+        if (now.isBefore(lastForgotten.plus(FORGET_EVERY))) {
+            return Mono.empty();
+        }
+        lastForgotten = now;
+        return outbox.forgetFinishedBefore(now.minus(settings.history()));
     }
 
     private Mono<Boolean> attempt(OutboxEntry entry) {

@@ -112,6 +112,13 @@ public class OutboxRepository {
                 .map(rows -> rows == 1);
     }
 
+    /** Deletes delivered and given-up rows finished before {@code before}; emits how many. */
+    public Mono<Long> forgetFinishedBefore(Instant before) {
+        return db.sql("DELETE FROM notification_outbox WHERE delivered_at < :before OR failed_at < :before")
+                .bind("before", StateSql.stored(before))
+                .fetch().rowsUpdated();
+    }
+
     /** Rows neither delivered nor given up: what is still to be sent. */
     public Mono<Long> countOpen() {
         return db.sql("SELECT COUNT(*) FROM notification_outbox WHERE " + OPEN)

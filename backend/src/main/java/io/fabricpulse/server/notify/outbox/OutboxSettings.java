@@ -12,6 +12,8 @@ import java.time.Duration;
  * @param maxAge    an entry not delivered this long after it was queued is given up
  * @param batchSize rows looked at per round
  * @param publicUrl the UI's address as people reach it, for links to alert pages
+ * @param history   how long delivered and given-up rows are kept (the delivery history) before they are deleted
  */
-public record OutboxSettings(String owner, Duration lease, Duration maxAge, int batchSize, URI publicUrl) {
+public record OutboxSettings(String owner, Duration lease, Duration maxAge, int batchSize, URI publicUrl,
+                             Duration history) {
 }

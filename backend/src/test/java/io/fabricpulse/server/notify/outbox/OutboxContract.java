@@ -287,6 +287,28 @@ public interface OutboxContract extends StateContract {
     }
 
     @Test
+    default void finishedRowsAreKeptAsHistoryForTheConfiguredTimeThenDeleted() {
+        sink().thenAnswer(Answer.status(404));
+        OutboxRig rig = rig();
+        announce(rig, TestNotices.firing("given-up"));
+        announce(rig, TestNotices.firing("delivered"));
+        OutboxDispatcher dispatcher = rig.dispatcher("a");
+        rig.dispatch(dispatcher);
+        rig.dispatch(dispatcher);
+        assertThat(state().count("notification_outbox")).isEqualTo(2);
+        assertThat(rig.open()).isZero();
+
+        rig.clock.advance(OutboxRig.HISTORY.minusMinutes(1));
+        rig.dispatch(dispatcher);
+        assertThat(state().count("notification_outbox")).as("younger than the history").isEqualTo(2);
+        announce(rig, TestNotices.firing("new"));
+        rig.clock.advance(Duration.ofHours(1));
+        rig.dispatch(dispatcher);
+
+        assertThat(state().count("notification_outbox")).as("only the new one's delivery remains").isEqualTo(1);
+    }
+
+    @Test
     default void aStoredWebhookComesBackAsWrittenAndCanBeChangedAndDeleted() {
         WebhookRepository stored = new WebhookRepository(state().client());
         WebhookSpec spec = new WebhookSpec(ChannelType.GENERIC, sink().url("/t?x=1"), "s".repeat(20), Severity.WARNING,

@@ -40,6 +40,7 @@ final class OutboxRig {
      */
     static final Duration HTTP_TIMEOUT = Duration.ofSeconds(2);
     static final Duration MAX_BACKOFF = Duration.ofSeconds(8);
+    static final Duration HISTORY = Duration.ofDays(30);
 
     final MutableClock clock = new MutableClock(T0);
     final SimpleMeterRegistry meters = new SimpleMeterRegistry();
@@ -85,7 +86,7 @@ final class OutboxRig {
         return new OutboxDispatcher(outbox(), webhooks(), formats, new HttpChannelSender(HTTP_TIMEOUT, clock),
                 new Backoff(Duration.ofSeconds(1), MAX_BACKOFF, new Random(7)), new ChannelRateLimit(rateLimit),
                 FormatHarness.JSON, clock, meters,
-                new OutboxSettings(owner, Duration.ofMinutes(1), maxAge, 50, FormatHarness.PUBLIC_URL));
+                new OutboxSettings(owner, Duration.ofMinutes(1), maxAge, 50, FormatHarness.PUBLIC_URL, HISTORY));
     }
 
     OutboxDispatcher dispatcher(String owner) {
