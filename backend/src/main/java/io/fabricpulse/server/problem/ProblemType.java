@@ -18,6 +18,9 @@ public enum ProblemType {
     BODY_TOO_LARGE("body-too-large", "Body too large", HttpStatus.CONTENT_TOO_LARGE),
     UNAUTHORIZED("unauthorized", "Authentication required", HttpStatus.UNAUTHORIZED),
     FORBIDDEN("forbidden", "Access denied", HttpStatus.FORBIDDEN),
+    INVALID_WEBHOOK("invalid-webhook", "Webhook settings are not valid", HttpStatus.BAD_REQUEST),
+    NOT_FOUND("not-found", "No such resource", HttpStatus.NOT_FOUND),
+    READ_ONLY("read-only", "Set in the server's configuration, not changeable through the API", HttpStatus.CONFLICT),
     UNAVAILABLE("unavailable", "Temporarily unavailable, try again later", HttpStatus.SERVICE_UNAVAILABLE);
 
     private static final String BASE = "https://fabricpulse.io/problems/";

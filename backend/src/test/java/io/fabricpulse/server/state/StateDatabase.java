@@ -23,7 +23,8 @@ public final class StateDatabase implements AutoCloseable {
 
     /** Every table of the schema, for emptying between tests. */
     static final List<String> TABLES =
-            List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log");
+            List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log",
+                    "webhook", "notification_outbox");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String r2dbcUrl;
@@ -57,11 +58,30 @@ public final class StateDatabase implements AutoCloseable {
         return database;
     }
 
+    /**
+     * An H2 database in a file under {@code directory}, migrated; it outlives {@link #close()}, so a
+     * second instance over the same directory sees what the first wrote (a server restart).
+     */
+    public static StateDatabase h2File(java.nio.file.Path directory) {
+        StateDatabase database = new StateDatabase("r2dbc:h2:file:///" + directory.toAbsolutePath().resolve("state")
+                + "?options=DB_CLOSE_ON_EXIT=FALSE", null, null);
+        database.migrate();
+        return database;
+    }
+
     /** The given (empty) PostgreSQL database, migrated. */
     public static StateDatabase postgres(PostgresServer.Database database) {
         StateDatabase state = new StateDatabase(database.r2dbcUrl(), database.user(), database.password());
         state.migrate();
         return state;
+    }
+
+    /** The newest migration's version, which a migrated database is at. */
+    public String latestMigrationVersion() {
+        return java.util.Arrays.stream(Flyway.configure().dataSource(url.jdbcUrl(), user, password)
+                        .locations("classpath:db/migration").load().info().all())
+                .map(migration -> migration.getVersion()).max(java.util.Comparator.naturalOrder())
+                .orElseThrow().getVersion();
     }
 
     /** Runs the migrations, as the server's Flyway does at startup. */

@@ -1,0 +1,131 @@
+package io.fabricpulse.server.notify;
+
+import io.fabricpulse.server.notify.AlertNotice.End;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The words every channel uses for a notice, so Slack, Teams, Google Chat and Discord say the same
+ * thing and differ only in markup. Plain text: each format escapes it for its own markup.
+ */
+public final class NoticeText {
+
+    private NoticeText() {
+    }
+
+    /** {@code FIRING · CRITICAL · symbol-error-ber: Symbol errors above the BER limit}. */
+    public static String title(AlertNotice notice) {
+        return notice.kind() + " · " + notice.severity() + " · " + notice.rule() + ": " + notice.summary();
+    }
+
+    /** What: the counter and its rate against the limit, or the summary when the rule is not about a rate. */
+    public static String what(AlertNotice notice) {
+        if (notice.counter() == null) {
+            return notice.summary();
+        }
+        StringBuilder what = new StringBuilder(notice.counter());
+        if (notice.rate() != null) {
+            what.append(" at ").append(number(notice.rate())).append("/s");
+        }
+        if (notice.threshold() != null) {
+            what.append(" (threshold ").append(number(notice.threshold())).append("/s)");
+        }
+        return what.toString();
+    }
+
+    /** One end: {@code rac1001 HCA-1 (CA 0x00188b9097fe8e41) port 1, LID 4}. */
+    public static String end(End end) {
+        return end.nodeName() + " (" + end.nodeType() + " " + end.nodeGuid() + ") port " + end.portNumber()
+                + (end.lid() == null ? "" : ", LID " + end.lid());
+    }
+
+    /** Where: both ends of the link, then the cluster. */
+    public static String where(AlertNotice notice) {
+        String ends = notice.ends().isEmpty() ? "the whole fabric"
+                : notice.ends().stream().map(NoticeText::end).collect(Collectors.joining(" ↔ "));
+        return notice.cluster() == null ? ends : ends + "; cluster " + notice.cluster();
+    }
+
+    /** The switch port of a link, which is where a cable is reseated: {@code ib000.cf0 port 16}; null when no switch end. */
+    public static String switchPort(AlertNotice notice) {
+        return notice.ends().stream().filter(end -> end.nodeType() == AlertNotice.NodeType.SWITCH).findFirst()
+                .map(end -> end.nodeName() + " port " + end.portNumber()).orElse(null);
+    }
+
+    /** Since when, and what happened to the alert since (acknowledged by whom, with which ticket). */
+    public static String status(AlertNotice notice) {
+        String since = "since " + notice.since();
+        return switch (notice.kind()) {
+            case FIRING -> "firing " + since;
+            case ACKNOWLEDGED -> "acknowledged by " + (notice.ackBy() == null ? "someone" : notice.ackBy())
+                    + (notice.ticket() == null ? "" : ", ticket " + notice.ticket()) + " at " + notice.at()
+                    + "; firing " + since;
+            case RESOLVED -> "resolved at " + notice.at() + "; was firing " + since;
+            case COMMENTED -> "comment" + (notice.ackBy() == null ? "" : " by " + notice.ackBy()) + " at "
+                    + notice.at() + "; firing " + since;
+        };
+    }
+
+    /** The comment given with the event (a COMMENTED event, or one given with an acknowledgement); null when none. */
+    public static String comment(AlertNotice notice) {
+        return notice.comment() == null || notice.comment().isBlank() ? null : notice.comment();
+    }
+
+    /** The whole notice as lines of plain text, for channels (and fallbacks) without structure. */
+    public static List<String> lines(AlertNotice notice, String alertPage) {
+        List<String> lines = new ArrayList<>();
+        lines.add(title(notice));
+        lines.add("What: " + what(notice));
+        lines.add("Where: " + where(notice));
+        String switchPort = switchPort(notice);
+        if (switchPort != null) {
+            lines.add("Switch port: " + switchPort);
+        }
+        lines.add("When: " + status(notice));
+        if (comment(notice) != null) {
+            lines.add("Comment: " + comment(notice));
+        }
+        if (!notice.suggestedChecks().isEmpty()) {
+            lines.add("Suggested checks:");
+            notice.suggestedChecks().forEach(check -> lines.add("- " + check));
+        }
+        lines.add("Alert: " + alertPage);
+        return lines;
+    }
+
+    /** A rate or limit to three significant digits, without exponent: 0.00125, 12.5, 1250000. */
+    public static String number(double value) {
+        if (!Double.isFinite(value)) {
+            return String.valueOf(value);
+        }
+        return new BigDecimal(value).round(new MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Colour by what happened: resolved green, acknowledged blue, firing by severity. */
+    public static int colour(AlertNotice notice) {
+        return switch (notice.kind()) {
+            case RESOLVED -> 0x2EB67D;
+            case ACKNOWLEDGED, COMMENTED -> 0x1F6FEB;
+            case FIRING -> switch (notice.severity()) {
+                case CRITICAL -> 0xD0021B;
+                case WARNING -> 0xF5A623;
+                case INFO -> 0x808080;
+            };
+        };
+    }
+
+    /** {@link #colour} as {@code #rrggbb}. */
+    public static String hexColour(AlertNotice notice) {
+        return String.format(Locale.ROOT, "#%06x", colour(notice));
+    }
+
+    /** Text cut to {@code max} characters (channels refuse longer fields), marked with an ellipsis. */
+    public static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
+    }
+}

@@ -1,0 +1,96 @@
+package io.fabricpulse.server.notify;
+
+import io.fabricpulse.server.notify.discord.DiscordFormat;
+import io.fabricpulse.server.notify.generic.GenericWebhookFormat;
+import io.fabricpulse.server.notify.googlechat.GoogleChatFormat;
+import io.fabricpulse.server.notify.outbox.Backoff;
+import io.fabricpulse.server.notify.outbox.ChannelRateLimit;
+import io.fabricpulse.server.notify.outbox.HttpChannelSender;
+import io.fabricpulse.server.notify.outbox.OutboxDispatcher;
+import io.fabricpulse.server.notify.outbox.OutboxLoop;
+import io.fabricpulse.server.notify.outbox.OutboxRepository;
+import io.fabricpulse.server.notify.outbox.OutboxSettings;
+import io.fabricpulse.server.notify.slack.SlackFormat;
+import io.fabricpulse.server.notify.teams.TeamsFormat;
+import io.fabricpulse.server.notify.webhook.AllWebhooks;
+import io.fabricpulse.server.notify.webhook.WebhookRepository;
+import io.fabricpulse.server.notify.webhook.WebhookTester;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+
+/** Wires notifications: the formats, the outbox and its dispatcher loop, the webhook directory. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(NotifyProperties.class)
+class NotifyConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(NotifyConfiguration.class);
+
+    /** Every channel type's format; a type without one here fails the test that renders each type. */
+    static Map<ChannelType, ChannelFormat> formats(JsonMapper json) {
+        return Map.of(ChannelType.SLACK, new SlackFormat(json), ChannelType.TEAMS, new TeamsFormat(json),
+                ChannelType.GOOGLE_CHAT, new GoogleChatFormat(json), ChannelType.DISCORD, new DiscordFormat(json),
+                ChannelType.GENERIC, new GenericWebhookFormat(json));
+    }
+
+    @Bean
+    WebhookDirectory webhookDirectory(NotifyProperties properties, WebhookRepository stored) {
+        properties.targets().forEach(target -> log.info("Notifications to {} ({} at {}, min severity {})", target.name(),
+                target.spec().type().configName(), target.spec().redactedUrl(), target.spec().minSeverity()));
+        return new AllWebhooks(properties.targets(), stored);
+    }
+
+    @Bean
+    HttpChannelSender httpChannelSender(NotifyProperties properties, Clock clock) {
+        return new HttpChannelSender(properties.timeout(), clock);
+    }
+
+    @Bean
+    OutboxDispatcher outboxDispatcher(OutboxRepository outbox, WebhookDirectory webhooks, HttpChannelSender sender,
+                                      JsonMapper json, Clock clock, MeterRegistry meters, NotifyProperties properties) {
+        OutboxSettings settings = new OutboxSettings(replicaName(), properties.lease(), properties.maxAge(),
+                properties.batchSize(), properties.publicUri(), properties.history());
+        return new OutboxDispatcher(outbox, webhooks, formats(json), sender,
+                new Backoff(properties.initialBackoff(), properties.maxBackoff(), new SecureRandom()),
+                new ChannelRateLimit(properties.rateLimit()), json, clock, meters, settings);
+    }
+
+    @Bean
+    OutboxLoop outboxLoop(OutboxDispatcher dispatcher, NotifyProperties properties) {
+        return new OutboxLoop(dispatcher, properties.pollInterval());
+    }
+
+    @Bean
+    Notifications notifications(WebhookDirectory webhooks, OutboxRepository outbox, JsonMapper json, Clock clock,
+                                OutboxLoop loop) {
+        return new Notifications(webhooks, outbox, json, clock, loop::wakeUp);
+    }
+
+    @Bean
+    WebhookTester webhookTester(HttpChannelSender sender, JsonMapper json, Clock clock, NotifyProperties properties) {
+        return new WebhookTester(formats(json), sender, properties.publicUri(), clock);
+    }
+
+    /** This server's name in the outbox's claimed_by: host name and a per-start id, unique among replicas. */
+    private static String replicaName() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "unknown-host";
+        }
+        String name = host + "/" + UUID.randomUUID().toString().substring(0, 8);
+        return name.length() <= 100 ? name : name.substring(name.length() - 100);
+    }
+}

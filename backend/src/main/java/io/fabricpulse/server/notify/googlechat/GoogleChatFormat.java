@@ -1,0 +1,46 @@
+package io.fabricpulse.server.notify.googlechat;
+
+import io.fabricpulse.server.notify.AlertNotice;
+import io.fabricpulse.server.notify.ChannelFormat;
+import io.fabricpulse.server.notify.MessageContext;
+import io.fabricpulse.server.notify.NoticeText;
+import io.fabricpulse.server.notify.OutgoingMessage;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Google Chat's incoming webhook: a {@code text} message in Chat's own markup ({@code *bold*},
+ * {@code <url|label>}). Text rather than cardsV2 because it reads the same in notifications, on
+ * phones and in email digests, and needs no app configuration.
+ */
+public final class GoogleChatFormat implements ChannelFormat {
+
+    /** Chat refuses texts over 4,096 characters; the text is cut before the link, so the link always survives. */
+    private static final int MAX_TEXT = 4000;
+
+    private final JsonMapper json;
+
+    public GoogleChatFormat(JsonMapper json) {
+        this.json = json;
+    }
+
+    @Override
+    public OutgoingMessage render(AlertNotice notice, MessageContext context) {
+        String page = context.alertPage().toString();
+        List<String> lines = NoticeText.lines(notice, page);
+        StringBuilder text = new StringBuilder("*").append(plain(lines.getFirst())).append("*\n");
+        for (String line : lines.subList(1, lines.size() - 1)) {
+            text.append(plain(line)).append('\n');
+        }
+        String link = "<" + page + "|Open alert " + plain(notice.alertId()) + ">";
+        String body = NoticeText.cut(text.toString(), MAX_TEXT - link.length()) + link;
+        return new OutgoingMessage(json.writeValueAsBytes(Map.of("text", body)), Map.of());
+    }
+
+    /** Chat reads {@code <...>} as a link and {@code *_~} as formatting; names from the fabric must not. */
+    static String plain(String text) {
+        return text.replace("<", "‹").replace(">", "›").replace("*", "∗").replace("_", "\u02CD").replace("~", "∼");
+    }
+}

@@ -1,0 +1,81 @@
+package io.fabricpulse.server.notify.slack;
+
+import io.fabricpulse.server.notify.AlertNotice;
+import io.fabricpulse.server.notify.ChannelFormat;
+import io.fabricpulse.server.notify.MessageContext;
+import io.fabricpulse.server.notify.NoticeText;
+import io.fabricpulse.server.notify.OutgoingMessage;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Slack's incoming-webhook payload in the part Mattermost and Rocket.Chat accept too: {@code text}
+ * (shown in notifications and by clients without attachments) and one legacy {@code attachment} with
+ * colour, title linked to the alert page and fields. Block Kit is left out on purpose: Mattermost
+ * and Rocket.Chat ignore {@code blocks}, and Slack still renders attachments.
+ */
+public final class SlackFormat implements ChannelFormat {
+
+    /** Slack cuts attachment text after 8,000 characters; stay well below. */
+    private static final int MAX_FIELD = 2000;
+
+    private final JsonMapper json;
+
+    public SlackFormat(JsonMapper json) {
+        this.json = json;
+    }
+
+    @Override
+    public OutgoingMessage render(AlertNotice notice, MessageContext context) {
+        String page = context.alertPage().toString();
+        Map<String, Object> attachment = new LinkedHashMap<>();
+        attachment.put("fallback", escape(NoticeText.title(notice) + " - " + NoticeText.where(notice)));
+        attachment.put("color", NoticeText.hexColour(notice));
+        attachment.put("title", escape(NoticeText.title(notice)));
+        attachment.put("title_link", page);
+        attachment.put("text", escape(NoticeText.what(notice)));
+        attachment.put("fields", fields(notice, page));
+        attachment.put("footer", "FabricPulse");
+        attachment.put("ts", notice.at().getEpochSecond());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("text", escape(NoticeText.title(notice) + " on " + NoticeText.where(notice)));
+        body.put("attachments", List.of(attachment));
+        return new OutgoingMessage(json.writeValueAsBytes(body), Map.of());
+    }
+
+    private static List<Map<String, Object>> fields(AlertNotice notice, String page) {
+        List<Map<String, Object>> fields = new ArrayList<>();
+        fields.add(field("Where", NoticeText.where(notice), false));
+        String switchPort = NoticeText.switchPort(notice);
+        if (switchPort != null) {
+            fields.add(field("Switch port", switchPort, true));
+        }
+        if (notice.cluster() != null) {
+            fields.add(field("Cluster", notice.cluster(), true));
+        }
+        fields.add(field("When", NoticeText.status(notice), false));
+        if (NoticeText.comment(notice) != null) {
+            fields.add(field("Comment", NoticeText.comment(notice), false));
+        }
+        if (!notice.suggestedChecks().isEmpty()) {
+            fields.add(field("Suggested checks",
+                    notice.suggestedChecks().stream().map(check -> "• " + check).collect(Collectors.joining("\n")), false));
+        }
+        fields.add(field("Alert", page, false));
+        return fields;
+    }
+
+    private static Map<String, Object> field(String title, String value, boolean isShort) {
+        return Map.of("title", title, "value", escape(NoticeText.cut(value, MAX_FIELD)), "short", isShort);
+    }
+
+    /** Slack's three control characters; node names come from the fabric and may contain any of them. */
+    static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}
