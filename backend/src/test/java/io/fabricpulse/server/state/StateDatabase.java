@@ -23,7 +23,8 @@ public final class StateDatabase implements AutoCloseable {
 
     /** Every table of the schema, for emptying between tests. */
     static final List<String> TABLES =
-            List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log");
+            List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log",
+                    "api_token", "generated_password");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String r2dbcUrl;
@@ -66,8 +67,12 @@ public final class StateDatabase implements AutoCloseable {
 
     /** Runs the migrations, as the server's Flyway does at startup. */
     public MigrateResult migrate() {
-        return Flyway.configure().dataSource(url.jdbcUrl(), user, password).locations("classpath:db/migration")
-                .load().migrate();
+        return flyway().migrate();
+    }
+
+    /** Flyway on this database with the server's migrations. */
+    public Flyway flyway() {
+        return Flyway.configure().dataSource(url.jdbcUrl(), user, password).locations("classpath:db/migration").load();
     }
 
     public DatabaseClient client() {
