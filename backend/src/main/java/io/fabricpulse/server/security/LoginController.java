@@ -1,9 +1,10 @@
 package io.fabricpulse.server.security;
 
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
+
 
 /**
  * The sign-in page. Spring Security processes the form's POST itself (and its CSRF token); this
@@ -15,10 +16,10 @@ class LoginController {
     static final String VIEW = "login/login";
 
     @GetMapping(AccessRules.LOGIN)
-    String login(@RequestParam(name = "error", required = false) String error,
-                 @RequestParam(name = "logout", required = false) String logout, Model model) {
-        model.addAttribute("failed", error != null);
-        model.addAttribute("signedOut", logout != null);
+    String login(ServerHttpRequest request, Model model) {
+        // Spring Security redirects to /login?error and /login?logout: flags without a value.
+        model.addAttribute("failed", request.getQueryParams().containsKey("error"));
+        model.addAttribute("signedOut", request.getQueryParams().containsKey("logout"));
         return VIEW;
     }
 }

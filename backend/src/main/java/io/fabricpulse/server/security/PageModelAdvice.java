@@ -3,6 +3,7 @@ package io.fabricpulse.server.security;
 import org.springframework.security.web.reactive.result.view.CsrfRequestDataValueProcessor;
 import org.springframework.security.web.server.csrf.CsrfToken;
 import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.server.ServerWebExchange;
@@ -17,19 +18,22 @@ import reactor.core.publisher.Mono;
 @ControllerAdvice(annotations = Controller.class)
 class PageModelAdvice {
 
-    /** The signed-in user's or token's name; absent for anonymous visitors. */
-    @ModelAttribute("signedInAs")
-    Mono<String> signedInAs() {
-        return CurrentActor.name().filter(name -> !CurrentActor.ANONYMOUS.equals(name));
-    }
+    /** Named {@code signedInAs}: the signed-in user's or token's name; absent for anonymous visitors. */
+    static final String SIGNED_IN_AS = "signedInAs";
 
+    /**
+     * Both attributes are put in place by this one method that the model waits for: a Mono attribute
+     * that completes empty would not leave the name absent reliably.
+     */
     @ModelAttribute
-    Mono<Void> csrfToken(ServerWebExchange exchange) {
+    Mono<Void> pageAttributes(ServerWebExchange exchange, Model model) {
+        Mono<Void> signedInAs = CurrentActor.name()
+                .filter(name -> !CurrentActor.ANONYMOUS.equals(name))
+                .doOnNext(name -> model.addAttribute(SIGNED_IN_AS, name))
+                .then();
         Mono<CsrfToken> token = exchange.getAttribute(CsrfToken.class.getName());
-        if (token == null) {
-            return Mono.empty();
-        }
-        return token.doOnNext(csrf -> exchange.getAttributes()
-                .put(CsrfRequestDataValueProcessor.DEFAULT_CSRF_ATTR_NAME, csrf)).then();
+        Mono<Void> csrf = token == null ? Mono.empty() : token.doOnNext(found -> exchange.getAttributes()
+                .put(CsrfRequestDataValueProcessor.DEFAULT_CSRF_ATTR_NAME, found)).then();
+        return signedInAs.then(csrf);
     }
 }

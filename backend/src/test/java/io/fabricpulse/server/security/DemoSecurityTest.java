@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"fabricpulse.demo.enabled=true", "fabricpulse.ingest.agent-token="})
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "30s")
 class DemoSecurityTest {
 
     @Autowired

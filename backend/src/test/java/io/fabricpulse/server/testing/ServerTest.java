@@ -24,7 +24,8 @@ import java.nio.charset.StandardCharsets;
         "fabricpulse.security.users[1].role=operator",
         "fabricpulse.ingest.max-body-size=64KB",
         "fabricpulse.ingest.max-decompressed-size=1MB"})
-@AutoConfigureWebTestClient
+// 30 s, not 5: the test machine is shared, and a first page render under load can take longer.
+@AutoConfigureWebTestClient(timeout = "30s")
 public abstract class ServerTest {
 
     public static final String AGENT_TOKEN = "test-agent-token-7f3a9c";
