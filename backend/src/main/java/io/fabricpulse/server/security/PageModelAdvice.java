@@ -27,6 +27,10 @@ class PageModelAdvice {
      */
     @ModelAttribute
     Mono<Void> pageAttributes(ServerWebExchange exchange, Model model) {
+        if (exchange.getRequest().getPath().value().startsWith("/api/")) {
+            // JSON for programs: no page, so neither a name to show nor a token to put in a form.
+            return Mono.empty();
+        }
         Mono<Void> signedInAs = CurrentActor.name()
                 .filter(name -> !CurrentActor.ANONYMOUS.equals(name))
                 .doOnNext(name -> model.addAttribute(SIGNED_IN_AS, name))
