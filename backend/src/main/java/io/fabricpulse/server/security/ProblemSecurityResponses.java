@@ -25,6 +25,16 @@ final class ProblemSecurityResponses {
      * its batch instead of taking its token for wrong.
      */
     static ServerAuthenticationEntryPoint agentEntryPoint(ProblemWriter writer) {
+        return bearerEntryPoint(writer, "fabricpulse-ingest",
+                "no agent token; send Authorization: Bearer <agent token> (the server's fabricpulse.ingest.agent-token)");
+    }
+
+    /** For ticket systems whose API token was refused (or could not be checked: 503, as for agents). */
+    static ServerAuthenticationEntryPoint apiTokenEntryPoint(ProblemWriter writer) {
+        return bearerEntryPoint(writer, "FabricPulse", "send Authorization: Bearer fp_... (an API token)");
+    }
+
+    private static ServerAuthenticationEntryPoint bearerEntryPoint(ProblemWriter writer, String realm, String missing) {
         return (exchange, denied) -> {
             if (denied instanceof AuthenticationServiceException) {
                 exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
@@ -32,11 +42,9 @@ final class ProblemSecurityResponses {
             }
             boolean attempted = denied instanceof BadCredentialsException;
             exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE,
-                    attempted ? "Bearer realm=\"fabricpulse-ingest\", error=\"invalid_token\""
-                            : "Bearer realm=\"fabricpulse-ingest\"");
-            String detail = attempted ? denied.getMessage()
-                    : "no agent token; send Authorization: Bearer <agent token> (the server's fabricpulse.ingest.agent-token)";
-            return writer.write(exchange, new ProblemException(ProblemType.UNAUTHORIZED, detail));
+                    attempted ? "Bearer realm=\"" + realm + "\", error=\"invalid_token\"" : "Bearer realm=\"" + realm + "\"");
+            return writer.write(exchange, new ProblemException(ProblemType.UNAUTHORIZED,
+                    attempted ? denied.getMessage() : missing));
         };
     }
 
@@ -56,6 +64,7 @@ final class ProblemSecurityResponses {
     private static String userDetail(AuthenticationException denied) {
         return denied instanceof BadCredentialsException
                 ? "wrong user name or password"
-                : "sign in first: send HTTP Basic credentials, or log in at /login";
+                : "sign in first: send HTTP Basic credentials or an API token (Authorization: Bearer fp_...), "
+                + "or log in at /login";
     }
 }

@@ -2,16 +2,19 @@ package io.fabricpulse.server.security;
 
 import io.fabricpulse.server.ingest.IngestProperties;
 import io.fabricpulse.server.problem.ProblemWriter;
+import io.fabricpulse.server.security.audit.AuditTrail;
+import io.fabricpulse.server.security.token.ApiTokenStore;
 import io.fabricpulse.server.state.token.AgentTokenStore;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.authentication.ReactiveAuthenticationManager;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
 import org.springframework.security.config.web.server.SecurityWebFiltersOrder;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
-import org.springframework.security.core.userdetails.ReactiveUserDetailsService;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.server.DelegatingServerAuthenticationEntryPoint;
@@ -19,25 +22,34 @@ import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
 import org.springframework.security.web.server.authentication.AuthenticationWebFilter;
 import org.springframework.security.web.server.authentication.RedirectServerAuthenticationEntryPoint;
+import org.springframework.security.web.server.authentication.ServerAuthenticationConverter;
 import org.springframework.security.web.server.authentication.ServerAuthenticationEntryPointFailureHandler;
 import org.springframework.security.web.server.authorization.ServerAccessDeniedHandler;
 import org.springframework.security.web.server.authorization.ServerWebExchangeDelegatingServerAccessDeniedHandler;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.security.web.server.csrf.CookieServerCsrfTokenRepository;
+import org.springframework.security.web.server.csrf.CsrfWebFilter;
 import org.springframework.security.web.server.savedrequest.NoOpServerRequestCache;
-import org.springframework.security.web.server.ui.DefaultResourcesWebFilter;
-import org.springframework.security.web.server.ui.LoginPageGeneratingWebFilter;
-import org.springframework.security.web.server.ui.LogoutPageGeneratingWebFilter;
+import org.springframework.security.web.server.util.matcher.AndServerWebExchangeMatcher;
+import org.springframework.security.web.server.util.matcher.NegatedServerWebExchangeMatcher;
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatcher;
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
 
-import static org.springframework.security.config.Customizer.withDefaults;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Locale;
 
 /**
- * Two filter chains. Agents: {@code /api/v1/ingest} with a bearer agent token, stateless, no CSRF
- * (no browser, no cookie). People: everything else - HTTP Basic or the login form, CSRF on for the
- * browser's forms; anonymous GET of the pages and read API only when {@code anonymous-read} is on
- * (the demo). Health and static assets are public. API paths answer 401/403 as problem details,
- * pages redirect to the login form.
+ * Two filter chains, authorized by the one rule table {@link AccessRules}. Agents:
+ * {@code /api/v1/ingest} with an agent token, stateless, no CSRF (no browser, no cookie). People and
+ * ticket systems: everything else, signed in by the login form (a session), HTTP Basic, or an API
+ * token ({@code Bearer fp_...}). CSRF protects every change that could ride on a browser's ambient
+ * credentials (session cookie, cached Basic); bearer requests are exempt, as no browser adds that
+ * header by itself. Anonymous GET of what viewers may read only when {@code anonymous-read} is on.
+ * API paths answer 401/403 as problem details, pages redirect to the login form.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebFluxSecurity
@@ -52,13 +64,6 @@ class SecurityConfiguration {
                                       ProblemWriter problems) {
         AgentTokenAuthentication tokens = new AgentTokenAuthentication(ingest.agentToken(), issuedTokens);
         ServerAuthenticationEntryPoint entryPoint = ProblemSecurityResponses.agentEntryPoint(problems);
-        AuthenticationWebFilter bearer = new AuthenticationWebFilter(tokens);
-        bearer.setServerAuthenticationConverter(tokens);
-        ServerAuthenticationEntryPointFailureHandler failure = new ServerAuthenticationEntryPointFailureHandler(entryPoint);
-        // A state store that cannot answer is the entry point's 503, not an unhandled error (a 500).
-        failure.setRethrowAuthenticationServiceException(false);
-        bearer.setAuthenticationFailureHandler(failure);
-        bearer.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
         return http
                 .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH))
                 .csrf(ServerHttpSecurity.CsrfSpec::disable)
@@ -67,7 +72,7 @@ class SecurityConfiguration {
                 .logout(ServerHttpSecurity.LogoutSpec::disable)
                 .requestCache(cache -> cache.requestCache(NoOpServerRequestCache.getInstance()))
                 .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
-                .addFilterAt(bearer, SecurityWebFiltersOrder.AUTHENTICATION)
+                .addFilterAt(bearerFilter(tokens, tokens, entryPoint), SecurityWebFiltersOrder.AUTHENTICATION)
                 .authorizeExchange(exchanges -> exchanges.anyExchange().hasRole(AgentTokenAuthentication.AGENT_ROLE))
                 .exceptionHandling(handling -> handling
                         .authenticationEntryPoint(entryPoint)
@@ -77,41 +82,55 @@ class SecurityConfiguration {
 
     @Bean
     @Order(2)
-    SecurityWebFilterChain userChain(ServerHttpSecurity http, SecurityProperties security, ProblemWriter problems) {
+    SecurityWebFilterChain userChain(ServerHttpSecurity http, SecurityProperties security, ProblemWriter problems,
+                                     ApiTokenStore apiTokens, AuditTrail audit) {
         ServerWebExchangeMatcher api = ServerWebExchangeMatchers.pathMatchers("/api/**", "/actuator/**");
         ServerAuthenticationEntryPoint apiEntryPoint = ProblemSecurityResponses.userEntryPoint(problems);
         ServerAccessDeniedHandler apiDenied = ProblemSecurityResponses.accessDenied(problems);
         DelegatingServerAuthenticationEntryPoint entryPoint = new DelegatingServerAuthenticationEntryPoint(
                 new DelegatingServerAuthenticationEntryPoint.DelegateEntry(api, apiEntryPoint));
-        entryPoint.setDefaultEntryPoint(new RedirectServerAuthenticationEntryPoint("/login"));
+        entryPoint.setDefaultEntryPoint(new RedirectServerAuthenticationEntryPoint(AccessRules.LOGIN));
         ServerAccessDeniedHandler denied = new ServerWebExchangeDelegatingServerAccessDeniedHandler(
                 new ServerWebExchangeDelegatingServerAccessDeniedHandler.DelegateEntry(api, apiDenied));
+        if (security.anonymousRead()) {
+            // Anonymous visitors hold READ and nothing else: every rule that needs more refuses them.
+            http.anonymous(anonymous -> anonymous.authorities("ROLE_ANONYMOUS", Permission.READ.authority()));
+        }
+        AuthenticationWebFilter bearer = bearerFilter(new ApiTokenAuthentication(apiTokens),
+                ApiTokenAuthentication::convert, ProblemSecurityResponses.apiTokenEntryPoint(problems));
         return http
                 .authorizeExchange(exchanges -> {
-                    exchanges.pathMatchers("/actuator/health", "/actuator/health/**").permitAll();
-                    exchanges.pathMatchers(HttpMethod.GET, "/css/**", "/js/**", "/webjars/**", "/favicon.ico",
-                            "/favicon.svg").permitAll();
-                    if (security.anonymousRead()) {
-                        exchanges.pathMatchers(HttpMethod.GET, "/", "/api/**", "/events/**").permitAll();
+                    for (AccessRule rule : AccessRules.TABLE) {
+                        for (HttpMethod method : rule.methods()) {
+                            ServerHttpSecurity.AuthorizeExchangeSpec.Access access =
+                                    exchanges.pathMatchers(method, rule.patterns().toArray(String[]::new));
+                            switch (rule.access()) {
+                                case PUBLIC -> access.permitAll();
+                                // Served by the agent chain; on this one nobody gets through.
+                                case AGENT -> access.denyAll();
+                                case READ, ACK, ADMIN -> access.hasAuthority(rule.access().permission().authority());
+                            }
+                        }
                     }
-                    exchanges.anyExchange().authenticated();
+                    // Closed by default: what the table does not name is for admins only.
+                    exchanges.anyExchange().hasAuthority(Permission.ADMIN.authority());
                 })
+                // Before HTTP Basic and the login form: a presented bearer token is always checked, so a
+                // wrong one is refused everywhere, also on a path the login form would have handled.
+                .addFilterBefore(bearer, SecurityWebFiltersOrder.HTTP_BASIC)
                 .httpBasic(basic -> basic.authenticationEntryPoint(apiEntryPoint))
-                .formLogin(withDefaults())
-                .csrf(csrf -> csrf.accessDeniedHandler(denied))
+                .formLogin(form -> form.loginPage(AccessRules.LOGIN)
+                        .authenticationSuccessHandler(LoginAudit.success(audit))
+                        .authenticationFailureHandler(LoginAudit.failure(audit)))
+                .logout(logout -> logout.logoutSuccessHandler(LoginAudit.logout(audit)))
+                .csrf(csrf -> csrf
+                        .csrfTokenRepository(CookieServerCsrfTokenRepository.withHttpOnlyFalse())
+                        .csrfTokenRequestHandler(new PageCsrfTokenHandler())
+                        .requireCsrfProtectionMatcher(new AndServerWebExchangeMatcher(CsrfWebFilter.DEFAULT_CSRF_MATCHER,
+                                new NegatedServerWebExchangeMatcher(SecurityConfiguration::bearerRequest)))
+                        .accessDeniedHandler(denied))
                 .exceptionHandling(handling -> handling.authenticationEntryPoint(entryPoint).accessDeniedHandler(denied))
-                // Spring generates its default login/logout pages only when it chooses the entry point
-                // itself; ours is explicit (problem details for the API), so add those pages here.
-                .addFilterBefore(DefaultResourcesWebFilter.css(), SecurityWebFiltersOrder.LOGIN_PAGE_GENERATING)
-                .addFilterAt(loginPage(), SecurityWebFiltersOrder.LOGIN_PAGE_GENERATING)
-                .addFilterAt(new LogoutPageGeneratingWebFilter(), SecurityWebFiltersOrder.LOGOUT_PAGE_GENERATING)
                 .build();
-    }
-
-    private static LoginPageGeneratingWebFilter loginPage() {
-        LoginPageGeneratingWebFilter page = new LoginPageGeneratingWebFilter();
-        page.setFormLoginEnabled(true);
-        return page;
     }
 
     @Bean
@@ -120,7 +139,29 @@ class SecurityConfiguration {
     }
 
     @Bean
-    ReactiveUserDetailsService users(SecurityProperties security, PasswordEncoder encoder) {
-        return AdminAccount.users(security, encoder);
+    Accounts users(SecurityProperties security, PasswordEncoder encoder, GeneratedPasswordRepository generated,
+                   Clock clock) {
+        return new Accounts(security, encoder, new InitialAdminPassword(security.adminUser(), generated, encoder,
+                new SecureRandom(), clock, security.resetAdminPassword()));
+    }
+
+    /** A stateless bearer-token filter whose failures (401, or 503 when the store is down) go to the entry point. */
+    private static AuthenticationWebFilter bearerFilter(ReactiveAuthenticationManager manager,
+                                                        ServerAuthenticationConverter converter,
+                                                        ServerAuthenticationEntryPoint entryPoint) {
+        AuthenticationWebFilter bearer = new AuthenticationWebFilter(manager);
+        bearer.setServerAuthenticationConverter(converter);
+        ServerAuthenticationEntryPointFailureHandler failure = new ServerAuthenticationEntryPointFailureHandler(entryPoint);
+        // A state store that cannot answer is the entry point's 503, not an unhandled error (a 500).
+        failure.setRethrowAuthenticationServiceException(false);
+        bearer.setAuthenticationFailureHandler(failure);
+        bearer.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
+        return bearer;
+    }
+
+    private static Mono<ServerWebExchangeMatcher.MatchResult> bearerRequest(ServerWebExchange exchange) {
+        String header = exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
+        return header != null && header.toLowerCase(Locale.ROOT).startsWith("bearer ")
+                ? ServerWebExchangeMatcher.MatchResult.match() : ServerWebExchangeMatcher.MatchResult.notMatch();
     }
 }

@@ -1,15 +1,15 @@
 package io.fabricpulse.server.security;
 
+import io.fabricpulse.server.security.token.ApiTokenStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.ApplicationContext;
 import org.springframework.http.MediaType;
-import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,11 +19,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"fabricpulse.demo.enabled=true", "fabricpulse.ingest.agent-token="})
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "30s")
 class DemoSecurityTest {
 
     @Autowired
     private WebTestClient web;
+    @Autowired
+    private ApplicationContext context;
+    @Autowired
+    private ApiTokenStore tokens;
 
     @Test
     void anonymousReadsAreAllowed() {
@@ -37,17 +41,21 @@ class DemoSecurityTest {
                 .expectStatus().isForbidden()
                 .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON);
 
-        // Even with the session's CSRF token, which a browser page would have: no user, no write.
-        EntityExchangeResult<String> login = web.get().uri("/login").exchange().expectStatus().isOk()
-                .expectBody(String.class).returnResult();
-        Matcher csrf = Pattern.compile("name=\"_csrf\" type=\"hidden\" value=\"([^\"]+)\"").matcher(login.getResponseBody());
-        assertThat(csrf.find()).as("login page carries a CSRF token").isTrue();
+        // Even with the CSRF token, which a browser page would have: no user, no write.
+        String csrf = RoleMatrix.csrfToken(web);
         web.post().uri("/api/v1/nodes")
-                .cookie("SESSION", login.getResponseCookies().getFirst("SESSION").getValue())
-                .header("X-CSRF-TOKEN", csrf.group(1))
+                .cookie(RoleMatrix.CSRF_COOKIE, csrf)
+                .header(RoleMatrix.CSRF_HEADER, csrf)
                 .exchange()
                 .expectStatus().isUnauthorized()
                 .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON);
+    }
+
+    @Test
+    void anonymousVisitorsGetExactlyTheReadsOfTheRuleTable() {
+        RoleMatrix matrix = new RoleMatrix(web, tokens);
+
+        assertThat(matrix.disagreements(RoleMatrix.routes(context), Set.of(Caller.ANONYMOUS), true)).isEmpty();
     }
 
     @Test

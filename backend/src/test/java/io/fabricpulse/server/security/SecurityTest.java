@@ -16,7 +16,8 @@ class SecurityTest extends ServerTest {
                 .expectHeader().valueEquals(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"FabricPulse\"")
                 .expectBody()
                 .jsonPath("$.type").isEqualTo("https://fabricpulse.io/problems/unauthorized")
-                .jsonPath("$.detail").isEqualTo("sign in first: send HTTP Basic credentials, or log in at /login")
+                .jsonPath("$.detail").isEqualTo("sign in first: send HTTP Basic credentials or an API token "
+                        + "(Authorization: Bearer fp_...), or log in at /login")
                 .jsonPath("$.instance").isEqualTo("/api/v1/nodes");
     }
 
@@ -51,7 +52,8 @@ class SecurityTest extends ServerTest {
                 .expectStatus().isFound()
                 .expectHeader().valueEquals(HttpHeaders.LOCATION, "/login");
         web.get().uri("/login").exchange().expectStatus().isOk().expectBody(String.class)
-                .value(html -> org.assertj.core.api.Assertions.assertThat(html).contains("name=\"_csrf\""));
+                .value(html -> org.assertj.core.api.Assertions.assertThat(html)
+                        .contains("name=\"_csrf\"").contains("action=\"/login\"").contains("Sign in"));
     }
 
     @Test

@@ -24,7 +24,7 @@ public final class StateDatabase implements AutoCloseable {
     /** Every table of the schema, for emptying between tests. */
     static final List<String> TABLES =
             List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log",
-                    "webhook", "notification_outbox");
+                    "webhook", "notification_outbox", "api_token", "generated_password");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String r2dbcUrl;
@@ -78,16 +78,19 @@ public final class StateDatabase implements AutoCloseable {
 
     /** The newest migration's version, which a migrated database is at. */
     public String latestMigrationVersion() {
-        return java.util.Arrays.stream(Flyway.configure().dataSource(url.jdbcUrl(), user, password)
-                        .locations("classpath:db/migration").load().info().all())
+        return java.util.Arrays.stream(flyway().info().all())
                 .map(migration -> migration.getVersion()).max(java.util.Comparator.naturalOrder())
                 .orElseThrow().getVersion();
     }
 
     /** Runs the migrations, as the server's Flyway does at startup. */
     public MigrateResult migrate() {
-        return Flyway.configure().dataSource(url.jdbcUrl(), user, password).locations("classpath:db/migration")
-                .load().migrate();
+        return flyway().migrate();
+    }
+
+    /** Flyway on this database with the server's migrations. */
+    public Flyway flyway() {
+        return Flyway.configure().dataSource(url.jdbcUrl(), user, password).locations("classpath:db/migration").load();
     }
 
     public DatabaseClient client() {

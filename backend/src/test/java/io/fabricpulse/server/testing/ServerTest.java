@@ -10,20 +10,31 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The one server configuration most web tests share, so Spring starts it once per test run: the
- * real server on a random port with an agent token, a known admin password (bcrypt cost 4 to keep
- * tests fast) and small body limits so the limit tests need small bodies.
+ * real server on a random port with an agent token, a known admin password, a viewer and an operator
+ * (bcrypt cost 4 to keep tests fast) and small body limits so the limit tests need small bodies.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "fabricpulse.ingest.agent-token=" + ServerTest.AGENT_TOKEN,
         "fabricpulse.security.admin-password={bcrypt}$2a$04$meyztND9bLaJYGN/SpRtCOYjT88C3tEj.Jqt3Jmc/ZubRfCdVvTra",
+        "fabricpulse.security.users[0].name=" + ServerTest.VIEWER,
+        "fabricpulse.security.users[0].password={bcrypt}$2a$04$zRfMt1drtBrIc/7oZAEHmOfkz65aXRJBeJ7a0hqf.pYzN.mldVnty",
+        "fabricpulse.security.users[0].role=viewer",
+        "fabricpulse.security.users[1].name=" + ServerTest.OPERATOR,
+        "fabricpulse.security.users[1].password={bcrypt}$2a$04$fENFv2i0IJPm48jYDWZLJe3FduSf4eQcjdPpgiObKfZc7bjQsz3xG",
+        "fabricpulse.security.users[1].role=operator",
         "fabricpulse.ingest.max-body-size=64KB",
         "fabricpulse.ingest.max-decompressed-size=1MB"})
-@AutoConfigureWebTestClient
+// 30 s, not 5: the test machine is shared, and a first page render under load can take longer.
+@AutoConfigureWebTestClient(timeout = "30s")
 public abstract class ServerTest {
 
     public static final String AGENT_TOKEN = "test-agent-token-7f3a9c";
     public static final String ADMIN = "admin";
     public static final String ADMIN_PASSWORD = "test-admin-password";
+    public static final String VIEWER = "viewer";
+    public static final String VIEWER_PASSWORD = "test-viewer-password";
+    public static final String OPERATOR = "operator";
+    public static final String OPERATOR_PASSWORD = "test-operator-password";
 
     @Autowired
     protected WebTestClient web;

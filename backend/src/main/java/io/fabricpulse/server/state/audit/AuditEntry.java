@@ -16,10 +16,10 @@ import java.time.Instant;
  */
 public record AuditEntry(long id, Instant occurredAt, String actor, String action, String target, String detail) {
 
-    static final int MAX_ACTOR = 100;
+    public static final int MAX_ACTOR = 100;
     static final int MAX_ACTION = 64;
     static final int MAX_TARGET = 500;
-    static final int MAX_DETAIL = 4000;
+    public static final int MAX_DETAIL = 4000;
 
     public AuditEntry {
         StateText.require("audit entry actor", actor, MAX_ACTOR);

@@ -8,6 +8,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** The audit log: append-only, read newest first. */
 @Repository
@@ -49,6 +53,49 @@ public class AuditLogRepository {
             }
             return query.map(AuditLogRepository::entry).all();
         });
+    }
+
+    /**
+     * A page of entries, newest first (by id, which grows with every append), filtered by the query.
+     * Pages are cut by id rather than by offset, so entries appended meanwhile do not shift them.
+     */
+    public Flux<AuditEntry> find(AuditQuery query) {
+        return Flux.defer(() -> {
+            List<String> where = new ArrayList<>();
+            Map<String, Object> values = new LinkedHashMap<>();
+            condition(where, values, "actor = :actor", "actor", query.actor());
+            if (query.action() != null && query.action().endsWith(".")) {
+                // LIKE with the prefix escaped: action names contain '-' and '.', never '%' or '_' on
+                // purpose, but a caller's text might.
+                condition(where, values, "action LIKE :action ESCAPE '!'", "action", likePrefix(query.action()));
+            } else {
+                condition(where, values, "action = :action", "action", query.action());
+            }
+            condition(where, values, "target = :target", "target", query.target());
+            condition(where, values, "occurred_at >= :since", "since", StateSql.stored(query.since()));
+            condition(where, values, "occurred_at < :until", "until", StateSql.stored(query.until()));
+            condition(where, values, "id < :beforeId", "beforeId", query.beforeId());
+            String sql = "SELECT " + COLUMNS + " FROM audit_log"
+                    + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
+                    + " ORDER BY id DESC" + StateSql.limit(query.limit());
+            DatabaseClient.GenericExecuteSpec spec = db.sql(sql);
+            for (Map.Entry<String, Object> value : values.entrySet()) {
+                spec = spec.bind(value.getKey(), value.getValue());
+            }
+            return spec.map(AuditLogRepository::entry).all();
+        });
+    }
+
+    private static void condition(List<String> where, Map<String, Object> values, String sql, String name,
+                                  Object value) {
+        if (value != null) {
+            where.add(sql);
+            values.put(name, value);
+        }
+    }
+
+    private static String likePrefix(String prefix) {
+        return prefix.replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%";
     }
 
     private static AuditEntry entry(Readable row) {

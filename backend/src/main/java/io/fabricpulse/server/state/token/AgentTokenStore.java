@@ -12,10 +12,7 @@ import reactor.core.publisher.Mono;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
@@ -44,20 +41,7 @@ public class AgentTokenStore {
     private final TransactionalOperator transaction;
     private final AgentTokenSecrets secrets;
     private final Clock clock;
-    private final Duration cacheTtl;
-    private final Duration lastUsedInterval;
-    /** Valid tokens by hash, with when they were read; only tokens that authenticated are here. */
-    private final Map<String, Cached> valid = new ConcurrentHashMap<>();
-    /** When this server last wrote last_used_at, by token id. */
-    private final Map<Long, Instant> lastUsedWritten = new ConcurrentHashMap<>();
-    /**
-     * Counts revocations made here. A lookup caches what it read only if no revocation happened
-     * meanwhile, so a lookup racing a revocation cannot put the revoked token back into the cache.
-     */
-    private final AtomicLong revocations = new AtomicLong();
-
-    private record Cached(AgentToken token, Instant readAt) {
-    }
+    private final ValidTokenCache<AgentToken> cache;
 
     public AgentTokenStore(AgentTokenRepository tokens, AuditLogRepository audit, TransactionalOperator transaction,
                            AgentTokenSecrets secrets, Clock clock, Duration cacheTtl, Duration lastUsedInterval) {
@@ -66,8 +50,7 @@ public class AgentTokenStore {
         this.transaction = transaction;
         this.secrets = secrets;
         this.clock = clock;
-        this.cacheTtl = cacheTtl;
-        this.lastUsedInterval = lastUsedInterval;
+        this.cache = new ValidTokenCache<>(cacheTtl, lastUsedInterval, AgentToken::id);
     }
 
     /**
@@ -102,11 +85,9 @@ public class AgentTokenStore {
         return Mono.defer(() -> {
             String hash = AgentTokenSecrets.hash(presented);
             Instant now = clock.instant();
-            Cached cached = valid.get(hash);
-            Mono<AgentToken> token = cached != null && now.isBefore(cached.readAt().plus(cacheTtl))
-                    ? Mono.just(cached.token())
-                    : read(hash, now);
-            return token.flatMap(found -> markUsed(found, now));
+            return cache.find(hash, now, () -> tokens.findByHash(hash).map(AgentTokenRow::view)
+                            .filter(token -> !token.revoked()))
+                    .flatMap(found -> markUsed(found, now));
         });
     }
 
@@ -124,7 +105,7 @@ public class AgentTokenStore {
                             .thenReturn(true)
                             : Mono.just(false))
                     .as(transaction::transactional)
-                    .doOnNext(revoked -> forget(id));
+                    .doOnNext(revoked -> cache.forget(id));
         });
     }
 
@@ -137,42 +118,18 @@ public class AgentTokenStore {
         return tokens.countActive();
     }
 
-    private Mono<AgentToken> read(String hash, Instant now) {
-        long generation = revocations.get();
-        return tokens.findByHash(hash)
-                .map(AgentTokenRow::view)
-                .filter(token -> !token.revoked())
-                .doOnNext(token -> {
-                    if (revocations.get() == generation) {
-                        valid.put(hash, new Cached(token, now));
-                    }
-                })
-                .switchIfEmpty(Mono.fromRunnable(() -> valid.remove(hash)));
-    }
-
     private Mono<AgentToken> markUsed(AgentToken token, Instant now) {
-        boolean[] due = new boolean[1];
-        lastUsedWritten.compute(token.id(), (id, last) -> {
-            due[0] = last == null || !now.isBefore(last.plus(lastUsedInterval));
-            return due[0] ? now : last;
-        });
-        if (!due[0]) {
+        if (!cache.lastUseDue(token.id(), now)) {
             return Mono.just(token);
         }
         // Bookkeeping must not refuse a valid agent: a failed write is logged and tried again next time.
         return tokens.markUsed(token.id(), now)
                 .onErrorResume(fault -> {
-                    lastUsedWritten.remove(token.id());
+                    cache.lastUseNotWritten(token.id());
                     log.warn("could not record the use of agent token {}: {}", token.id(), fault.toString());
                     return Mono.empty();
                 })
                 .thenReturn(token);
-    }
-
-    private void forget(long id) {
-        revocations.incrementAndGet();
-        valid.values().removeIf(cached -> cached.token().id() == id);
-        lastUsedWritten.remove(id);
     }
 
     private static String target(long id) {

@@ -58,4 +58,41 @@ public interface AuditLogContract extends StateContract {
         assertThatThrownBy(() -> audit().recent(null, 0).collectList().block()).hasMessageContaining("at least 1");
         assertThat(state().count("audit_log")).isZero();
     }
+
+    @Test
+    default void findFiltersByActorActionPrefixTargetAndTimeAndPagesByIdNewestFirst() {
+        audit().append(AuditEntry.of(T0, "alice", "alert.ack", "alert:1", "INC-1")).block();
+        audit().append(AuditEntry.of(T0.plusSeconds(1), "bob", "alert.resolve", "alert:1", null)).block();
+        audit().append(AuditEntry.of(T0.plusSeconds(2), "alice", "api-token.create", "api-token:3", null)).block();
+        audit().append(AuditEntry.of(T0.plusSeconds(3), "alice", "alertx_ack", "alert:2", null)).block();
+
+        assertThat(find(new AuditQuery("alice", null, null, null, null, null, 10)))
+                .containsExactly("alertx_ack", "api-token.create", "alert.ack");
+        assertThat(find(new AuditQuery(null, "alert.", null, null, null, null, 10)))
+                .as("a prefix ending in '.' matches only that family; '_' is no wildcard")
+                .containsExactly("alert.resolve", "alert.ack");
+        assertThat(find(new AuditQuery(null, "alert.ack", "alert:1", null, null, null, 10))).containsExactly("alert.ack");
+        assertThat(find(new AuditQuery(null, null, null, T0.plusSeconds(1), T0.plusSeconds(3), null, 10)))
+                .containsExactly("api-token.create", "alert.resolve");
+
+        List<AuditEntry> first = audit().find(new AuditQuery(null, null, null, null, null, null, 2)).collectList().block();
+        assertThat(first).extracting(AuditEntry::action).containsExactly("alertx_ack", "api-token.create");
+        List<AuditEntry> second = audit().find(new AuditQuery(null, null, null, null, null, first.getLast().id(), 2))
+                .collectList().block();
+        assertThat(second).extracting(AuditEntry::action).containsExactly("alert.resolve", "alert.ack");
+    }
+
+    @Test
+    default void findTakesHostileFilterTextAsText() {
+        audit().append(AuditEntry.of(T0, "alice", "alert.ack", "alert:1", null)).block();
+
+        for (String hostile : List.of("%.", "' OR 1=1 --", "alice' --", "!.", "_lert.")) {
+            assertThat(find(new AuditQuery(hostile, null, null, null, null, null, 10))).as(hostile).isEmpty();
+            assertThat(find(new AuditQuery(null, hostile, null, null, null, null, 10))).as(hostile).isEmpty();
+        }
+    }
+
+    private List<String> find(AuditQuery query) {
+        return audit().find(query).map(AuditEntry::action).collectList().block();
+    }
 }

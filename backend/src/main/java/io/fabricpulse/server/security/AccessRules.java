@@ -1,0 +1,65 @@
+package io.fabricpulse.server.security;
+
+import org.springframework.http.HttpMethod;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The one table of who may call what, by method and path; the first matching rule wins.
+ * {@link SecurityConfiguration} builds the filter chains' authorization from it, and the role matrix
+ * test classifies every route the server exposes with it: a route no rule matches fails that test,
+ * so a new endpoint cannot ship without a decision here. A request no rule matches is refused to all
+ * but admins (closed by default).
+ *
+ * <p>Summary: GET reads need READ; acknowledging, commenting, resolving alerts and changing
+ * silences need ACK; rules, webhooks, tokens, names, clusters, baselines, settings and the audit
+ * log need ADMIN (webhooks, tokens and the audit log even to read: webhook URLs are secrets, token
+ * lists and the audit trail tell who can do what); ingest is for agent tokens only.
+ */
+final class AccessRules {
+
+    static final Set<HttpMethod> READS = Set.of(HttpMethod.GET, HttpMethod.HEAD);
+    static final Set<HttpMethod> WRITES = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
+    static final Set<HttpMethod> ALL = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST, HttpMethod.PUT,
+            HttpMethod.PATCH, HttpMethod.DELETE, HttpMethod.OPTIONS);
+
+    static final String LOGIN = "/login";
+    static final String LOGOUT = "/logout";
+
+    static final List<AccessRule> TABLE = List.of(
+            rule(READS, Access.PUBLIC, "/actuator/health", "/actuator/health/**",
+                    "/css/**", "/js/**", "/webjars/**", "/favicon.ico", "/favicon.svg", LOGIN),
+            // The form login and logout are handled by Spring Security's filters (CSRF protected).
+            rule(Set.of(HttpMethod.POST), Access.PUBLIC, LOGIN, LOGOUT),
+            rule(ALL, Access.AGENT, SecurityConfiguration.INGEST_PATH),
+            rule(ALL, Access.ADMIN, "/api/v1/tokens/**", "/api/v1/audit/**", "/api/v1/webhooks/**",
+                    "/api/v1/settings/**"),
+            rule(WRITES, Access.ACK, "/api/v1/alerts/**", "/api/v1/silences/**"),
+            rule(WRITES, Access.ADMIN, "/api/v1/rules/**", "/api/v1/names/**", "/api/v1/clusters/**",
+                    "/api/v1/topology/**", "/api/v1/links/**", "/api/v1/nodes/**", "/api/v1/ports/**"),
+            rule(READS, Access.READ,
+                    // pages and their live updates
+                    "/", "/events/**",
+                    // the read API
+                    "/api/v1/nodes/**", "/api/v1/ports/**", "/api/v1/links/**", "/api/v1/topology/**",
+                    "/api/v1/names/**", "/api/v1/clusters/**", "/api/v1/alerts/**", "/api/v1/silences/**",
+                    "/api/v1/rules/**",
+                    // the OpenAPI document and its UI
+                    "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**",
+                    // the server's own metrics: they tell the fabric's size and traffic
+                    "/actuator", "/actuator/info", "/actuator/prometheus"));
+
+    private AccessRules() {
+    }
+
+    /** The first rule matching the request; empty when the table has no decision for it. */
+    static Optional<AccessRule> classify(HttpMethod method, String path) {
+        return TABLE.stream().filter(rule -> rule.matches(method, path)).findFirst();
+    }
+
+    private static AccessRule rule(Set<HttpMethod> methods, Access access, String... patterns) {
+        return new AccessRule(methods, List.of(patterns), access);
+    }
+}

@@ -1,0 +1,43 @@
+package io.fabricpulse.server.security;
+
+import org.springframework.security.web.reactive.result.view.CsrfRequestDataValueProcessor;
+import org.springframework.security.web.server.csrf.CsrfToken;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+/**
+ * Gives every rendered page its CSRF token and the name of who is signed in (for the header's
+ * sign-out form). In WebFlux the token is made lazily, when someone asks:
+ * asking here sets the {@code XSRF-TOKEN} cookie for the page's scripts and lets Thymeleaf add the
+ * hidden {@code _csrf} field to every {@code th:action} form.
+ */
+@ControllerAdvice(annotations = Controller.class)
+class PageModelAdvice {
+
+    /** Named {@code signedInAs}: the signed-in user's or token's name; absent for anonymous visitors. */
+    static final String SIGNED_IN_AS = "signedInAs";
+
+    /**
+     * Both attributes are put in place by this one method that the model waits for: a Mono attribute
+     * that completes empty would not leave the name absent reliably.
+     */
+    @ModelAttribute
+    Mono<Void> pageAttributes(ServerWebExchange exchange, Model model) {
+        if (exchange.getRequest().getPath().value().startsWith("/api/")) {
+            // JSON for programs: no page, so neither a name to show nor a token to put in a form.
+            return Mono.empty();
+        }
+        Mono<Void> signedInAs = CurrentActor.name()
+                .filter(name -> !CurrentActor.ANONYMOUS.equals(name))
+                .doOnNext(name -> model.addAttribute(SIGNED_IN_AS, name))
+                .then();
+        Mono<CsrfToken> token = exchange.getAttribute(CsrfToken.class.getName());
+        Mono<Void> csrf = token == null ? Mono.empty() : token.doOnNext(found -> exchange.getAttributes()
+                .put(CsrfRequestDataValueProcessor.DEFAULT_CSRF_ATTR_NAME, found)).then();
+        return signedInAs.then(csrf);
+    }
+}
