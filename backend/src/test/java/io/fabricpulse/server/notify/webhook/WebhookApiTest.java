@@ -1,5 +1,6 @@
 package io.fabricpulse.server.notify.webhook;
 
+import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.notify.Notifications;
 import io.fabricpulse.server.notify.TestNotices;
 import io.fabricpulse.server.notify.WebhookSink;
@@ -42,7 +43,7 @@ class WebhookApiTest extends ServerTest {
 
     @BeforeEach
     void setUp() {
-        signedIn = SignedInClient.of(context).mutateWith(csrf());
+        signedIn = SignedInClient.as(context, Role.ADMIN).mutateWith(csrf());
         sink = WebhookSink.start();
     }
 
