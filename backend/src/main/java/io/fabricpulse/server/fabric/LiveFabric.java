@@ -167,6 +167,11 @@ public class LiveFabric implements FabricView, FabricWindows {
     }
 
     @Override
+    public Optional<PortView> port(String nodeGuid, int portNumber) {
+        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(PortEntry::view);
+    }
+
+    @Override
     public Optional<PortWindows> windows(String nodeGuid, int portNumber) {
         PortEntry entry = ports.get(new PortKey(nodeGuid, portNumber));
         if (entry == null) {

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.rates;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Collectors;
@@ -25,6 +27,7 @@ public enum RateWindow {
     }
 
     /** As the API writes it: {@code 1m}, {@code 5m}, {@code 1h}, {@code 24h}. */
+    @JsonValue
     public String label() {
         return label;
     }
