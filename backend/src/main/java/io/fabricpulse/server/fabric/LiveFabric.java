@@ -27,8 +27,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -178,7 +178,7 @@ public class LiveFabric implements FabricView, FabricWindows {
             return Optional.empty();
         }
         Instant now = clock.instant();
-        Map<RateWindow, WindowRates> windows = new java.util.EnumMap<>(RateWindow.class);
+        Map<RateWindow, WindowRates> windows = new EnumMap<>(RateWindow.class);
         for (RateWindow window : RateWindow.values()) {
             windows.put(window, entry.windows().window(window, now, entry.link()));
         }
@@ -276,20 +276,9 @@ public class LiveFabric implements FabricView, FabricWindows {
                 port.linkSpeedActive() == null ? null : port.linkSpeedActive().name(),
                 port.peer() == null ? null : port.peer().nodeGuid(),
                 port.peer() == null ? 0 : port.peer().portNumber(),
-                inCounterOrder(port.counters()), rates.rates(),
+                CounterMap.ofLongs(port.counters()), CounterMap.ofDoubles(rates.rates()),
                 xmitWords == null ? null : xmitWords * BYTES_PER_WORD,
                 rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
                 DerivedRates.of(rates::rate, link), rates.saturated(), at);
-    }
-
-    private static Map<String, Long> inCounterOrder(Map<String, Long> counters) {
-        Map<String, Long> ordered = new LinkedHashMap<>();
-        for (PortCounter counter : PortCounter.values()) {
-            Long value = counters.get(counter.ibaName());
-            if (value != null) {
-                ordered.put(counter.ibaName(), value);
-            }
-        }
-        return Collections.unmodifiableMap(ordered);
     }
 }
