@@ -3,6 +3,7 @@ package io.fabricpulse.server.api;
 import io.fabricpulse.server.fabric.FabricWindows;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.rates.DerivedMetric;
 import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.RateWindow;
 import io.fabricpulse.server.series.PortSeriesKey;
@@ -51,7 +52,8 @@ class WorstPortsController {
     @Parameter(in = ParameterIn.QUERY, name = "limit", description = "how many ports, 1 to 1000, default 10")
     WorstPorts worst(ServerHttpRequest request) {
         ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("by", "window", "limit"));
-        PortMetric metric = query.value("by", PortMetric::named, "must be a counter or a derived metric");
+        PortMetric metric = query.value("by", PortMetric::named,
+                "must be a counter's IBA name (e.g. SymbolErrorCounter) or a derived metric (" + DerivedMetric.names() + ")");
         if (!query.has("by")) {
             query.invalid("by", "is required: a counter's IBA name or a derived metric such as XmitUtilisation");
         }

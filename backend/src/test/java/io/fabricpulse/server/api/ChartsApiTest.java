@@ -173,6 +173,8 @@ class ChartsApiTest extends ServerTest {
                 .jsonPath("$.ports[0].value").isEqualTo(500.0)
                 .jsonPath("$.ports[0].coveredSeconds").isEqualTo(20.0)
                 .jsonPath("$.ports[1].nodeGuid").isEqualTo(calm);
+        read("/api/v1/ports/worst?by=SymbolErrorBer").expectStatus().isOk().expectBody()
+                .jsonPath("$.window").isEqualTo("5m");
         read("/api/v1/ports/" + noisy + "/1/windows").expectStatus().isOk().expectBody()
                 .jsonPath("$.windows.length()").isEqualTo(4)
                 .jsonPath("$.windows[0].window").isEqualTo("1m")
@@ -184,6 +186,9 @@ class ChartsApiTest extends ServerTest {
                 .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON)
                 .expectBody()
                 .jsonPath("$.errors.length()").isEqualTo(3)
+                .jsonPath("$.errors[?(@.path == 'by')].reason").isEqualTo("must be a counter's IBA name (e.g. "
+                        + "SymbolErrorCounter) or a derived metric (XmitBytesPerSecond, RcvBytesPerSecond, XmitUtilisation, "
+                        + "RcvUtilisation, XmitPacketsPerSecond, RcvPacketsPerSecond, XmitWaitShare, SymbolErrorBer), got 'Colour'")
                 .jsonPath("$.errors[?(@.path == 'window')].reason").isEqualTo("must be one of 1m, 5m, 1h, 24h, got '2h'")
                 .jsonPath("$.errors[?(@.path == 'limit')].reason").isEqualTo("must be a whole number from 1 to 1000, got '0'");
         read("/api/v1/ports/worst").expectStatus().isBadRequest().expectBody().jsonPath("$.detail")
