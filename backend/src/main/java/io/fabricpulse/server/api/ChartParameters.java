@@ -111,7 +111,7 @@ final class ChartParameters {
         }
     }
 
-    private static Duration duration(String text) {
+    static Duration duration(String text) {
         try {
             return DurationStyle.detectAndParse(text);
         } catch (DateTimeException | ArithmeticException e) {

@@ -174,7 +174,8 @@ class ChartsApiTest extends ServerTest {
                 .jsonPath("$.ports[0].coveredSeconds").isEqualTo(20.0)
                 .jsonPath("$.ports[1].nodeGuid").isEqualTo(calm);
         read("/api/v1/ports/worst?by=SymbolErrorBer").expectStatus().isOk().expectBody()
-                .jsonPath("$.window").isEqualTo("5m");
+                .jsonPath("$.window").isEqualTo("5m")
+                .jsonPath("$.source").isEqualTo("memory");
         read("/api/v1/ports/" + noisy + "/1/windows").expectStatus().isOk().expectBody()
                 .jsonPath("$.windows.length()").isEqualTo(4)
                 .jsonPath("$.windows[0].window").isEqualTo("1m")
@@ -189,10 +190,45 @@ class ChartsApiTest extends ServerTest {
                 .jsonPath("$.errors[?(@.path == 'by')].reason").isEqualTo("must be a counter's IBA name (e.g. "
                         + "SymbolErrorCounter) or a derived metric (XmitBytesPerSecond, RcvBytesPerSecond, XmitUtilisation, "
                         + "RcvUtilisation, XmitPacketsPerSecond, RcvPacketsPerSecond, XmitWaitShare, SymbolErrorBer), got 'Colour'")
-                .jsonPath("$.errors[?(@.path == 'window')].reason").isEqualTo("must be one of 1m, 5m, 1h, 24h, got '2h'")
+                .jsonPath("$.errors[?(@.path == 'window')].reason").isEqualTo("must be one of 1m, 5m, 1h, 24h (in memory) "
+                        + "or a longer duration such as 7d, up to 730d (series store), got '2h'")
                 .jsonPath("$.errors[?(@.path == 'limit')].reason").isEqualTo("must be a whole number from 1 to 1000, got '0'");
+        read("/api/v1/ports/worst?by=XmitUtilisation&window=7d&consolidation=sum").expectStatus().isBadRequest()
+                .expectBody()
+                .jsonPath("$.errors[?(@.path == 'by')].reason").isEqualTo("XmitUtilisation is kept in memory only "
+                        + "(windows up to 24h); over longer windows rank by a counter or XmitBytesPerSecond, RcvBytesPerSecond")
+                .jsonPath("$.errors[?(@.path == 'consolidation')].reason").isEqualTo("must be one of AVERAGE, MAX, got 'sum'");
+        read("/api/v1/ports/worst?by=PortRcvErrors&window=1h&consolidation=max").expectStatus().isBadRequest()
+                .expectBody().jsonPath("$.detail")
+                .isEqualTo("consolidation: applies to windows longer than 24h, answered by the series store");
+        read("/api/v1/ports/worst?by=PortRcvErrors&window=731d").expectStatus().isBadRequest();
+        read("/api/v1/ports/worst?by=PortRcvErrors&window=99999999999999999d").expectStatus().isBadRequest();
         read("/api/v1/ports/worst").expectStatus().isBadRequest().expectBody().jsonPath("$.detail")
                 .isEqualTo("by: is required: a counter's IBA name or a derived metric such as XmitUtilisation");
+    }
+
+    @Test
+    void worstPortsOverLongerWindowsComeFromTheSeriesStore() {
+        String guid = TestBatches.randomGuid();
+        Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        // Far above anything the other tests store, so this port ranks first whatever ran before. A
+        // round-robin file consolidates an hour once a later sample has passed it: two samples.
+        PortSeriesKey port = new PortSeriesKey(guid, 4);
+        store.write(List.of(
+                new PortRateSample(port, now.minusSeconds(7_200), Map.of(RateSeries.named("VL15Dropped"), 1e12)),
+                new PortRateSample(port, now.minusSeconds(10), Map.of(RateSeries.named("VL15Dropped"), 1e12))));
+
+        read("/api/v1/ports/worst?by=VL15Dropped&window=7d&limit=1&consolidation=MAX").expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.source").isEqualTo("series")
+                .jsonPath("$.window").isEqualTo("7d")
+                .jsonPath("$.consolidation").isEqualTo("MAX")
+                .jsonPath("$.ports.length()").isEqualTo(1)
+                .jsonPath("$.ports[0].nodeGuid").isEqualTo(guid)
+                .jsonPath("$.ports[0].nodeName").isEqualTo(guid)
+                .jsonPath("$.ports[0].portNumber").isEqualTo(4)
+                .jsonPath("$.ports[0].value").isEqualTo(1e12)
+                .jsonPath("$.ports[0].coveredSeconds").isEmpty();
     }
 
     @Test
