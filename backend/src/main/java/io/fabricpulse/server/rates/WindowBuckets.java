@@ -3,6 +3,7 @@ package io.fabricpulse.server.rates;
 import io.fabricpulse.agent.report.PortCounter;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
@@ -192,7 +193,7 @@ public final class WindowBuckets {
         coveredSeconds[slot] = 0;
         seen[slot] = 0;
         latched[slot] = 0;
-        java.util.Arrays.fill(increases, slot * COUNTER_COUNT, (slot + 1) * COUNTER_COUNT, 0f);
+        Arrays.fill(increases, slot * COUNTER_COUNT, (slot + 1) * COUNTER_COUNT, 0f);
     }
 
     private static int slot(int tier, long bucket) {
