@@ -97,6 +97,24 @@ public final class ReadQuery {
                 "must be one of " + String.join(", ", names));
     }
 
+    /**
+     * A value read by {@code parser}; null when not given. The parser throws
+     * {@link IllegalArgumentException} for a bad value: that becomes an error saying {@code expectation}.
+     */
+    <T> T value(String name, Function<String, T> parser, String expectation) {
+        return parse(name, parser, expectation);
+    }
+
+    /** Whether {@code name} was given. */
+    boolean has(String name) {
+        return params.getFirst(name) != null;
+    }
+
+    /** Records a problem found outside the query string (a path segment) or across parameters. */
+    void invalid(String path, String reason) {
+        errors.add(new InvalidField(path, reason));
+    }
+
     /** @throws ProblemException listing every bad parameter, if any */
     public void throwIfInvalid() {
         if (!errors.isEmpty()) {

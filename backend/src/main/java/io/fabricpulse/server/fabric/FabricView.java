@@ -3,6 +3,7 @@ package io.fabricpulse.server.fabric;
 import reactor.core.publisher.Flux;
 
 import java.util.List;
+import java.util.Optional;
 
 /** Read side of the live fabric state. Implementations are thread-safe; results are snapshots. */
 public interface FabricView {
@@ -12,6 +13,14 @@ public interface FabricView {
 
     /** All known ports, worst first ({@link PortView#WORST_FIRST}). */
     List<PortView> ports();
+
+    /**
+     * One port, empty when unknown; {@code nodeGuid} canonical ({@code 0x} + 16 lower-case hex digits).
+     * Implementations that index their ports answer without the scan of this default.
+     */
+    default Optional<PortView> port(String nodeGuid, int portNumber) {
+        return ports().stream().filter(p -> p.nodeGuid().equals(nodeGuid) && p.portNumber() == portNumber).findFirst();
+    }
 
     /**
      * A hot stream that emits once per ingested batch that changed something, with the ports it

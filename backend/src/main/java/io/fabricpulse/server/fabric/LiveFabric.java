@@ -5,7 +5,15 @@ import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.server.rates.DerivedRates;
+import io.fabricpulse.server.rates.LinkContext;
+import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.PortRates;
+import io.fabricpulse.server.rates.PortWindows;
+import io.fabricpulse.server.rates.RateWindow;
+import io.fabricpulse.server.rates.RatesProperties;
+import io.fabricpulse.server.rates.WindowBuckets;
+import io.fabricpulse.server.rates.WindowRates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -14,14 +22,17 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -29,15 +40,15 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Thread-safe: batches of different agents are applied concurrently; one port is updated
  * atomically inside {@link ConcurrentHashMap#compute}, so two agents reporting the same switch port
- * cannot interleave its rate state. Memory is fixed per port (the latest view and one rate baseline
- * per counter), whatever the history.
+ * cannot interleave its rate state. Memory is fixed per port (the latest view, one rate baseline
+ * per counter and the {@link WindowBuckets} of its 1 min to 24 h windows), whatever the history.
  *
  * <p>Out of order: a port sample whose collection time is not after the port's latest one is
  * ignored here (neither its values nor a rate from it are used); the latest state and the rate
  * baselines stay with the newer sample.
  */
 @Component
-public class LiveFabric implements FabricView {
+public class LiveFabric implements FabricView, FabricWindows {
 
     private static final Logger log = LoggerFactory.getLogger(LiveFabric.class);
     /** PortXmitData and PortRcvData count 4-byte words (INFINIBAND.md, "Units and traps"). */
@@ -53,28 +64,45 @@ public class LiveFabric implements FabricView {
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
     private final List<CounterResetListener> resetListeners;
+    private final RatesProperties ratesProperties;
+    private final Clock clock;
 
     private record PortKey(String nodeGuid, int portNumber) {
     }
 
-    /** The latest view of a port and its rate state; the rate state is only touched inside compute(). */
-    private record PortEntry(PortView view, PortRates rates) {
+    /**
+     * The latest view of a port, its rate state, its windows and the link they are read against; the
+     * rate state is only touched inside compute(), the windows synchronize themselves.
+     */
+    private record PortEntry(PortView view, PortRates rates, WindowBuckets windows, LinkContext link) {
     }
 
-    /** A live fabric that tells nobody about counter resets (tests, tools). */
+    /** A live fabric that tells nobody about counter resets, on the system clock (tests, tools). */
     public LiveFabric() {
         this(List.of());
     }
 
     /** @param resetListeners told about every counter clear or reset seen (the state store records them) */
     public LiveFabric(List<CounterResetListener> resetListeners) {
+        this(resetListeners, RatesProperties.defaults(), Clock.systemUTC());
+    }
+
+    /**
+     * @param resetListeners  told about every counter clear or reset seen (the state store records them)
+     * @param ratesProperties the PortXmitWait ticks of known devices
+     * @param clock           where windows end when they are read
+     */
+    public LiveFabric(List<CounterResetListener> resetListeners, RatesProperties ratesProperties, Clock clock) {
         this.resetListeners = List.copyOf(resetListeners);
+        this.ratesProperties = ratesProperties;
+        this.clock = clock;
     }
 
     /** For Spring: whatever {@link CounterResetListener} beans there are, none included. */
     @Autowired
-    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners) {
-        this(resetListeners.orderedStream().toList());
+    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners, RatesProperties ratesProperties,
+                      Clock clock) {
+        this(resetListeners.orderedStream().toList(), ratesProperties, clock);
     }
 
     /**
@@ -95,12 +123,18 @@ public class LiveFabric implements FabricView {
                         return old;
                     }
                     PortRates rates = old == null ? new PortRates() : old.rates();
+                    WindowBuckets windows = old == null ? new WindowBuckets() : old.windows();
                     PortRates.Result result = rates.update(port.counters(), port.extendedCounters(), at);
-                    if (old != null && !result.resets().isEmpty()) {
-                        resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), result.resets(),
-                                old.view().sampledAt(), at, batch.agentId()));
+                    if (old != null) {
+                        windows.record(old.view().sampledAt(), at, result);
+                        if (!result.resets().isEmpty()) {
+                            resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), result.resets(),
+                                    old.view().sampledAt(), at, batch.agentId()));
+                        }
                     }
-                    applied[0] = new PortEntry(portView(nodeView, port, result, at), rates);
+                    LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
+                            ratesProperties.xmitWaitTick(batch.source(), nodeView.hcaType()));
+                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at), rates, windows, link);
                     return applied[0];
                 });
                 if (applied[0] != null) {
@@ -130,6 +164,51 @@ public class LiveFabric implements FabricView {
     @Override
     public List<PortView> ports() {
         return ports.values().stream().map(PortEntry::view).sorted(PortView.WORST_FIRST).toList();
+    }
+
+    @Override
+    public Optional<PortView> port(String nodeGuid, int portNumber) {
+        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(PortEntry::view);
+    }
+
+    @Override
+    public Optional<PortWindows> windows(String nodeGuid, int portNumber) {
+        PortEntry entry = ports.get(new PortKey(nodeGuid, portNumber));
+        if (entry == null) {
+            return Optional.empty();
+        }
+        Instant now = clock.instant();
+        Map<RateWindow, WindowRates> windows = new EnumMap<>(RateWindow.class);
+        for (RateWindow window : RateWindow.values()) {
+            windows.put(window, entry.windows().window(window, now, entry.link()));
+        }
+        return Optional.of(new PortWindows(nodeGuid, portNumber, Collections.unmodifiableMap(windows)));
+    }
+
+    @Override
+    public List<RankedPort> worst(PortMetric metric, RateWindow window, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+        }
+        Instant now = clock.instant();
+        // The best `limit` so far, weakest on top: one pass over the ports, memory bounded by the limit.
+        PriorityQueue<RankedPort> best = new PriorityQueue<>(limit + 1, RankedPort.WORST_FIRST.reversed());
+        for (PortEntry entry : ports.values()) {
+            WindowRates rates = entry.windows().window(window, now, entry.link());
+            Double value = metric.valueIn(rates);
+            if (value == null || value.isNaN()) {
+                continue;
+            }
+            PortView view = entry.view();
+            best.add(new RankedPort(view.nodeGuid(), view.nodeName(), view.portNumber(), view.peerGuid(),
+                    view.peerPort(), value, rates.coveredSeconds()));
+            if (best.size() > limit) {
+                best.poll();
+            }
+        }
+        List<RankedPort> ranked = new ArrayList<>(best);
+        ranked.sort(RankedPort.WORST_FIRST);
+        return ranked;
     }
 
     /**
@@ -187,7 +266,8 @@ public class LiveFabric implements FabricView {
         return description == null || description.isBlank() ? guid : description.strip();
     }
 
-    private static PortView portView(NodeView node, PortReport port, PortRates.Result rates, Instant at) {
+    private static PortView portView(NodeView node, PortReport port, PortRates.Result rates, LinkContext link,
+                                     Instant at) {
         Double xmitWords = rates.rate(PortCounter.PortXmitData);
         Double rcvWords = rates.rate(PortCounter.PortRcvData);
         return new PortView(node.guid(), node.name(), node.type(), port.portNumber(), port.lid(), port.state(),
@@ -196,20 +276,9 @@ public class LiveFabric implements FabricView {
                 port.linkSpeedActive() == null ? null : port.linkSpeedActive().name(),
                 port.peer() == null ? null : port.peer().nodeGuid(),
                 port.peer() == null ? 0 : port.peer().portNumber(),
-                inCounterOrder(port.counters()), rates.rates(),
+                CounterMap.ofLongs(port.counters()), CounterMap.ofDoubles(rates.rates()),
                 xmitWords == null ? null : xmitWords * BYTES_PER_WORD,
                 rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
-                rates.saturated(), at);
-    }
-
-    private static Map<String, Long> inCounterOrder(Map<String, Long> counters) {
-        Map<String, Long> ordered = new LinkedHashMap<>();
-        for (PortCounter counter : PortCounter.values()) {
-            Long value = counters.get(counter.ibaName());
-            if (value != null) {
-                ordered.put(counter.ibaName(), value);
-            }
-        }
-        return Collections.unmodifiableMap(ordered);
+                DerivedRates.of(rates::rate, link), rates.saturated(), at);
     }
 }

@@ -4,6 +4,7 @@ import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.report.UnsignedCounterSerializer;
+import io.fabricpulse.server.rates.DerivedRates;
 import tools.jackson.databind.annotation.JsonSerialize;
 
 import java.time.Instant;
@@ -35,6 +36,9 @@ import java.util.Map;
  *                           counters in the interval where the port switched 32/64-bit counters
  * @param xmitBytesPerSecond transmitted data in bytes/s (PortXmitData words/s x 4), null when unknown
  * @param rcvBytesPerSecond  received data in bytes/s (PortRcvData words/s x 4), null when unknown
+ * @param derived            derived metrics of the latest interval: utilisation of the link's data rate,
+ *                           packets/s, XmitWait share of the interval (when the device's tick is known),
+ *                           symbol-error BER estimate; each null when unknown
  * @param saturated          IBA names of counters latched at their maximum ("at least max", no rate),
  *                           each with the collection time at which it was first seen latched
  * @param sampledAt          collection time of the latest sample
@@ -44,7 +48,8 @@ public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int 
                        String peerGuid, int peerPort,
                        @JsonSerialize(contentUsing = UnsignedCounterSerializer.class) Map<String, Long> counters,
                        Map<String, Double> rates,
-                       Double xmitBytesPerSecond, Double rcvBytesPerSecond, Map<String, Instant> saturated,
+                       Double xmitBytesPerSecond, Double rcvBytesPerSecond, DerivedRates derived,
+                       Map<String, Instant> saturated,
                        Instant sampledAt) {
 
     /**

@@ -16,6 +16,7 @@ public enum ProblemType {
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported content type or encoding",
             HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     BODY_TOO_LARGE("body-too-large", "Body too large", HttpStatus.CONTENT_TOO_LARGE),
+    NOT_FOUND("not-found", "Not found", HttpStatus.NOT_FOUND),
     UNAUTHORIZED("unauthorized", "Authentication required", HttpStatus.UNAUTHORIZED),
     FORBIDDEN("forbidden", "Access denied", HttpStatus.FORBIDDEN),
     INVALID_WEBHOOK("invalid-webhook", "Webhook settings are not valid", HttpStatus.BAD_REQUEST),

@@ -1,8 +1,10 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.agent.report.PortCounter;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,5 +44,32 @@ class PortRatesTest {
 
         assertThat(result.rates()).isEmpty();
         assertThat(result.outcomes()).containsValue(new CounterRate.FirstSample());
+    }
+
+    /** Every counter of INFINIBAND.md, the 64-bit extended ones and PortXmitWait included, gets its rate. */
+    @Test
+    void everyCounterOfTheDomainHasARateAndSaturatesAtItsOwnWidth() {
+        Map<String, Long> before = new HashMap<>();
+        Map<String, Long> after = new HashMap<>();
+        Map<String, Long> latched = new HashMap<>();
+        for (PortCounter counter : PortCounter.values()) {
+            before.put(counter.ibaName(), 1L);
+            after.put(counter.ibaName(), 11L);
+            latched.put(counter.ibaName(), counter.max(true));
+        }
+        PortRates port = new PortRates();
+        port.update(before, true, T0);
+
+        PortRates.Result result = port.update(after, true, T0.plusSeconds(10));
+        assertThat(result.rates()).hasSize(PortCounter.values().length)
+                .allSatisfy((name, rate) -> assertThat(rate).isEqualTo(1.0));
+        assertThat(result.rates()).containsKeys("PortXmitWait", "PortUnicastXmitPkts", "PortMulticastRcvPkts",
+                "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "VL15Dropped");
+
+        PortRates.Result full = port.update(latched, true, T0.plusSeconds(20));
+        assertThat(full.saturated()).hasSize(PortCounter.values().length);
+        // 4-bit LocalLinkIntegrityErrors latch at 15, 64-bit extended data at 2^64 - 1.
+        assertThat(PortCounter.LocalLinkIntegrityErrors.max(true)).isEqualTo(15L);
+        assertThat(PortCounter.PortXmitData.max(true)).isEqualTo(-1L);
     }
 }

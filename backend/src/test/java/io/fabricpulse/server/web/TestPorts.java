@@ -5,6 +5,7 @@ import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.rates.DerivedRates;
 
 import java.time.Instant;
 import java.util.HashMap;
@@ -30,6 +31,7 @@ public final class TestPorts {
     private final Map<String, Double> rates = new HashMap<>();
     private Double xmit;
     private Double rcv;
+    private DerivedRates derived = DerivedRates.NONE;
     private final Set<String> saturated = new HashSet<>();
     private Instant sampledAt = Instant.parse("2026-03-01T12:00:00Z");
 
@@ -101,6 +103,11 @@ public final class TestPorts {
         return this;
     }
 
+    public TestPorts derived(DerivedRates derived) {
+        this.derived = derived;
+        return this;
+    }
+
     public TestPorts sampledAt(Instant at) {
         this.sampledAt = at;
         return this;
@@ -108,7 +115,7 @@ public final class TestPorts {
 
     public PortView build() {
         return new PortView(nodeGuid, nodeName, nodeType, portNumber, lid, state, physicalState, width, speed,
-                peerGuid, peerPort, Map.copyOf(counters), Map.copyOf(rates), xmit, rcv, saturatedSince(),
+                peerGuid, peerPort, Map.copyOf(counters), Map.copyOf(rates), xmit, rcv, derived, saturatedSince(),
                 sampledAt);
     }
 

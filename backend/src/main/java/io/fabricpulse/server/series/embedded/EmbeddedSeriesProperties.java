@@ -32,14 +32,18 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
                                        @DefaultValue("mapped") FileAccess fileAccess) {
 
     /**
-     * The default archives, the shape of the classic HPC round-robin layout (Ganglia's is 15 s x 1 day,
-     * 1 min x 14 days, 10 min x 1 year): full resolution for a day, minutes for two weeks, hours for
-     * two years. MAX next to AVERAGE where a row summarises several samples, so bursts stay visible.
+     * The default archives: the classic round-robin shape (fine for a while, coarser for longer, coarse
+     * for years; Ganglia's is 15 s x 1 day, 1 min x 14 days, 10 min x 1 year) cut to what a fabric-scale
+     * server can afford on disk for every port: 10 s for 6 hours, minutes for a day, hours for two weeks,
+     * days for two years, about 1.3 MB per port (docs/STORAGE.md works it through). MAX next to AVERAGE
+     * where a row summarises several samples, so bursts stay visible. The issue's longer layout (10 s x
+     * 1 day, 1 min x 14 days, 1 h x 2 years: 15.5 MB per port) is one configuration away.
      */
     public static final List<Archive> DEFAULT_ARCHIVES = List.of(
-            new Archive(Duration.ofSeconds(10), Duration.ofDays(1), false),
-            new Archive(Duration.ofMinutes(1), Duration.ofDays(14), true),
-            new Archive(Duration.ofHours(1), Duration.ofDays(730), true));
+            new Archive(Duration.ofSeconds(10), Duration.ofHours(6), false),
+            new Archive(Duration.ofMinutes(1), Duration.ofDays(1), true),
+            new Archive(Duration.ofHours(1), Duration.ofDays(14), true),
+            new Archive(Duration.ofDays(1), Duration.ofDays(730), true));
 
     /** More rows than this in one archive is a typo (a retention in seconds meant as days), not a plan. */
     static final long MAX_ROWS = 10_000_000;

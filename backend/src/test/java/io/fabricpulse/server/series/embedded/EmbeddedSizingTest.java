@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EmbeddedSizingTest {
 
     /** docs/STORAGE.md, "Bytes per port": the default layout, worked through by hand. */
-    static final long DOCUMENTED_DEFAULT_BYTES_PER_PORT = 15_461_994;
+    static final long DOCUMENTED_DEFAULT_BYTES_PER_PORT = 1_326_674;
 
     @TempDir
     Path directory;

@@ -1,0 +1,126 @@
+package io.fabricpulse.server.rates;
+
+import io.fabricpulse.agent.report.PortCounter;
+
+import java.util.Arrays;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The numbers a NOC reads off a port that no single counter gives: each computed from counter rates
+ * (per second) and the {@link LinkContext}. Absent (null) whenever an input is absent, never a guess.
+ */
+public enum DerivedMetric {
+    /** Transmitted bytes per second: PortXmitData counts 4-byte words. */
+    XmitBytesPerSecond {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            return times(rate.apply(PortCounter.PortXmitData), BYTES_PER_WORD);
+        }
+    },
+    /** Received bytes per second: PortRcvData counts 4-byte words. */
+    RcvBytesPerSecond {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            return times(rate.apply(PortCounter.PortRcvData), BYTES_PER_WORD);
+        }
+    },
+    /** Share of the link's data rate used for sending, 0..1 (bits sent / (width x lane data rate)). */
+    XmitUtilisation {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            return utilisation(XmitBytesPerSecond.compute(rate, link), link);
+        }
+    },
+    /** Share of the link's data rate used for receiving, 0..1. */
+    RcvUtilisation {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            return utilisation(RcvBytesPerSecond.compute(rate, link), link);
+        }
+    },
+    /** Packets sent per second (PortXmitPkts, 64-bit when the port has extended counters). */
+    XmitPacketsPerSecond {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            return rate.apply(PortCounter.PortXmitPkts);
+        }
+    },
+    /** Packets received per second (PortRcvPkts). */
+    RcvPacketsPerSecond {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            return rate.apply(PortCounter.PortRcvPkts);
+        }
+    },
+    /**
+     * Share of the time the port had data to send but could not (credits, arbitration): PortXmitWait
+     * ticks per second x the tick's length. Only when the device's tick is known (INFINIBAND.md: ticks
+     * are device-specific; raw ticks/s are the PortXmitWait rate). Not clamped: above 1 means the
+     * configured tick is too long for this device.
+     */
+    XmitWaitShare {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            Double ticks = rate.apply(PortCounter.PortXmitWait);
+            Double tick = link.xmitWaitTickSeconds();
+            return ticks == null || tick == null ? null : ticks * tick;
+        }
+    },
+    /**
+     * Bit error ratio estimated from symbol errors: SymbolErrorCounter per second / the active link's
+     * data rate in bits per second, the way UFM's link-health rule reads it (INFINIBAND.md: spec bound
+     * 1e-12, cables tested to 1e-15). An estimate: one symbol error may hide several bit errors.
+     */
+    SymbolErrorBer {
+        @Override
+        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+            Double errors = rate.apply(PortCounter.SymbolErrorCounter);
+            Double bits = link.dataRateBitsPerSecond();
+            return errors == null || bits == null ? null : errors / bits;
+        }
+    };
+
+    private static final int BYTES_PER_WORD = 4;
+    private static final int BITS_PER_BYTE = 8;
+
+    /**
+     * @param rate the rate per second of a counter, null when it has none
+     * @param link the port's link
+     * @return the metric, null when an input is missing
+     */
+    abstract Double compute(Function<PortCounter, Double> rate, LinkContext link);
+
+    /** This metric's value in {@code rates}. */
+    public Double in(DerivedRates rates) {
+        return switch (this) {
+            case XmitBytesPerSecond -> rates.xmitBytesPerSecond();
+            case RcvBytesPerSecond -> rates.rcvBytesPerSecond();
+            case XmitUtilisation -> rates.xmitUtilisation();
+            case RcvUtilisation -> rates.rcvUtilisation();
+            case XmitPacketsPerSecond -> rates.xmitPacketsPerSecond();
+            case RcvPacketsPerSecond -> rates.rcvPacketsPerSecond();
+            case XmitWaitShare -> rates.xmitWaitShare();
+            case SymbolErrorBer -> rates.symbolErrorBer();
+        };
+    }
+
+    /** The metric named {@code name} exactly, or null. */
+    public static DerivedMetric named(String name) {
+        return Arrays.stream(values()).filter(m -> m.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /** All names, comma-separated, for error messages. */
+    public static String names() {
+        return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
+    }
+
+    private static Double times(Double value, double factor) {
+        return value == null ? null : value * factor;
+    }
+
+    private static Double utilisation(Double bytesPerSecond, LinkContext link) {
+        Double capacity = link.dataRateBitsPerSecond();
+        return bytesPerSecond == null || capacity == null ? null : bytesPerSecond * BITS_PER_BYTE / capacity;
+    }
+}

@@ -1,0 +1,202 @@
+package io.fabricpulse.server.rates;
+
+import io.fabricpulse.agent.report.PortCounter;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The 1 min, 5 min, 1 h and 24 h windows of one port in fixed memory (about 1.9 KB, see
+ * docs/PERFORMANCE.md): three rings of buckets holding, per counter, how much it grew, plus per
+ * bucket the seconds covered by valid deltas and which counters were seen or latched.
+ *
+ * <table>
+ *   <caption>rings</caption>
+ *   <tr><th>ring</th><th>buckets</th><th>answers</th></tr>
+ *   <tr><td>0</td><td>6 x 1 min</td><td>1 min, 5 min</td></tr>
+ *   <tr><td>1</td><td>5 x 15 min</td><td>1 h</td></tr>
+ *   <tr><td>2</td><td>7 x 4 h</td><td>24 h</td></tr>
+ * </table>
+ *
+ * <p>Each ring holds one bucket more than its longest window needs, because a window rarely starts on
+ * a bucket boundary: the oldest bucket it touches counts with the share of it inside the window
+ * (its increase assumed even over the bucket). That is the whole approximation; the newest buckets
+ * count fully. An interval between two samples is spread over the buckets it overlaps in proportion
+ * to time, so a long gap between samples lands where it happened, and what lies beyond a ring's reach
+ * is dropped.
+ *
+ * <p>Rules: an interval in which any counter was reset (cleared) contributes nothing, neither
+ * increases nor covered seconds; a counter latched at its maximum marks the buckets it touches, and a
+ * window containing such a bucket reports that counter as saturated with no rate; an interval not
+ * newer than the latest recorded one is ignored (out of order). Counters share the covered seconds of
+ * their port: a counter that had no delta in an interval the others had (it switched between 32 and
+ * 64 bits, or appeared late) reads slightly low for windows containing that interval.
+ *
+ * <p>Thread-safe: recording (ingest) and reading (API, alerting) synchronize on the instance.
+ */
+public final class WindowBuckets {
+
+    private static final PortCounter[] COUNTERS = PortCounter.values();
+    private static final int COUNTER_COUNT = COUNTERS.length;
+    private static final long[] BUCKET_MILLIS = {60_000L, 15 * 60_000L, 4 * 3_600_000L};
+    private static final int[] BUCKETS = {6, 5, 7};
+    private static final int[] FIRST_SLOT = {0, 6, 11};
+    private static final int SLOTS = 18;
+    private static final long NONE = Long.MIN_VALUE;
+    private static final double MILLIS_PER_SECOND = 1_000.0;
+
+    static {
+        // Seen/latched flags are bits of an int per bucket.
+        if (COUNTER_COUNT > Integer.SIZE) {
+            throw new ExceptionInInitializerError("more counters than bits in an int: " + COUNTER_COUNT);
+        }
+    }
+
+    /** Increase of counter c in slot s at {@code s * COUNTER_COUNT + c}. */
+    private final float[] increases = new float[SLOTS * COUNTER_COUNT];
+    private final float[] coveredSeconds = new float[SLOTS];
+    private final int[] seen = new int[SLOTS];
+    private final int[] latched = new int[SLOTS];
+    /** Per ring, the number (epoch millis / bucket length) of its newest bucket; NONE before the first interval. */
+    private final long[] newestBucket = {NONE, NONE, NONE};
+    private long latestMillis = NONE;
+
+    /**
+     * Records what the port did between two samples.
+     *
+     * @param from   collection time of the previous sample
+     * @param to     collection time of this sample
+     * @param result the rate engine's outcome of this sample
+     */
+    public synchronized void record(Instant from, Instant to, PortRates.Result result) {
+        long start = from.toEpochMilli();
+        long end = to.toEpochMilli();
+        if (end <= start || (latestMillis != NONE && end <= latestMillis)) {
+            return;
+        }
+        latestMillis = end;
+        for (int tier = 0; tier < BUCKETS.length; tier++) {
+            advance(tier, Math.floorDiv(end - 1, BUCKET_MILLIS[tier]));
+        }
+        if (!result.resets().isEmpty()) {
+            return;
+        }
+        double seconds = (end - start) / MILLIS_PER_SECOND;
+        double[] grew = new double[COUNTER_COUNT];
+        int seenNow = 0;
+        int latchedNow = 0;
+        for (Map.Entry<PortCounter, CounterRate> outcome : result.outcomes().entrySet()) {
+            int c = outcome.getKey().ordinal();
+            if (outcome.getValue() instanceof CounterRate.PerSecond(double perSecond)) {
+                grew[c] = perSecond * seconds;
+                seenNow |= 1 << c;
+            } else if (outcome.getValue() instanceof CounterRate.Saturated) {
+                latchedNow |= 1 << c;
+            }
+        }
+        for (int tier = 0; tier < BUCKETS.length; tier++) {
+            spread(tier, start, end, grew, seenNow, latchedNow);
+        }
+    }
+
+    /**
+     * The port over {@code window}, ending at {@code now} or at the latest recorded sample if that is
+     * later (an agent's clock ahead of the server's must not put samples outside their own window).
+     */
+    public synchronized WindowRates window(RateWindow window, Instant now, LinkContext link) {
+        long end = Math.max(now.toEpochMilli(), latestMillis);
+        long start = end - window.length().toMillis();
+        int tier = window.tier();
+        double covered = 0;
+        double[] grew = new double[COUNTER_COUNT];
+        int seenIn = 0;
+        int latchedIn = 0;
+        long newest = newestBucket[tier];
+        if (newest != NONE) {
+            long length = BUCKET_MILLIS[tier];
+            long first = Math.max(Math.floorDiv(start, length), newest - BUCKETS[tier] + 1);
+            for (long bucket = first; bucket <= newest; bucket++) {
+                long bucketEnd = (bucket + 1) * length;
+                double weight = Math.min(1.0, (double) (bucketEnd - Math.max(start, bucket * length)) / length);
+                if (weight <= 0) {
+                    continue;
+                }
+                int slot = slot(tier, bucket);
+                covered += weight * coveredSeconds[slot];
+                for (int c = 0; c < COUNTER_COUNT; c++) {
+                    grew[c] += weight * increases[slot * COUNTER_COUNT + c];
+                }
+                seenIn |= seen[slot];
+                latchedIn |= latched[slot];
+            }
+        }
+        Map<PortCounter, CounterWindow> counters = new EnumMap<>(PortCounter.class);
+        for (PortCounter counter : COUNTERS) {
+            int bit = 1 << counter.ordinal();
+            boolean isLatched = (latchedIn & bit) != 0;
+            if ((seenIn & bit) == 0 && !isLatched) {
+                continue;
+            }
+            double increase = grew[counter.ordinal()];
+            Double perSecond = isLatched || covered <= 0 ? null : increase / covered;
+            counters.put(counter, new CounterWindow(increase, perSecond, isLatched));
+        }
+        Map<PortCounter, CounterWindow> frozen = Collections.unmodifiableMap(counters);
+        DerivedRates derived = DerivedRates.of(counter -> {
+            CounterWindow c = frozen.get(counter);
+            return c == null ? null : c.perSecond();
+        }, link);
+        return new WindowRates(window, Instant.ofEpochMilli(end), covered, frozen, derived);
+    }
+
+    /** Moves ring {@code tier} on so that {@code bucket} is its newest, emptying the buckets it reuses. */
+    private void advance(int tier, long bucket) {
+        long newest = newestBucket[tier];
+        if (newest != NONE && bucket <= newest) {
+            return;
+        }
+        long firstToClear = newest == NONE ? bucket - BUCKETS[tier] + 1 : Math.max(newest + 1, bucket - BUCKETS[tier] + 1);
+        for (long b = firstToClear; b <= bucket; b++) {
+            clear(slot(tier, b));
+        }
+        newestBucket[tier] = bucket;
+    }
+
+    private void spread(int tier, long start, long end, double[] grew, int seenNow, int latchedNow) {
+        long length = BUCKET_MILLIS[tier];
+        long newest = newestBucket[tier];
+        long oldestKept = newest - BUCKETS[tier] + 1;
+        long first = Math.max(Math.floorDiv(start, length), oldestKept);
+        double interval = end - start;
+        for (long bucket = first; bucket <= newest; bucket++) {
+            long overlap = Math.min(end, (bucket + 1) * length) - Math.max(start, bucket * length);
+            if (overlap <= 0) {
+                continue;
+            }
+            int slot = slot(tier, bucket);
+            double share = overlap / interval;
+            coveredSeconds[slot] += (float) (overlap / MILLIS_PER_SECOND);
+            for (int c = 0; c < COUNTER_COUNT; c++) {
+                if (grew[c] != 0) {
+                    increases[slot * COUNTER_COUNT + c] += (float) (grew[c] * share);
+                }
+            }
+            seen[slot] |= seenNow;
+            latched[slot] |= latchedNow;
+        }
+    }
+
+    private void clear(int slot) {
+        coveredSeconds[slot] = 0;
+        seen[slot] = 0;
+        latched[slot] = 0;
+        Arrays.fill(increases, slot * COUNTER_COUNT, (slot + 1) * COUNTER_COUNT, 0f);
+    }
+
+    private static int slot(int tier, long bucket) {
+        return FIRST_SLOT[tier] + (int) Math.floorMod(bucket, (long) BUCKETS[tier]);
+    }
+}
