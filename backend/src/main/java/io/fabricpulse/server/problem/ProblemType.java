@@ -20,7 +20,6 @@ public enum ProblemType {
     UNAUTHORIZED("unauthorized", "Authentication required", HttpStatus.UNAUTHORIZED),
     FORBIDDEN("forbidden", "Access denied", HttpStatus.FORBIDDEN),
     INVALID_WEBHOOK("invalid-webhook", "Webhook settings are not valid", HttpStatus.BAD_REQUEST),
-    NOT_FOUND("not-found", "No such resource", HttpStatus.NOT_FOUND),
     READ_ONLY("read-only", "Set in the server's configuration, not changeable through the API", HttpStatus.CONFLICT),
     UNAVAILABLE("unavailable", "Temporarily unavailable, try again later", HttpStatus.SERVICE_UNAVAILABLE);
 
