@@ -53,6 +53,7 @@ public class LiveFabric implements FabricView {
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
     private final List<CounterResetListener> resetListeners;
+    private final List<FabricUpdateListener> updateListeners;
 
     private record PortKey(String nodeGuid, int portNumber) {
     }
@@ -68,13 +69,23 @@ public class LiveFabric implements FabricView {
 
     /** @param resetListeners told about every counter clear or reset seen (the state store records them) */
     public LiveFabric(List<CounterResetListener> resetListeners) {
-        this.resetListeners = List.copyOf(resetListeners);
+        this(resetListeners, List.of());
     }
 
-    /** For Spring: whatever {@link CounterResetListener} beans there are, none included. */
+    /**
+     * @param resetListeners  told about every counter clear or reset seen (the state store records them)
+     * @param updateListeners told about every applied batch that changed a port (the alert rules)
+     */
+    public LiveFabric(List<CounterResetListener> resetListeners, List<FabricUpdateListener> updateListeners) {
+        this.resetListeners = List.copyOf(resetListeners);
+        this.updateListeners = List.copyOf(updateListeners);
+    }
+
+    /** For Spring: whatever {@link CounterResetListener} and {@link FabricUpdateListener} beans there are. */
     @Autowired
-    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners) {
-        this(resetListeners.orderedStream().toList());
+    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners,
+                      ObjectProvider<FabricUpdateListener> updateListeners) {
+        this(resetListeners.orderedStream().toList(), updateListeners.orderedStream().toList());
     }
 
     /**
@@ -111,6 +122,7 @@ public class LiveFabric implements FabricView {
         resets.forEach(this::tellResetListeners);
         FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed));
         if (!changed.isEmpty()) {
+            updateListeners.forEach(listener -> tellUpdateListener(listener, update));
             announce(update);
         }
         return update;
@@ -151,6 +163,16 @@ public class LiveFabric implements FabricView {
                 // The batch is applied already; a listener's fault must not turn that into an ingest error.
                 log.error("counter reset listener {} failed on {}", listener, reset, fault);
             }
+        }
+    }
+
+    private static void tellUpdateListener(FabricUpdateListener listener, FabricUpdate update) {
+        try {
+            listener.onUpdate(update);
+        } catch (RuntimeException fault) {
+            // Same as for resets: the batch is applied; a listener's fault is its own, not ingest's.
+            log.error("fabric update listener {} failed on the batch of {} at {}", listener, update.agentId(),
+                    update.at(), fault);
         }
     }
 
