@@ -87,7 +87,7 @@ public class AlertReconciler {
     }
 
     /** The settings the API stored, parsed; a row that no longer parses is left out (and logged by the API). */
-    Map<RuleSettingsResolver.StoredKey, RuleSettings> storedSettings(List<RuleSettingRow> rows) {
+    public Map<RuleSettingsResolver.StoredKey, RuleSettings> storedSettings(List<RuleSettingRow> rows) {
         Map<RuleSettingsResolver.StoredKey, RuleSettings> stored = new HashMap<>();
         for (RuleSettingRow row : rows) {
             stored.put(new RuleSettingsResolver.StoredKey(row.rule(), row.cluster()),

@@ -6,6 +6,8 @@ import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import org.springframework.util.MultiValueMap;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,14 +21,14 @@ import java.util.function.Function;
  * The query parameters of a read endpoint, checked all at once: unknown names, repeated names and
  * bad values are a 400 that lists each, never a 500 and never silently ignored.
  */
-final class ReadQuery {
+public final class ReadQuery {
 
-    static final int MAX_LIMIT = 100_000;
+    public static final int MAX_LIMIT = 100_000;
 
     private final MultiValueMap<String, String> params;
     private final List<InvalidField> errors = new ArrayList<>();
 
-    ReadQuery(MultiValueMap<String, String> params, Set<String> known) {
+    public ReadQuery(MultiValueMap<String, String> params, Set<String> known) {
         this.params = params;
         for (Map.Entry<String, List<String>> param : params.entrySet()) {
             if (!known.contains(param.getKey())) {
@@ -39,7 +41,7 @@ final class ReadQuery {
     }
 
     /** {@code limit}: how many items at most, 1..{@value #MAX_LIMIT}; null when not given. */
-    Integer limit() {
+    public Integer limit() {
         return parse("limit", text -> {
             int limit = Integer.parseInt(text);
             if (limit < 1 || limit > MAX_LIMIT) {
@@ -50,20 +52,52 @@ final class ReadQuery {
     }
 
     /** A node GUID in any spelling the IB tools use, returned canonical; null when not given. */
-    String guid(String name) {
+    public String guid(String name) {
         return parse(name, text -> Guids.format(Guids.parse(text)),
                 "must be a node GUID such as 0x0002c903003178f0");
     }
 
     /** An enum constant, case-insensitive; null when not given. */
-    <E extends Enum<E>> E oneOf(String name, Class<E> type) {
+    public <E extends Enum<E>> E oneOf(String name, Class<E> type) {
         List<String> names = Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
         return parse(name, text -> Enum.valueOf(type, text.toUpperCase(Locale.ROOT)),
                 "must be one of " + String.join(", ", names));
     }
 
+    /** {@code offset}: how many items to skip, 0..{@value #MAX_LIMIT} x 100; null when not given. */
+    public Integer offset() {
+        return parse("offset", text -> {
+            int offset = Integer.parseInt(text);
+            if (offset < 0 || offset > MAX_LIMIT * 100) {
+                throw new IllegalArgumentException();
+            }
+            return offset;
+        }, "must be a whole number from 0 to " + MAX_LIMIT * 100);
+    }
+
+    /** An ISO-8601 instant such as {@code 2026-03-01T12:00:00Z}; null when not given. */
+    public Instant instant(String name) {
+        return parse(name, text -> {
+            try {
+                return Instant.parse(text);
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException(e);
+            }
+        }, "must be an ISO-8601 instant such as 2026-03-01T12:00:00Z");
+    }
+
+    /** Text of 1 to {@code max} characters without control characters; null when not given. */
+    public String text(String name, int max) {
+        return parse(name, text -> {
+            if (text.isEmpty() || text.length() > max || text.chars().anyMatch(Character::isISOControl)) {
+                throw new IllegalArgumentException();
+            }
+            return text;
+        }, "must be 1 to " + max + " characters without control characters");
+    }
+
     /** @throws ProblemException listing every bad parameter, if any */
-    void throwIfInvalid() {
+    public void throwIfInvalid() {
         if (!errors.isEmpty()) {
             String detail = errors.size() == 1 ? errors.getFirst().toString()
                     : errors.size() + " invalid query parameters, the first: " + errors.getFirst();

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.state;
 
+import io.fabricpulse.server.state.alert.AlertStoreContract;
 import io.fabricpulse.server.state.audit.AuditLogContract;
 import io.fabricpulse.server.state.baseline.TopologyBaselineContract;
 import io.fabricpulse.server.state.counterclear.CounterClearContract;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.TestInstance;
 /** The state store's contract suite on H2, the default database: a new in-memory database for the class. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class H2StateStoreTest implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
-        ClusterMemberContract, TopologyBaselineContract, AuditLogContract {
+        ClusterMemberContract, TopologyBaselineContract, AuditLogContract, AlertStoreContract {
 
     private final StateDatabase state = StateDatabase.h2();
 

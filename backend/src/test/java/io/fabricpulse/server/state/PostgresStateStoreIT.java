@@ -1,5 +1,6 @@
 package io.fabricpulse.server.state;
 
+import io.fabricpulse.server.state.alert.AlertStoreContract;
 import io.fabricpulse.server.state.audit.AuditLogContract;
 import io.fabricpulse.server.state.baseline.TopologyBaselineContract;
 import io.fabricpulse.server.state.counterclear.CounterClearContract;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresStateStoreIT implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
-        ClusterMemberContract, TopologyBaselineContract, AuditLogContract {
+        ClusterMemberContract, TopologyBaselineContract, AuditLogContract, AlertStoreContract {
 
     @RegisterExtension
     static final RealPostgres postgres = new RealPostgres();
