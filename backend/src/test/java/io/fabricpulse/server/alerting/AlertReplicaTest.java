@@ -6,8 +6,6 @@ import io.fabricpulse.server.state.alert.AlertRow;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
-import java.util.Map;
 
 import static io.fabricpulse.server.alerting.AlertTestbed.T0;
 import static io.fabricpulse.server.alerting.AlertTestbed.hostWithSymbolErrors;
@@ -25,16 +23,10 @@ class AlertReplicaTest {
         db.close();
     }
 
-    private static AlertsProperties shortWindows() {
-        return new AlertsProperties(Map.of("symbol-error-ber", new RuleSettings(null, null, null,
-                Duration.ofMinutes(1), null, Duration.ofMinutes(2), Duration.ofSeconds(30), null)), Map.of(),
-                Duration.ofMinutes(30), 3, Duration.ofSeconds(1), Duration.ofSeconds(15), 1000);
-    }
-
     @Test
     void twoReplicasSeeingBothEndsOpenOneAlertAndAnnounceItOnce() {
-        AlertTestbed one = new AlertTestbed(db, clock, shortWindows());
-        AlertTestbed two = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed one = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
+        AlertTestbed two = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         one.push("rac1001", hostWithSymbolErrors(0));
         two.push("leaf-agent", switchWithSymbolErrors(0));
         clock.advanceSeconds(1);
@@ -55,13 +47,13 @@ class AlertReplicaTest {
 
     @Test
     void aRestartedReplicaReloadsOpenAlertsAndResolvesThemOnceTheLinkIsClean() {
-        AlertTestbed before = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed before = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         before.push("rac1001", hostWithSymbolErrors(0));
         clock.advanceSeconds(1);
         before.push("rac1001", hostWithSymbolErrors(17));
         assertThat(before.events).hasSize(1);
 
-        AlertTestbed after = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed after = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         after.reconciler.reconcile();
         assertThat(after.engine.openKeys()).containsExactly(before.engine.openKeys().getFirst());
         // No evidence on the new replica yet: its sweeps alone never resolve the alert.
@@ -79,7 +71,7 @@ class AlertReplicaTest {
 
     @Test
     void aResolutionMadeThroughAnotherReplicaIsTakenOverOnReconcile() {
-        AlertTestbed one = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed one = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         one.push("rac1001", hostWithSymbolErrors(0));
         clock.advanceSeconds(1);
         one.push("rac1001", hostWithSymbolErrors(17));

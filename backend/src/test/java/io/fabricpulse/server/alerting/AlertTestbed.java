@@ -19,6 +19,7 @@ import io.fabricpulse.server.state.alert.SilenceRepository;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -61,6 +62,13 @@ final class AlertTestbed {
                 new ClusterMemberRepository(db.client(), db.transaction()), clusters,
                 new RuleSettingRepository(db.client()), properties, json, clock);
         this.fabric = new LiveFabric(List.of(), List.of(engine));
+    }
+
+    /** Short BER windows so a timeline fits in minutes: 1 minute at 1e-14, 2 minutes at 1e-15, 30 s hysteresis. */
+    static AlertsProperties shortWindows() {
+        return new AlertsProperties(Map.of("symbol-error-ber", new RuleSettings(null, null, null,
+                Duration.ofMinutes(1), null, Duration.ofMinutes(2), Duration.ofSeconds(30), null)), Map.of(),
+                Duration.ofMinutes(30), 3, Duration.ofSeconds(1), Duration.ofSeconds(15), 1000);
     }
 
     /** Applies one batch from {@code agent} collected now, then sweeps and writes what is queued. */

@@ -34,16 +34,9 @@ class AlertTimelineTest {
         db.close();
     }
 
-    /** Short BER windows so a timeline fits in minutes: 1 minute at 1e-14, 2 minutes at 1e-15, 30 s hysteresis. */
-    private static AlertsProperties shortWindows() {
-        return new AlertsProperties(Map.of("symbol-error-ber", new RuleSettings(null, null, null,
-                Duration.ofMinutes(1), null, Duration.ofMinutes(2), Duration.ofSeconds(30), null)), Map.of(),
-                Duration.ofMinutes(30), 3, Duration.ofSeconds(1), Duration.ofSeconds(15), 1000);
-    }
-
     @Test
     void aSymbolErrorJumpFiresAtOnceAndResolvesAfterTheWindowsAndHysteresis() {
-        AlertTestbed bed = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed bed = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         bed.push("rac1001", hostWithSymbolErrors(0));
         bed.advanceSeconds(1);
         bed.push("rac1001", hostWithSymbolErrors(17));
@@ -90,7 +83,7 @@ class AlertTimelineTest {
 
     @Test
     void bothEndsOfABadLinkMakeOneAlertNamingBoth() {
-        AlertTestbed bed = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed bed = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         bed.push("rac1001", hostWithSymbolErrors(0));
         bed.push("sm-host", switchWithSymbolErrors(0));
         bed.advanceSeconds(1);
@@ -143,7 +136,7 @@ class AlertTimelineTest {
 
     @Test
     void aSilencedAlertIsKeptButNotAnnounced() {
-        AlertTestbed bed = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed bed = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         bed.silences.replace(List.of(new SilenceRow(1, "NODE", HOST, T0, T0.plusSeconds(3600), T0, "noc",
                 "cable swap CHG-12")));
         bed.push("rac1001", hostWithSymbolErrors(0));
@@ -156,7 +149,7 @@ class AlertTimelineTest {
 
     @Test
     void aSilenceThatHasNotStartedSilencesNothing() {
-        AlertTestbed bed = new AlertTestbed(db, clock, shortWindows());
+        AlertTestbed bed = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         bed.silences.replace(List.of(new SilenceRow(1, "RULE", "symbol-error-ber", T0.plusSeconds(60),
                 T0.plusSeconds(3600), T0, "noc", "maintenance tonight")));
         bed.push("rac1001", hostWithSymbolErrors(0));
