@@ -4,11 +4,8 @@ import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortState;
-import io.fabricpulse.agent.testing.MutableClock;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
-import io.fabricpulse.server.state.StateDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -18,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import static io.fabricpulse.server.alerting.AlertTestbed.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -27,15 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * speeds, states and peers that come and go. The engine must never throw, and what it holds, what the
  * store says and what it announced must agree.
  */
-class AlertEngineFuzzTest {
-
-    private final StateDatabase db = StateDatabase.h2();
-    private final MutableClock clock = new MutableClock(T0);
-
-    @AfterEach
-    void close() {
-        db.close();
-    }
+class AlertEngineFuzzTest extends OnFreshStateStore {
 
     @Test
     void randomSamplesNeverBreakTheEngineAndEveryAnnouncementMatchesTheStore() {
@@ -44,7 +32,7 @@ class AlertEngineFuzzTest {
         String[] widths = {"4X", "1X", null, "12X", "9X"};
         String[] speeds = {"EDR", "NDR", null, "QDR", "WARP"};
         Map<Integer, Map<String, Long>> counters = new HashMap<>();
-        for (int step = 0; step < 3000; step++) {
+        for (int step = 0; step < 800; step++) {
             clock.advanceSeconds(random.nextInt(1, 30));
             List<PortView> ports = new ArrayList<>();
             for (int port = 1; port <= 4; port++) {

@@ -1,27 +1,15 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.testing.MutableClock;
-import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRow;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 
-import static io.fabricpulse.server.alerting.AlertTestbed.T0;
 import static io.fabricpulse.server.alerting.AlertTestbed.hostWithSymbolErrors;
 import static io.fabricpulse.server.alerting.AlertTestbed.switchWithSymbolErrors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Two replicas on one state store, and a restart: one alert, one announcement, nothing lost. */
-class AlertReplicaTest {
-
-    private final StateDatabase db = StateDatabase.h2();
-    private final MutableClock clock = new MutableClock(T0);
-
-    @AfterEach
-    void close() {
-        db.close();
-    }
+class AlertReplicaTest extends OnFreshStateStore {
 
     @Test
     void twoReplicasSeeingBothEndsOpenOneAlertAndAnnounceItOnce() {

@@ -1,11 +1,8 @@
 package io.fabricpulse.server.alerting;
 
 import io.fabricpulse.agent.report.PortState;
-import io.fabricpulse.agent.testing.MutableClock;
-import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.alert.SilenceRow;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,17 +19,10 @@ import static io.fabricpulse.server.alerting.AlertTestbed.switchWithSymbolErrors
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The engine's lifecycle as timelines on a virtual clock, against a real (H2) state store. */
-class AlertTimelineTest {
+class AlertTimelineTest extends OnFreshStateStore {
 
     private static final String LINK = "link:" + SWITCH + "/7-" + HOST + "/1";
 
-    private final StateDatabase db = StateDatabase.h2();
-    private final MutableClock clock = new MutableClock(T0);
-
-    @AfterEach
-    void close() {
-        db.close();
-    }
 
     @Test
     void aSymbolErrorJumpFiresAtOnceAndResolvesAfterTheWindowsAndHysteresis() {
