@@ -53,6 +53,9 @@ public class AlertEngine implements FabricUpdateListener {
             AlertSubject subject = sample.peer() == null ? AlertSubject.port(port)
                     : AlertSubject.link(port, sample.peer());
             String end = port.toString();
+            if (sample.peerChange() != null) {
+                clearFormerSubject(port, sample.peerChange().formerPeer(), end, now);
+            }
             for (PortRule rule : catalog.portRules()) {
                 RuleSettings effective = settings.effective(rule.name(), cluster);
                 if (!effective.switchedOn()) {
@@ -66,6 +69,14 @@ public class AlertEngine implements FabricUpdateListener {
                     lifecycle.cleared(rule.name(), subject, end, now);
                 }
             }
+        }
+    }
+
+    /** This end no longer reports under the subject it had with its former far end. */
+    private void clearFormerSubject(PortRef port, PortRef formerPeer, String end, Instant now) {
+        AlertSubject former = formerPeer == null ? AlertSubject.port(port) : AlertSubject.link(port, formerPeer);
+        for (PortRule rule : catalog.portRules()) {
+            lifecycle.cleared(rule.name(), former, end, now);
         }
     }
 

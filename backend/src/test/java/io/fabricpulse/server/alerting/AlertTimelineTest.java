@@ -97,6 +97,21 @@ class AlertTimelineTest extends OnFreshStateStore {
     }
 
     @Test
+    void anAlertOpenedBeforeTheFarEndWasKnownMovesToTheLinkInsteadOfStayingOpenForever() {
+        AlertTestbed bed = new AlertTestbed(db, clock, AlertsProperties.defaults());
+        bed.push("rac1001", host(HOST, port(1, 4, PortState.INIT, Map.of(), null, 0)));
+        assertThat(bed.engine.openKeys()).containsExactly("port-not-active|port:" + HOST + "/1");
+
+        bed.advanceSeconds(1);
+        bed.push("rac1001", host(HOST, port(1, 4, PortState.INIT, Map.of(), SWITCH, 7)));
+        assertThat(bed.engine.openKeys()).containsExactlyInAnyOrder("port-not-active|port:" + HOST + "/1",
+                "port-not-active|" + LINK);
+        bed.advanceSeconds(61);
+        bed.push("rac1001", host(HOST, port(1, 4, PortState.INIT, Map.of(), SWITCH, 7)));
+        assertThat(bed.engine.openKeys()).containsExactly("port-not-active|" + LINK);
+    }
+
+    @Test
     void aFlappingPortGivesOneLongAlertInsteadOfAStream() {
         AlertsProperties properties = new AlertsProperties(Map.of("port-not-active", new RuleSettings(null, null,
                 null, null, null, null, Duration.ofSeconds(10), null)), Map.of(), Duration.ofMinutes(10), 2,

@@ -8,6 +8,7 @@ import io.fabricpulse.server.fabric.PortView;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What the rules remember about one port between samples: the previous sample (for increments),
@@ -26,6 +27,7 @@ public final class PortRuleState {
     public PortSample observe(PortView view) {
         PortView before = previous;
         boolean wasActive = seenActive;
+        PortRef formerPeer = lastPeer;
         previous = view;
         if (view.peerGuid() != null && view.peerPort() > 0) {
             lastPeer = new PortRef(view.peerGuid(), view.peerPort());
@@ -33,7 +35,17 @@ public final class PortRuleState {
         if (view.state() == PortState.ACTIVE) {
             seenActive = true;
         }
-        return new PortSample(view, before, lastPeer, wasActive, this);
+        return new PortSample(view, before, lastPeer, wasActive, before != null && !Objects.equals(formerPeer,
+                lastPeer) ? new PeerChange(formerPeer) : null, this);
+    }
+
+    /**
+     * The far end changed (learnt for the first time, or recabled): alerts kept under the former
+     * subject get no more evidence from this end under their key, so the engine clears them there.
+     *
+     * @param formerPeer the far end before, null when it was unknown
+     */
+    public record PeerChange(PortRef formerPeer) {
     }
 
     /** The port's newest sample, null before the first. */

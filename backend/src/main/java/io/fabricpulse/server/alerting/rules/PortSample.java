@@ -13,9 +13,11 @@ import java.time.Duration;
  * @param previous   the sample before, null on first sight
  * @param peer       the far end of the cable, now or as last known; null when never known
  * @param wasActive  whether the port had been Active before this sample
+ * @param peerChange set when the far end differs from the one known before this sample, else null
  * @param state      the port's rule state, for windows
  */
-public record PortSample(PortView view, PortView previous, PortRef peer, boolean wasActive, PortRuleState state) {
+public record PortSample(PortView view, PortView previous, PortRef peer, boolean wasActive,
+                         PortRuleState.PeerChange peerChange, PortRuleState state) {
 
     /** How much {@code counter} went up since the previous sample; 0 on first sight and after a clear. */
     public long increment(PortCounter counter) {
