@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -116,7 +117,7 @@ class RuleController {
     private RuleSettings parse(Map<String, Object> body) {
         RequestText check = new RequestText();
         body.keySet().stream().filter(key -> !FIELDS.contains(key)).sorted()
-                .forEach(key -> check.add(key, "unknown field; known: " + String.join(", ", new java.util.TreeSet<>(FIELDS))));
+                .forEach(key -> check.add(key, "unknown field; known: " + String.join(", ", new TreeSet<>(FIELDS))));
         check.throwIfInvalid();
         RuleSettings settings;
         try {
