@@ -23,7 +23,7 @@ import java.util.function.Function;
  */
 public final class ReadQuery {
 
-    static final int MAX_LIMIT = 100_000;
+    public static final int MAX_LIMIT = 100_000;
 
     private final MultiValueMap<String, String> params;
     private final List<InvalidField> errors = new ArrayList<>();
@@ -113,6 +113,27 @@ public final class ReadQuery {
     /** Records a problem found outside the query string (a path segment) or across parameters. */
     void invalid(String path, String reason) {
         errors.add(new InvalidField(path, reason));
+    }
+
+    /** {@code offset}: how many items to skip, 0..{@value #MAX_LIMIT} x 100; null when not given. */
+    public Integer offset() {
+        return parse("offset", text -> {
+            int offset = Integer.parseInt(text);
+            if (offset < 0 || offset > MAX_LIMIT * 100) {
+                throw new IllegalArgumentException();
+            }
+            return offset;
+        }, "must be a whole number from 0 to " + MAX_LIMIT * 100);
+    }
+
+    /** Text of 1 to {@code max} characters without control characters; null when not given. */
+    public String text(String name, int max) {
+        return parse(name, text -> {
+            if (text.isEmpty() || text.length() > max || text.chars().anyMatch(Character::isISOControl)) {
+                throw new IllegalArgumentException();
+            }
+            return text;
+        }, "must be 1 to " + max + " characters without control characters");
     }
 
     /** @throws ProblemException listing every bad parameter, if any */

@@ -64,6 +64,7 @@ public class LiveFabric implements FabricView, FabricWindows {
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
     private final List<CounterResetListener> resetListeners;
+    private final List<FabricUpdateListener> updateListeners;
     private final RatesProperties ratesProperties;
     private final Clock clock;
 
@@ -84,7 +85,15 @@ public class LiveFabric implements FabricView, FabricWindows {
 
     /** @param resetListeners told about every counter clear or reset seen (the state store records them) */
     public LiveFabric(List<CounterResetListener> resetListeners) {
-        this(resetListeners, RatesProperties.defaults(), Clock.systemUTC());
+        this(resetListeners, List.of(), RatesProperties.defaults(), Clock.systemUTC());
+    }
+
+    /**
+     * @param resetListeners  told about every counter clear or reset seen (the state store records them)
+     * @param updateListeners told about every applied batch that changed a port (the alert rules)
+     */
+    public LiveFabric(List<CounterResetListener> resetListeners, List<FabricUpdateListener> updateListeners) {
+        this(resetListeners, updateListeners, RatesProperties.defaults(), Clock.systemUTC());
     }
 
     /**
@@ -93,16 +102,30 @@ public class LiveFabric implements FabricView, FabricWindows {
      * @param clock           where windows end when they are read
      */
     public LiveFabric(List<CounterResetListener> resetListeners, RatesProperties ratesProperties, Clock clock) {
+        this(resetListeners, List.of(), ratesProperties, clock);
+    }
+
+    /**
+     * @param resetListeners  told about every counter clear or reset seen (the state store records them)
+     * @param updateListeners told about every applied batch that changed a port (the alert rules)
+     * @param ratesProperties the PortXmitWait ticks of known devices
+     * @param clock           where windows end when they are read
+     */
+    public LiveFabric(List<CounterResetListener> resetListeners, List<FabricUpdateListener> updateListeners,
+                      RatesProperties ratesProperties, Clock clock) {
         this.resetListeners = List.copyOf(resetListeners);
+        this.updateListeners = List.copyOf(updateListeners);
         this.ratesProperties = ratesProperties;
         this.clock = clock;
     }
 
-    /** For Spring: whatever {@link CounterResetListener} beans there are, none included. */
+    /** For Spring: whatever {@link CounterResetListener} and {@link FabricUpdateListener} beans there are. */
     @Autowired
-    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners, RatesProperties ratesProperties,
+    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners,
+                      ObjectProvider<FabricUpdateListener> updateListeners, RatesProperties ratesProperties,
                       Clock clock) {
-        this(resetListeners.orderedStream().toList(), ratesProperties, clock);
+        this(resetListeners.orderedStream().toList(), updateListeners.orderedStream().toList(), ratesProperties,
+                clock);
     }
 
     /**
@@ -145,6 +168,7 @@ public class LiveFabric implements FabricView, FabricWindows {
         resets.forEach(this::tellResetListeners);
         FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed));
         if (!changed.isEmpty()) {
+            updateListeners.forEach(listener -> tellUpdateListener(listener, update));
             announce(update);
         }
         return update;
@@ -230,6 +254,16 @@ public class LiveFabric implements FabricView, FabricWindows {
                 // The batch is applied already; a listener's fault must not turn that into an ingest error.
                 log.error("counter reset listener {} failed on {}", listener, reset, fault);
             }
+        }
+    }
+
+    private static void tellUpdateListener(FabricUpdateListener listener, FabricUpdate update) {
+        try {
+            listener.onUpdate(update);
+        } catch (RuntimeException fault) {
+            // Same as for resets: the batch is applied; a listener's fault is its own, not ingest's.
+            log.error("fabric update listener {} failed on the batch of {} at {}", listener, update.agentId(),
+                    update.at(), fault);
         }
     }
 

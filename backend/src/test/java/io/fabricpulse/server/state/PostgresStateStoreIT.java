@@ -2,6 +2,7 @@ package io.fabricpulse.server.state;
 
 import io.fabricpulse.server.security.InitialAdminPasswordContract;
 import io.fabricpulse.server.security.token.ApiTokenContract;
+import io.fabricpulse.server.state.alert.AlertStoreContract;
 import io.fabricpulse.server.state.audit.AuditLogContract;
 import io.fabricpulse.server.state.baseline.TopologyBaselineContract;
 import io.fabricpulse.server.state.counterclear.CounterClearContract;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresStateStoreIT implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
         ClusterMemberContract, TopologyBaselineContract, AuditLogContract,
-        ApiTokenContract, InitialAdminPasswordContract {
+        ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract {
 
     @RegisterExtension
     static final RealPostgres postgres = new RealPostgres();

@@ -1,0 +1,172 @@
+package io.fabricpulse.server.alerting;
+
+import io.fabricpulse.server.alerting.rules.PortRule;
+import io.fabricpulse.server.alerting.rules.PortRuleState;
+import io.fabricpulse.server.alerting.rules.PortSample;
+import io.fabricpulse.server.fabric.FabricUpdate;
+import io.fabricpulse.server.fabric.FabricUpdateListener;
+import io.fabricpulse.server.fabric.PortView;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The alert engine: evaluates every port rule on every ingested port sample (called synchronously
+ * by the live fabric, work proportional to the ports in the batch), the timer rules on each sweep,
+ * and conditions other features raise. Rule windows use the samples' collection times; the alert
+ * lifecycle (fired, hysteresis) uses the server's clock. One lock: batches of different agents are
+ * evaluated one after the other, each in microseconds per port.
+ */
+public class AlertEngine implements FabricUpdateListener {
+
+    static final String EXTERNAL_END = "external";
+
+    private final RuleCatalog catalog;
+    private final RuleSettingsResolver settings;
+    private final ClusterDirectory clusters;
+    private final Clock clock;
+    private final AlertLifecycle lifecycle;
+    private final AgentWatch agents = new AgentWatch();
+    private final Map<PortRef, PortRuleState> ports = new HashMap<>();
+
+    public AlertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
+                       AlertWriter writer, AlertsProperties properties, Clock clock) {
+        this.catalog = catalog;
+        this.settings = settings;
+        this.clusters = clusters;
+        this.clock = clock;
+        this.lifecycle = new AlertLifecycle(writer, properties);
+    }
+
+    @Override
+    public synchronized void onUpdate(FabricUpdate update) {
+        Instant now = clock.instant();
+        agents.seen(update, now);
+        for (PortView view : update.ports()) {
+            PortRef port = new PortRef(view.nodeGuid(), view.portNumber());
+            PortSample sample = ports.computeIfAbsent(port, p -> new PortRuleState()).observe(view);
+            String cluster = clusters.clusterOf(view.nodeGuid());
+            AlertSubject subject = sample.peer() == null ? AlertSubject.port(port)
+                    : AlertSubject.link(port, sample.peer());
+            String end = port.toString();
+            if (sample.peerChange() != null) {
+                clearFormerSubject(port, sample.peerChange().formerPeer(), end, now);
+            }
+            for (PortRule rule : catalog.portRules()) {
+                RuleSettings effective = settings.effective(rule.name(), cluster);
+                if (!effective.switchedOn()) {
+                    continue;
+                }
+                Finding finding = rule.evaluate(sample, effective);
+                if (finding != null) {
+                    lifecycle.asserted(rule.name(), subject, end, effective, cluster, now,
+                            () -> context(rule.name(), finding, portEnds(view, sample)));
+                } else {
+                    lifecycle.cleared(rule.name(), subject, end, now);
+                }
+            }
+        }
+    }
+
+    /** This end no longer reports under the subject it had with its former far end. */
+    private void clearFormerSubject(PortRef port, PortRef formerPeer, String end, Instant now) {
+        AlertSubject former = formerPeer == null ? AlertSubject.port(port) : AlertSubject.link(port, formerPeer);
+        for (PortRule rule : catalog.portRules()) {
+            lifecycle.cleared(rule.name(), former, end, now);
+        }
+    }
+
+    /** Hysteresis, agent silence, retries of openings the store refused. Called by the sweeper's timer. */
+    public synchronized void sweep() {
+        Instant now = clock.instant();
+        RuleSettings silent = settings.effective(RuleCatalog.AGENT_SILENT, null);
+        if (silent.switchedOn()) {
+            agents.check(now, silent,
+                    (id, silence) -> lifecycle.asserted(RuleCatalog.AGENT_SILENT, AlertSubject.agent(id),
+                            EXTERNAL_END, silent, null, now,
+                            () -> context(RuleCatalog.AGENT_SILENT, silence.finding(), silence.ends())),
+                    (id, silence) -> lifecycle.cleared(RuleCatalog.AGENT_SILENT, AlertSubject.agent(id), EXTERNAL_END,
+                            now));
+        }
+        lifecycle.sweep(now);
+    }
+
+    /** Another feature says the condition holds (again): opens the alert unless it is open. */
+    public synchronized void raise(ExternalCondition condition) {
+        RuleSettings effective = externalSettings(condition);
+        if (effective.switchedOn()) {
+            lifecycle.asserted(condition.rule(), condition.subject(), EXTERNAL_END, effective,
+                    clusters.clusterOf(condition.subject().nodeGuid()), clock.instant(),
+                    () -> context(condition.rule(), condition.finding(), condition.ends()));
+        }
+    }
+
+    /** Another feature says the condition is over: the alert resolves after the rule's hysteresis. */
+    public synchronized void clear(ExternalCondition condition) {
+        externalSettings(condition);
+        lifecycle.cleared(condition.rule(), condition.subject(), EXTERNAL_END, clock.instant());
+    }
+
+    /** Someone acknowledged an alert through this replica's API: later events carry who and the ticket. */
+    public synchronized void acknowledged(long id, String by, String ticket) {
+        OpenAlert alert = lifecycle.byId(id);
+        if (alert != null) {
+            alert.ackedBy = by;
+            alert.ticket = ticket;
+        }
+    }
+
+    /** Someone resolved an alert by hand: forget it (it fires anew if its condition still holds). */
+    public synchronized void resolvedElsewhere(long id) {
+        OpenAlert alert = lifecycle.byId(id);
+        if (alert != null) {
+            lifecycle.forget(alert);
+        }
+    }
+
+    /** The keys of the open alerts in memory, for tests and the health of the engine. */
+    public synchronized List<String> openKeys() {
+        List<String> keys = new ArrayList<>();
+        lifecycle.all().forEach(alert -> keys.add(alert.key));
+        return keys;
+    }
+
+    synchronized AlertLifecycle lifecycle() {
+        return lifecycle;
+    }
+
+    RuleSettingsResolver settings() {
+        return settings;
+    }
+
+    private RuleSettings externalSettings(ExternalCondition condition) {
+        if (catalog.get(condition.rule()) == null) {
+            throw new IllegalArgumentException("no rule '" + condition.rule() + "'; known: " + catalog.all().keySet());
+        }
+        return settings.effective(condition.rule(), clusters.clusterOf(condition.subject().nodeGuid()));
+    }
+
+    private List<AlertEnd> portEnds(PortView view, PortSample sample) {
+        List<AlertEnd> ends = new ArrayList<>(2);
+        ends.add(new AlertEnd(view.nodeGuid(), view.nodeName(), view.nodeType(), view.portNumber(), view.lid(), true));
+        if (sample.peer() != null) {
+            PortRuleState peerState = ports.get(sample.peer());
+            PortView peer = peerState == null ? null : peerState.latest();
+            ends.add(peer == null
+                    ? new AlertEnd(sample.peer().nodeGuid(), sample.peer().nodeGuid(), null,
+                    sample.peer().portNumber(), 0, false)
+                    : new AlertEnd(peer.nodeGuid(), peer.nodeName(), peer.nodeType(), peer.portNumber(), peer.lid(),
+                    false));
+        }
+        return ends;
+    }
+
+    private static AlertContext context(String rule, Finding finding, List<AlertEnd> ends) {
+        return new AlertContext(finding.summary(), finding.counter(), finding.value(), finding.threshold(),
+                finding.unit(), ends, SuggestedChecks.forRule(rule, finding.summary()), false);
+    }
+}

@@ -1,0 +1,137 @@
+package io.fabricpulse.server.alerting;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The open alerts in memory and their lifecycle: fire on the first assertion, keep evidence per
+ * end, resolve after hysteresis, count flaps. A key that resolved {@code maxFlaps} times within the
+ * flap window opens as flapping: it then needs the whole flap window clean before it resolves, so a
+ * loose cable gives one alert instead of a stream of fired/resolved pairs. Not thread-safe: the
+ * engine calls it under its lock.
+ */
+final class AlertLifecycle {
+
+    private final AlertWriter writer;
+    private final AlertsProperties properties;
+    private final Map<String, OpenAlert> open = new HashMap<>();
+    private final Map<String, ArrayDeque<Instant>> recentResolves = new HashMap<>();
+
+    AlertLifecycle(AlertWriter writer, AlertsProperties properties) {
+        this.writer = writer;
+        this.properties = properties;
+    }
+
+    static String key(String rule, AlertSubject subject) {
+        return rule + "|" + subject.key();
+    }
+
+    /** The condition holds, seen from {@code end}: opens the alert unless it is open. */
+    void asserted(String rule, AlertSubject subject, String end, RuleSettings settings, String cluster, Instant now,
+                  Supplier<AlertContext> context) {
+        String key = key(rule, subject);
+        OpenAlert alert = open.get(key);
+        if (alert == null) {
+            boolean flapping = flapsWithinWindow(key, now) >= properties.maxFlaps();
+            Duration clearAfter = flapping && properties.flapWindow().compareTo(settings.clearAfter()) > 0
+                    ? properties.flapWindow() : settings.clearAfter();
+            AlertContext told = context.get();
+            if (flapping) {
+                told = new AlertContext(told.summary(), told.counter(), told.value(), told.threshold(), told.unit(),
+                        told.ends(), told.suggestedChecks(), true);
+            }
+            alert = new OpenAlert(key, rule, subject, settings.severity(), cluster, now, clearAfter, flapping, told);
+            open.put(key, alert);
+            writer.open(alert);
+        }
+        alert.asserted(end, now);
+    }
+
+    /** The condition does not hold, seen from {@code end}: resolves the alert if hysteresis allows. */
+    void cleared(String rule, AlertSubject subject, String end, Instant now) {
+        if (open.isEmpty()) {
+            return;
+        }
+        OpenAlert alert = open.get(key(rule, subject));
+        if (alert != null) {
+            alert.cleared(end, now);
+            if (alert.resolvableAt(now)) {
+                resolve(alert, now);
+            }
+        }
+    }
+
+    /** Resolves what hysteresis allows now, and queues again openings the store did not take. */
+    void sweep(Instant now) {
+        for (OpenAlert alert : List.copyOf(open.values())) {
+            if (alert.resolvableAt(now)) {
+                resolve(alert, now);
+            } else if (alert.id == 0 && !alert.writePending) {
+                writer.open(alert);
+            }
+        }
+        recentResolves.values().removeIf(times -> {
+            prune(times, now);
+            return times.isEmpty();
+        });
+    }
+
+    OpenAlert byId(long id) {
+        for (OpenAlert alert : open.values()) {
+            if (alert.id == id) {
+                return alert;
+            }
+        }
+        return null;
+    }
+
+    /** Drops an alert resolved elsewhere (by a person, another replica): no event, no flap. */
+    void forget(OpenAlert alert) {
+        open.remove(alert.key, alert);
+    }
+
+    OpenAlert get(String key) {
+        return open.get(key);
+    }
+
+    /** Takes in an alert opened before a restart or by another replica. */
+    void adopt(OpenAlert alert) {
+        open.putIfAbsent(alert.key, alert);
+    }
+
+    Collection<OpenAlert> all() {
+        return new ArrayList<>(open.values());
+    }
+
+    private void resolve(OpenAlert alert, Instant now) {
+        open.remove(alert.key);
+        recentResolves.computeIfAbsent(alert.key, k -> new ArrayDeque<>()).addLast(now);
+        writer.resolve(alert, now);
+    }
+
+    private int flapsWithinWindow(String key, Instant now) {
+        ArrayDeque<Instant> times = recentResolves.get(key);
+        if (times == null) {
+            return 0;
+        }
+        prune(times, now);
+        return times.size();
+    }
+
+    private void prune(ArrayDeque<Instant> times, Instant now) {
+        Instant oldest = now.minus(properties.flapWindow());
+        for (Iterator<Instant> it = times.iterator(); it.hasNext(); ) {
+            if (it.next().isBefore(oldest)) {
+                it.remove();
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.fabricpulse.server.alerting;
+
+import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.state.alert.RuleSettingRepository;
+import io.fabricpulse.server.state.alert.RuleSettingRow;
+import io.fabricpulse.server.state.alert.SilenceRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Brings the engine in line with the state store, which every replica shares: open alerts (at
+ * startup: reload; later: drop the ones resolved elsewhere, take in the ones opened elsewhere, take
+ * over acknowledgements), silences, cluster memberships and the rule settings changed through the
+ * API. Runs on the alert writer's thread (blocking reads, never on the event loop, in order with the
+ * writes).
+ */
+public class AlertReconciler {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private final AlertEngine engine;
+    private final AlertRepository alerts;
+    private final SilenceRepository silenceRows;
+    private final Silences silences;
+    private final ClusterMemberRepository members;
+    private final ClusterDirectory clusters;
+    private final RuleSettingRepository ruleSettings;
+    private final AlertsProperties properties;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    public AlertReconciler(AlertEngine engine, AlertRepository alerts, SilenceRepository silenceRows,
+                           Silences silences, ClusterMemberRepository members, ClusterDirectory clusters,
+                           RuleSettingRepository ruleSettings, AlertsProperties properties, JsonMapper json,
+                           Clock clock) {
+        this.engine = engine;
+        this.alerts = alerts;
+        this.silenceRows = silenceRows;
+        this.silences = silences;
+        this.members = members;
+        this.clusters = clusters;
+        this.ruleSettings = ruleSettings;
+        this.properties = properties;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** Reads everything and applies it; blocking. */
+    public void reconcile() {
+        Instant now = clock.instant();
+        silences.replace(silenceRows.notExpired(now).collectList().block(TIMEOUT));
+        clusters.replace(members.all().collectList().block(TIMEOUT));
+        engine.settings().replaceStored(storedSettings(ruleSettings.all().collectList().block(TIMEOUT)));
+        List<AlertRow> open = alerts.allOpen().collectList().block(TIMEOUT);
+        synchronized (engine) {
+            apply(engine.lifecycle(), open);
+        }
+    }
+
+    private void apply(AlertLifecycle lifecycle, List<AlertRow> open) {
+        Set<Long> openIds = new HashSet<>();
+        for (AlertRow row : open) {
+            openIds.add(row.id());
+            OpenAlert held = lifecycle.get(row.alertKey());
+            if (held == null) {
+                lifecycle.adopt(fromRow(row));
+            } else if (held.id == row.id()) {
+                held.ackedBy = row.ackedBy();
+                held.ticket = row.ticket();
+            }
+        }
+        for (OpenAlert held : lifecycle.all()) {
+            if (held.id != 0 && !openIds.contains(held.id)) {
+                lifecycle.forget(held);
+            }
+        }
+    }
+
+    /** The settings the API stored, parsed; a row that no longer parses is left out (and logged by the API). */
+    public Map<RuleSettingsResolver.StoredKey, RuleSettings> storedSettings(List<RuleSettingRow> rows) {
+        Map<RuleSettingsResolver.StoredKey, RuleSettings> stored = new HashMap<>();
+        for (RuleSettingRow row : rows) {
+            stored.put(new RuleSettingsResolver.StoredKey(row.rule(), row.cluster()),
+                    json.readValue(row.settings(), RuleSettings.class));
+        }
+        return stored;
+    }
+
+    private OpenAlert fromRow(AlertRow row) {
+        AlertContext context = json.readValue(row.context(), AlertContext.class);
+        String subjectKey = row.alertKey().substring(row.alertKey().indexOf('|') + 1);
+        AlertSubject subject = new AlertSubject(AlertScope.valueOf(row.scope()), subjectKey, row.nodeGuid(),
+                row.peerGuid());
+        Duration clearAfter = engine.settings().knows(row.rule())
+                ? engine.settings().effective(row.rule(), row.cluster()).clearAfter() : Duration.ZERO;
+        if (row.flapping() && properties.flapWindow().compareTo(clearAfter) > 0) {
+            clearAfter = properties.flapWindow();
+        }
+        OpenAlert alert = new OpenAlert(row.alertKey(), row.rule(), subject, Severity.valueOf(row.severity()),
+                row.cluster(), row.firedAt(), clearAfter, row.flapping(), context);
+        alert.id = row.id();
+        alert.ackedBy = row.ackedBy();
+        alert.ticket = row.ticket();
+        return alert;
+    }
+}

@@ -1,0 +1,169 @@
+package io.fabricpulse.server.alerting;
+
+import io.fabricpulse.server.state.alert.AlertEventRow;
+import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.AlertRow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataIntegrityViolationException;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes alert transitions to the state store behind the engine's back, on one thread of its own,
+ * in order, and announces each one after it is stored: ingest never waits for the database, and a
+ * listener never hears of an alert the store does not have. Opening an alert another replica opened
+ * first (the UNIQUE open key) adopts that alert's id silently: one alert, one announcement.
+ */
+public class AlertWriter implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(AlertWriter.class);
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final long IDLE_POLL_MILLIS = 500;
+    static final String SYSTEM = "system";
+
+    private final AlertRepository alerts;
+    private final AlertEventPublisher publisher;
+    private final JsonMapper json;
+    private final BlockingQueue<Runnable> queue;
+    private volatile boolean running;
+    private Thread worker;
+
+    public AlertWriter(AlertRepository alerts, AlertEventPublisher publisher, JsonMapper json, int capacity) {
+        this.alerts = alerts;
+        this.publisher = publisher;
+        this.json = json;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+    }
+
+    /** Queues the opening; false when the queue is full (the engine's sweep tries again). */
+    boolean open(OpenAlert alert) {
+        alert.writePending = true;
+        boolean queued = queue.offer(() -> store(alert));
+        alert.writePending = queued;
+        return queued;
+    }
+
+    /** Queues the resolution of an alert the engine no longer holds. */
+    void resolve(OpenAlert alert, Instant at) {
+        if (!queue.offer(() -> storeResolution(alert, at))) {
+            log.error("alert write queue full: resolution of alert {} ({}) is lost until the next reconcile",
+                    alert.id, alert.key);
+        }
+    }
+
+    /** Queues any work that must run in order with the writes, off the event loop (re-reading the store). */
+    boolean later(Runnable task) {
+        return queue.offer(task);
+    }
+
+    /** Runs what is queued now, on the calling thread (the worker's step; tests call it directly). */
+    public int flush() {
+        int done = 0;
+        Runnable task;
+        while ((task = queue.poll()) != null) {
+            run(task);
+            done++;
+        }
+        return done;
+    }
+
+    private void store(OpenAlert alert) {
+        try {
+            AlertRow row = new AlertRow(0, alert.key, alert.rule, alert.severity.name(), alert.subject.scope().name(),
+                    alert.subject.nodeGuid(), alert.subject.peerGuid(), alert.cluster, alert.context.summary(),
+                    json.writeValueAsString(alert.context), alert.firedAt, null, null, null, null, null,
+                    alert.flapping);
+            try {
+                alert.id = alerts.open(row).block(TIMEOUT).id();
+            } catch (DataIntegrityViolationException openElsewhere) {
+                AlertRow existing = alerts.findOpen(alert.key).block(TIMEOUT);
+                if (existing == null) {
+                    throw openElsewhere;
+                }
+                alert.id = existing.id();
+                alert.ackedBy = existing.ackedBy();
+                alert.ticket = existing.ticket();
+                log.debug("alert {} is open already (another replica): adopted id {}", alert.key, existing.id());
+                return;
+            }
+            alerts.appendEvent(new AlertEventRow(0, alert.id, alert.firedAt, AlertEventKind.FIRED.name(), SYSTEM,
+                    alert.context.summary())).block(TIMEOUT);
+            publisher.publish(alert.event(AlertEventKind.FIRED, alert.firedAt, SYSTEM, null));
+        } finally {
+            alert.writePending = false;
+        }
+    }
+
+    private void storeResolution(OpenAlert alert, Instant at) {
+        if (alert.id == 0) {
+            return;
+        }
+        if (Boolean.TRUE.equals(alerts.resolve(alert.id, at, SYSTEM).block(TIMEOUT))) {
+            alerts.appendEvent(new AlertEventRow(0, alert.id, at, AlertEventKind.RESOLVED.name(), SYSTEM,
+                    "condition gone for " + alert.clearAfter.toSeconds() + "s")).block(TIMEOUT);
+            publisher.publish(alert.event(AlertEventKind.RESOLVED, at, SYSTEM, null));
+        }
+    }
+
+    private static void run(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException fault) {
+            log.error("alert state write failed: {}", fault.toString(), fault);
+        }
+    }
+
+    private void work() {
+        while (running) {
+            try {
+                Runnable task = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                if (task != null) {
+                    run(task);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @Override
+    public synchronized void start() {
+        if (!running) {
+            running = true;
+            worker = Thread.ofPlatform().name("fabricpulse-alert-writer").daemon().start(this::work);
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
+        running = false;
+        try {
+            worker.join(TIMEOUT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flush();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Like the counter-clear recorder: stops after the web server, before the connection pool closes. */
+    @Override
+    public int getPhase() {
+        return 0;
+    }
+}

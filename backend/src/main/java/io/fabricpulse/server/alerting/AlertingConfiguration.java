@@ -1,0 +1,99 @@
+package io.fabricpulse.server.alerting;
+
+import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.RuleSettingRepository;
+import io.fabricpulse.server.state.alert.SilenceRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The alert engine and its parts; the engine is a {@code FabricUpdateListener}, so the live fabric calls it. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AlertsProperties.class)
+class AlertingConfiguration {
+
+    @Bean
+    RuleCatalog ruleCatalog() {
+        return RuleCatalog.standard();
+    }
+
+    @Bean
+    RuleSettingsResolver ruleSettingsResolver(RuleCatalog catalog, AlertsProperties properties) {
+        List<String> problems = configurationProblems(catalog, properties);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("fabricpulse.alerts has " + problems.size() + " invalid setting(s): "
+                    + String.join("; ", problems));
+        }
+        return new RuleSettingsResolver(catalog, properties);
+    }
+
+    @Bean
+    ClusterDirectory clusterDirectory() {
+        return new ClusterDirectory();
+    }
+
+    @Bean
+    Silences silences() {
+        return new Silences();
+    }
+
+    @Bean
+    AlertEventPublisher alertEventPublisher(ObjectProvider<AlertEventListener> listeners, Silences silences) {
+        return new AlertEventPublisher(listeners.orderedStream().toList(), silences);
+    }
+
+    @Bean
+    AlertWriter alertWriter(AlertRepository alerts, AlertEventPublisher publisher, JsonMapper json,
+                            AlertsProperties properties) {
+        return new AlertWriter(alerts, publisher, json, properties.writeQueue());
+    }
+
+    @Bean
+    AlertEngine alertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
+                            AlertWriter writer, AlertsProperties properties, Clock clock) {
+        return new AlertEngine(catalog, settings, clusters, writer, properties, clock);
+    }
+
+    @Bean
+    AlertReconciler alertReconciler(AlertEngine engine, AlertRepository alerts, SilenceRepository silenceRows,
+                                    Silences silences, ClusterMemberRepository members, ClusterDirectory clusters,
+                                    RuleSettingRepository ruleSettings, AlertsProperties properties, JsonMapper json,
+                                    Clock clock) {
+        return new AlertReconciler(engine, alerts, silenceRows, silences, members, clusters, ruleSettings, properties,
+                json, clock);
+    }
+
+    @Bean
+    AlertSweeper alertSweeper(AlertEngine engine, AlertReconciler reconciler, AlertWriter writer,
+                              AlertsProperties properties) {
+        return new AlertSweeper(engine, reconciler, writer, properties);
+    }
+
+    /** Unknown rule names and out-of-range values in application.yml, each with where it is. */
+    static List<String> configurationProblems(RuleCatalog catalog, AlertsProperties properties) {
+        List<String> problems = new ArrayList<>();
+        check(catalog, "fabricpulse.alerts.rules", properties.rules(), problems);
+        properties.clusters().forEach((cluster, rules) ->
+                check(catalog, "fabricpulse.alerts.clusters." + cluster, rules, problems));
+        return problems;
+    }
+
+    private static void check(RuleCatalog catalog, String prefix, Map<String, RuleSettings> rules,
+                              List<String> problems) {
+        rules.forEach((rule, settings) -> {
+            if (catalog.get(rule) == null) {
+                problems.add(prefix + "." + rule + ": no such rule; known: " + String.join(", ", catalog.all().keySet()));
+            } else {
+                settings.problems().forEach(problem -> problems.add(prefix + "." + rule + "." + problem));
+            }
+        });
+    }
+}

@@ -1,0 +1,21 @@
+package io.fabricpulse.server.alerting;
+
+import java.util.Comparator;
+
+/** One port: node GUID (canonical) and port number. Ordered by GUID, then port. */
+public record PortRef(String nodeGuid, int portNumber) implements Comparable<PortRef> {
+
+    private static final Comparator<PortRef> ORDER =
+            Comparator.comparing(PortRef::nodeGuid).thenComparingInt(PortRef::portNumber);
+
+    @Override
+    public int compareTo(PortRef other) {
+        return ORDER.compare(this, other);
+    }
+
+    /** As keys and silences write it: {@code 0x0002c903003178f0/1}. */
+    @Override
+    public String toString() {
+        return nodeGuid + "/" + portNumber;
+    }
+}

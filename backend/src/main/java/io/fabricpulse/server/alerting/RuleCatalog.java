@@ -1,0 +1,85 @@
+package io.fabricpulse.server.alerting;
+
+import io.fabricpulse.server.alerting.rules.CounterIncreaseRule;
+import io.fabricpulse.server.alerting.rules.CounterSaturatedRule;
+import io.fabricpulse.server.alerting.rules.LinkCapabilities;
+import io.fabricpulse.server.alerting.rules.LinkDegradedRule;
+import io.fabricpulse.server.alerting.rules.PortNotActiveRule;
+import io.fabricpulse.server.alerting.rules.PortRule;
+import io.fabricpulse.server.alerting.rules.RuleDefinition;
+import io.fabricpulse.server.alerting.rules.SymbolErrorBerRule;
+import io.fabricpulse.server.alerting.rules.SymbolErrorBurstRule;
+import io.fabricpulse.server.alerting.rules.XmitWaitShareRule;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every rule there is: those evaluated on port samples, and those fed by timers or other features. */
+public final class RuleCatalog {
+
+    public static final String AGENT_SILENT = "agent-silent";
+    public static final String TOPOLOGY_CHANGED = "topology-changed";
+    public static final String SM_MASTER = "sm-master";
+
+    private final List<PortRule> portRules;
+    private final Map<String, RuleDefinition> all = new LinkedHashMap<>();
+
+    public RuleCatalog(LinkCapabilities capabilities) {
+        List<PortRule> rules = new ArrayList<>();
+        rules.add(new SymbolErrorBerRule());
+        rules.add(new SymbolErrorBurstRule());
+        rules.addAll(CounterIncreaseRule.ibqueryerrorsList());
+        rules.add(new XmitWaitShareRule());
+        rules.add(new LinkDegradedRule(capabilities));
+        rules.add(new PortNotActiveRule());
+        rules.add(new CounterSaturatedRule());
+        this.portRules = List.copyOf(rules);
+        portRules.forEach(rule -> all.put(rule.name(), rule));
+        add(AGENT_SILENT, "An agent sent nothing for 'threshold' of its usual intervals and at least 'window'",
+                new RuleSettings(true, Severity.WARNING, 3.0, Duration.ofSeconds(10), null, null, Duration.ZERO, null));
+        add(TOPOLOGY_CHANGED, "The fabric differs from the topology baseline (raised by the topology feature)",
+                new RuleSettings(true, Severity.WARNING, null, null, null, null, Duration.ZERO, null));
+        add(SM_MASTER, "The master subnet manager changed, or more than one SM claims master (raised by the "
+                + "topology feature)", new RuleSettings(true, Severity.CRITICAL, null, null, null, null, Duration.ZERO, null));
+    }
+
+    /** The catalogue with the link-degraded rule reading its {@code expected} setting. */
+    public static RuleCatalog standard() {
+        return new RuleCatalog(LinkCapabilities.fromSettings());
+    }
+
+    public List<PortRule> portRules() {
+        return portRules;
+    }
+
+    /** Every rule by name, in a stable order. */
+    public Map<String, RuleDefinition> all() {
+        return all;
+    }
+
+    public RuleDefinition get(String name) {
+        return all.get(name);
+    }
+
+    private void add(String name, String description, RuleSettings defaults) {
+        all.put(name, new RuleDefinition() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String description() {
+                return description;
+            }
+
+            @Override
+            public RuleSettings defaults() {
+                return defaults;
+            }
+        });
+    }
+}

@@ -1,0 +1,67 @@
+package io.fabricpulse.server.alerting.rules;
+
+import io.fabricpulse.agent.report.LinkSpeed;
+import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.server.alerting.Finding;
+import io.fabricpulse.server.alerting.RuleSettings;
+import io.fabricpulse.server.alerting.Severity;
+
+import java.time.Duration;
+
+/**
+ * An Active link running narrower or slower than it can (INFINIBAND.md: an Ethernet DAC on an EDR
+ * port negotiates down; a damaged cable drops lanes). What "can" means comes from
+ * {@link LinkCapabilities}.
+ */
+public final class LinkDegradedRule implements PortRule {
+
+    public static final String NAME = "link-degraded";
+
+    private final LinkCapabilities capabilities;
+
+    public LinkDegradedRule(LinkCapabilities capabilities) {
+        this.capabilities = capabilities;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Active link width or speed below what the port can do; 'expected' says what that is (\"4X EDR\")";
+    }
+
+    @Override
+    public RuleSettings defaults() {
+        return new RuleSettings(true, Severity.WARNING, null, null, null, null, Duration.ofMinutes(1), null);
+    }
+
+    @Override
+    public Finding evaluate(PortSample sample, RuleSettings settings) {
+        if (sample.view().state() != PortState.ACTIVE) {
+            return null;
+        }
+        LinkCapabilities.Capability can = capabilities.of(sample.view(), settings);
+        LinkWidth width = LinkWidth.ofLabel(sample.view().linkWidth());
+        LinkSpeed speed = LinkSpeed.ofName(sample.view().linkSpeed());
+        if (can == null || width == null || speed == null) {
+            return null;
+        }
+        boolean narrow = can.width() != null && width.lanes() < can.width().lanes();
+        boolean slow = can.speed() != null && speed.laneGbps() < can.speed().laneGbps();
+        if (!narrow && !slow) {
+            return null;
+        }
+        LinkWidth expectedWidth = can.width() != null ? can.width() : width;
+        LinkSpeed expectedSpeed = can.speed() != null ? can.speed() : speed;
+        double is = speed.dataRateBitsPerSecond(width) / 1e9;
+        double should = expectedSpeed.dataRateBitsPerSecond(expectedWidth) / 1e9;
+        return new Finding("LinkWidthActive/LinkSpeedActive", is, should, "Gb/s",
+                "link runs at " + width.label() + " " + speed.name() + " (" + Numbers.text(is) + " Gb/s), "
+                        + "can do " + expectedWidth.label() + " " + expectedSpeed.name() + " (" + Numbers.text(should)
+                        + " Gb/s)");
+    }
+}

@@ -1,0 +1,87 @@
+package io.fabricpulse.server.alerting.rules;
+
+import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.server.alerting.PortRef;
+import io.fabricpulse.server.fabric.PortView;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the rules remember about one port between samples: the previous sample (for increments),
+ * the last known far end (a port that went down no longer reports it), whether it was ever Active,
+ * and the increment windows rules asked for. A few hundred bytes for a clean port.
+ * Not thread-safe: the engine touches one port's state from one thread at a time.
+ */
+public final class PortRuleState {
+
+    private PortView previous;
+    private PortRef lastPeer;
+    private boolean seenActive;
+    private Map<String, IncrementWindow> windows;
+
+    /** Takes in the port's newest sample and returns what the rules look at. */
+    public PortSample observe(PortView view) {
+        PortView before = previous;
+        boolean wasActive = seenActive;
+        PortRef formerPeer = lastPeer;
+        previous = view;
+        if (view.peerGuid() != null && view.peerPort() > 0) {
+            lastPeer = new PortRef(view.peerGuid(), view.peerPort());
+        }
+        if (view.state() == PortState.ACTIVE) {
+            seenActive = true;
+        }
+        return new PortSample(view, before, lastPeer, wasActive, before != null && !Objects.equals(formerPeer,
+                lastPeer) ? new PeerChange(formerPeer) : null, this);
+    }
+
+    /**
+     * The far end changed (learnt for the first time, or recabled): alerts kept under the former
+     * subject get no more evidence from this end under their key, so the engine clears them there.
+     *
+     * @param formerPeer the far end before, null when it was unknown
+     */
+    public record PeerChange(PortRef formerPeer) {
+    }
+
+    /** The port's newest sample, null before the first. */
+    public PortView latest() {
+        return previous;
+    }
+
+    /** The window called {@code name} over {@code span}; a changed span starts a new one. */
+    IncrementWindow window(String name, Duration span, boolean create) {
+        IncrementWindow window = windows == null ? null : windows.get(name);
+        if ((window == null || !window.span().equals(span)) && create) {
+            if (windows == null) {
+                windows = new HashMap<>(4);
+            }
+            window = new IncrementWindow(span);
+            windows.put(name, window);
+        }
+        return window == null || !window.span().equals(span) ? null : window;
+    }
+
+    void dropIfEmpty(String name, IncrementWindow window) {
+        if (window.isEmpty()) {
+            windows.remove(name);
+        }
+    }
+
+    /** The increment of an unsigned counter between two samples; 0 when unknown or reset (cleared). */
+    static long increment(PortView before, PortView now, PortCounter counter) {
+        if (before == null) {
+            return 0;
+        }
+        Long was = before.counters().get(counter.ibaName());
+        Long is = now.counters().get(counter.ibaName());
+        if (was == null || is == null || Long.compareUnsigned(is, was) < 0) {
+            return 0;
+        }
+        return is - was;
+    }
+}
