@@ -14,7 +14,6 @@ public enum ProblemType {
     INVALID_ENCODING("invalid-encoding", "Body cannot be decoded", HttpStatus.BAD_REQUEST),
     INVALID_QUERY("invalid-query", "Invalid query parameter", HttpStatus.BAD_REQUEST),
     INVALID_REQUEST("invalid-request", "Request body has invalid values", HttpStatus.BAD_REQUEST),
-    NOT_FOUND("not-found", "No such resource", HttpStatus.NOT_FOUND),
     CONFLICT("conflict", "Not possible in the resource's current state", HttpStatus.CONFLICT),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported content type or encoding",
             HttpStatus.UNSUPPORTED_MEDIA_TYPE),

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.alerting;
 
+import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortState;
@@ -80,7 +81,7 @@ class AlertEngineBench {
             String guid = String.format("0x%016x", port / 32 + 1);
             batch.add(new PortView(guid, "switch-" + port / 32, NodeType.SWITCH, port % 32 + 1, port + 1,
                     PortState.ACTIVE, PhysicalState.LINK_UP, "4X", "EDR", null, 0, counters, Map.of(), null, null,
-                    Map.of(), clock.instant()));
+                    DerivedRates.NONE, Map.of(), clock.instant()));
             if (batch.size() == 32) {
                 batches.add(new FabricUpdate(clock.instant(), "agent-" + port / 32, List.copyOf(batch)));
                 batch.clear();

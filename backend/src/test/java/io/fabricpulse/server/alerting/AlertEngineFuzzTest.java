@@ -1,5 +1,6 @@
 package io.fabricpulse.server.alerting;
 
+import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortCounter;
@@ -58,7 +59,7 @@ class AlertEngineFuzzTest extends OnFreshStateStore {
                         PhysicalState.values()[random.nextInt(PhysicalState.values().length)],
                         widths[random.nextInt(widths.length)], speeds[random.nextInt(speeds.length)],
                         random.nextBoolean() ? "0x000000000000000" + (5 - port) : null, random.nextInt(0, 3),
-                        Map.copyOf(values), Map.of(), null, null,
+                        Map.copyOf(values), Map.of(), null, null, DerivedRates.NONE,
                         random.nextInt(20) == 0 ? Map.of(counter.ibaName(), clock.instant()) : Map.of(),
                         clock.instant()));
             }

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.alerting.rules;
 
+import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortState;
@@ -27,7 +28,7 @@ class RulesTest {
                                  Map<String, Instant> saturated) {
         return new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 4, portState,
                 portState == PortState.ACTIVE ? PhysicalState.LINK_UP : PhysicalState.POLLING, width, speed,
-                "0x0000000000000002", 7, counters, Map.of(), null, null, saturated, at);
+                "0x0000000000000002", 7, counters, Map.of(), null, null, DerivedRates.NONE, saturated, at);
     }
 
     private PortSample sample(int second, String width, String speed, Map<String, Long> counters) {
