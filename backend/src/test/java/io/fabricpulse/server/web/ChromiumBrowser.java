@@ -51,7 +51,8 @@ public final class ChromiumBrowser implements AutoCloseable {
         }
     }
 
-    static void assumeInstalled() {
+    /** Fails (CI) or skips (elsewhere) the calling test when Chromium is not installed. */
+    public static void assumeInstalled() {
         if (Files.isExecutable(BINARY)) {
             return;
         }

@@ -3,17 +3,11 @@ package io.fabricpulse.server.web.overview;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.web.DisplayFormat;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
-import org.springframework.http.ResponseEntity;
+import io.fabricpulse.server.web.PageParameters;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.ResponseBody;
-import org.springframework.web.server.ResponseStatusException;
 
 import java.util.List;
 
@@ -42,37 +36,12 @@ class OverviewController {
     @GetMapping("/")
     String overview(@RequestParam(name = "nodes", required = false) String nodesPage, Model model) {
         List<NodeView> nodes = fabric.nodes();
-        int page = nodesPage(nodesPage, NodesPage.pageCount(nodes.size()), nodes.size());
+        int page = PageParameters.page("nodes", nodesPage, nodes.size(), NodesPage.SIZE, "nodes");
         model.addAttribute("snapshot", snapshots.current());
         model.addAttribute("nodes", NodesPage.of(nodes, page, format));
         // Open the nodes section when the user is paging through it, closed on a plain visit.
         model.addAttribute("nodesOpen", nodesPage != null);
         model.addAttribute("zone", format.zoneLabel());
         return VIEW;
-    }
-
-    /** A bad page number gets an RFC 9457 problem that says what was wrong, not a bare status page. */
-    @ExceptionHandler(ResponseStatusException.class)
-    @ResponseBody
-    ResponseEntity<ProblemDetail> problem(ResponseStatusException e) {
-        return ResponseEntity.status(e.getStatusCode()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(e.getBody());
-    }
-
-    private static int nodesPage(String text, int pages, int nodeCount) {
-        if (text == null) {
-            return 1;
-        }
-        int page;
-        try {
-            page = Integer.parseInt(text.strip());
-        } catch (NumberFormatException e) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
-                    "query parameter 'nodes' must be a page number from 1 to " + pages + ", was '" + text + "'");
-        }
-        if (page < 1 || page > pages) {
-            throw new ResponseStatusException(HttpStatus.NOT_FOUND, "nodes page " + page + " does not exist: "
-                    + nodeCount + " nodes fill pages 1 to " + pages + " of " + NodesPage.SIZE);
-        }
-        return page;
     }
 }

@@ -1,9 +1,9 @@
 package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PortSeverity;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -38,7 +38,7 @@ public record PortRow(String key, String severity, String nodeName, String nodeG
                       String otherSaturated, String sampledAt, String sampledAtIso) {
 
     static PortRow of(PortView port, DisplayFormat format) {
-        return new PortRow(port.nodeGuid() + ":" + port.portNumber(), severity(port), port.nodeName(),
+        return new PortRow(port.nodeGuid() + ":" + port.portNumber(), PortSeverity.of(port), port.nodeName(),
                 port.nodeGuid(), format.nodeType(port.nodeType()), port.portNumber(), Integer.toString(port.lid()),
                 format.portState(port.state()), format.physicalState(port.physicalState()),
                 format.link(port.linkWidth(), port.linkSpeed()),
@@ -47,13 +47,6 @@ public record PortRow(String key, String severity, String nodeName, String nodeG
                 CounterCell.of(port, PortCounter.PortXmitDiscards, format),
                 format.bytesPerSecond(port.xmitBytesPerSecond()), format.bytesPerSecond(port.rcvBytesPerSecond()),
                 otherSaturated(port.saturated().keySet()), format.time(port.sampledAt()), format.isoTime(port.sampledAt()));
-    }
-
-    static String severity(PortView port) {
-        if (!port.saturated().isEmpty() || port.errorRate() > 0) {
-            return "error";
-        }
-        return port.state() == PortState.ACTIVE ? "ok" : "warn";
     }
 
     private static String otherSaturated(Set<String> saturated) {
