@@ -5,13 +5,13 @@ import io.fabricpulse.agent.report.PhysicalState;
 import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.server.fabric.NodeView;
-import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.counterclear.CounterClearRow;
 import io.fabricpulse.server.state.counterclear.CounterClearSource;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import io.fabricpulse.server.state.names.ClusterMemberRow;
 import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
 import org.jsoup.Jsoup;
@@ -20,10 +20,8 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.context.ApplicationContext;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -42,31 +40,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @WebFluxTest(controllers = NodeController.class)
 @WebPageTest
-@Import(NodePagesTest.State.class)
+@Import(PageStateStore.class)
 class NodePagesTest {
 
     static final String HOST = "0x0002c90300000420";
     static final String LEAF = "0x0002c90200000103";
     static final Instant AT = Instant.parse("2026-03-01T12:00:00Z");
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class State {
-
-        @Bean(destroyMethod = "close")
-        StateDatabase stateDatabase() {
-            return StateDatabase.h2();
-        }
-
-        @Bean
-        CounterClearRepository counterClears(StateDatabase state) {
-            return new CounterClearRepository(state.client());
-        }
-
-        @Bean
-        ClusterMemberRepository clusterMembers(StateDatabase state) {
-            return new ClusterMemberRepository(state.client(), state.transaction());
-        }
-    }
 
     @Autowired
     ApplicationContext context;

@@ -2,6 +2,7 @@ package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.WebConfiguration;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -58,7 +59,7 @@ class OverviewBrowserIT {
             CodecsAutoConfiguration.class, JacksonAutoConfiguration.class, ThymeleafAutoConfiguration.class,
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
-            OverviewSnapshots.class, LiveOverview.class})
+            OverviewSnapshots.class, LiveOverview.class, Clusters.class, PageStateStore.class})
     static class WebOnly {
 
         /**

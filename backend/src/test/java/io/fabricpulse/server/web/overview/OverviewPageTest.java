@@ -104,14 +104,15 @@ class OverviewPageTest extends OverviewSliceTest {
     void navigationLinksOnlyToPagesThatExist() {
         Elements links = render("/").select("header nav a");
 
-        assertThat(links.eachAttr("href")).containsExactly("/", "/api/v1/ports");
+        assertThat(links.eachAttr("href")).containsExactly("/", "/inventory");
         assertThat(links.first().attr("aria-current")).isEqualTo("page");
         assertThat(links.last().hasAttr("aria-current")).isFalse();
     }
 
     @Test
     void everyJavaScriptModuleImportsOnlyFromTheServer() {
-        for (String module : List.of("/js/ports-live.js", "/js/lib/bind.js", "/js/lib/live-events.js")) {
+        for (String module : List.of("/js/ports-live.js", "/js/lib/bind.js", "/js/lib/live-events.js",
+                "/js/errors-view.js", "/js/shell.js", "/js/theme-init.js", "/js/lib/shortcuts.js", "/js/lib/vendor.js")) {
             String source = client.get().uri(module).exchange().expectStatus().isOk()
                     .expectBody(String.class).returnResult().getResponseBody();
             assertThat(source).as(module).doesNotContainPattern("(?i)https?://").doesNotContainPattern("from\\s+['\"]//");
