@@ -29,7 +29,7 @@ class OverviewPageTest extends OverviewSliceTest {
         assertThat(rows.eachAttr("data-key"))
                 .containsExactly(LEAF02 + ":7", LEAF01 + ":3", NODE003 + ":1", SampleFabric.NODE001 + ":1");
         assertThat(rows.eachAttr("data-severity")).containsExactly("error", "error", "warn", "ok");
-        assertThat(page.selectFirst(".showing").text()).isEqualTo("showing 4 of 5 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 4 of 5 ports");
 
         Element leaf01 = rows.get(1);
         assertThat(cell(leaf01, "nodeName")).isEqualTo("leaf01");
@@ -128,7 +128,7 @@ class OverviewPageTest extends OverviewSliceTest {
                 .expectBody(String.class).returnResult().getResponseBody();
 
         assertThat(html).doesNotContain("<script>alert(1)</script>").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
-        assertThat(Jsoup.parse(html).selectFirst(".showing").text()).isEqualTo("showing 1 of 1 port");
+        assertThat(Jsoup.parse(html).selectFirst("section.ports .showing").text()).isEqualTo("showing 1 of 1 port");
     }
 
     @Test
@@ -139,7 +139,7 @@ class OverviewPageTest extends OverviewSliceTest {
 
         assertThat(page.select("tbody[data-port-rows] > tr")).isEmpty();
         assertThat(page.selectFirst("[data-ports-empty]").hasAttr("hidden")).isFalse();
-        assertThat(page.selectFirst(".showing").text()).isEqualTo("showing 0 of 0 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 0 of 0 ports");
         assertThat(summaryValue(page.selectFirst("section.summary"), "lastUpdate")).isEqualTo("—");
     }
 
