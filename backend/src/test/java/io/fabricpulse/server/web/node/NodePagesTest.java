@@ -26,9 +26,12 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 
 import static io.fabricpulse.server.web.TestPorts.node;
 import static io.fabricpulse.server.web.TestPorts.port;
@@ -151,6 +154,30 @@ class NodePagesTest {
         problem("/nodes/" + HOST + "/ports/7", 404, "node " + HOST + " (node0420 HCA-1) has no port 7; its ports are 1, 2");
         problem("/nodes/" + HOST + "/ports/x", 400, "'x' is not a port number from 0 to 255");
         problem("/nodes/" + HOST + "/ports/256", 400, "'256' is not a port number from 0 to 255");
+    }
+
+    @Test
+    void hostileAndRandomPathsGetA4xxNeverAServerError() {
+        List<String> hostile = new ArrayList<>(List.of("0x" + "f".repeat(17), "0x", "%20", "..%2F..%2Fetc",
+                "0x0002c90300000420%00", "\u00e9\u00e9", "-1", "0x-2", "9".repeat(400)));
+        Random random = new Random(7);
+        String alphabet = "0123456789abcdefxX:-_.~%";
+        for (int i = 0; i < 200; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = 1 + random.nextInt(24); n > 0; n--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            hostile.add(text.toString().replace("%", "%25"));
+        }
+        // A random "1" or "2" is a port this node has: only texts that are no port number go into the port place.
+        for (String guid : hostile) {
+            List<String> uris = guid.matches("\\d{1,3}") ? List.of("/nodes/" + guid, "/nodes/" + guid + "/ports/1")
+                    : List.of("/nodes/" + guid, "/nodes/" + guid + "/ports/1", "/nodes/" + HOST + "/ports/" + guid);
+            for (String uri : uris) {
+                client.get().uri(URI.create(uri)).exchange()
+                        .expectStatus().value(status -> assertThat(status).as(uri).isBetween(400, 499));
+            }
+        }
     }
 
     private void problem(String uri, int status, String detail) {
