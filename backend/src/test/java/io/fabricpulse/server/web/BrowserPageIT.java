@@ -1,7 +1,7 @@
 package io.fabricpulse.server.web;
 
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class BrowserPageIT {
 
+    @AutoClose
     private static ChromiumBrowser chromium;
     private HttpServer server;
     private String origin;
@@ -30,13 +31,6 @@ class BrowserPageIT {
     @BeforeAll
     static void launch() {
         chromium = ChromiumBrowser.launch();
-    }
-
-    @AfterAll
-    static void quit() {
-        if (chromium != null) {
-            chromium.close();
-        }
     }
 
     @BeforeEach

@@ -3,7 +3,7 @@ package io.fabricpulse.server.web;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import io.fabricpulse.server.testing.ServerTest;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -34,6 +34,7 @@ abstract class DemoServerBrowserTest {
     /** Long enough for the demo's first polls on a busy 2-core machine; a wait, not an assertion on speed. */
     static final double PATIENCE_MS = 60_000;
 
+    @AutoClose
     private static ChromiumBrowser chromium;
 
     @LocalServerPort
@@ -48,13 +49,6 @@ abstract class DemoServerBrowserTest {
     @BeforeAll
     static void launch() {
         chromium = ChromiumBrowser.launch();
-    }
-
-    @AfterAll
-    static void quit() {
-        if (chromium != null) {
-            chromium.close();
-        }
     }
 
     BrowserPage open() {
