@@ -3,7 +3,8 @@
 # Quiet and idempotent: packages already installed are left alone, apt-get runs only when needed.
 #   ibsim-utils opensm infiniband-diags  - a simulated fabric (ibsim), its SM, and the oracle tools
 #                                          (perfquery, smpquery, ibnetdiscover) our answers must equal
-#   chromium                             - the real browser the UI tests drive (headless, no download)
+#   chromium                             - the real browser the UI tests drive (Playwright for Java launches
+#                                          /usr/bin/chromium headless; it never downloads a browser)
 #   influxdb                             - InfluxDB 1.x (1.6 on bookworm) for the series store's contract
 #                                          ITs; they start their own influxd on free ports with temp data,
 #                                          the packaged service is not used

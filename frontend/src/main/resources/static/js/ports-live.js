@@ -1,4 +1,4 @@
-// The overview's live ports table and summary: every 'ports' event from /events/ports carries a whole
+// The overview's live summary, ports table and error view: every 'ports' event from /events/ports carries a whole
 // snapshot (OverviewSnapshot as JSON), which replaces what the page shows, in place. Rows are reused
 // and only their cells' text changes, so nothing on screen moves but the numbers.
 
@@ -15,6 +15,8 @@ function start(main) {
   const body = main.querySelector('[data-port-rows]');
   const template = main.querySelector('[data-port-row-template]');
   const empty = main.querySelector('[data-ports-empty]');
+  const errorBody = main.querySelector('[data-error-rows]');
+  const errorTemplate = main.querySelector('[data-error-row-template]');
   const status = main.querySelector('[data-live-status]');
   status.hidden = false;
 
@@ -22,6 +24,7 @@ function start(main) {
     onData(snapshot) {
       roots.forEach((root) => bind(root, snapshot));
       renderRows(body, template, snapshot.rows);
+      renderRows(errorBody, errorTemplate, snapshot.errorRows);
       empty.hidden = snapshot.total > 0;
     },
     onStatus(state, text) {
@@ -40,6 +43,9 @@ function renderRows(body, template, rows) {
     }
     tr.dataset.key = row.key;
     tr.dataset.severity = row.severity;
+    if ('errors' in row) {
+      tr.dataset.errors = String(row.errors);
+    }
     bind(tr, row);
   });
   while (body.rows.length > rows.length) {

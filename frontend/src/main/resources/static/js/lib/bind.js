@@ -3,6 +3,7 @@
 //   data-text="path"      -> textContent
 //   data-title="path"     -> title attribute, removed when the value is null or empty
 //   data-datetime="path"  -> datetime attribute, removed when the value is null or empty
+//   data-href="path"      -> href attribute (a link that follows the row), removed when null or empty
 //   data-flag="path"      -> data-on="true" | "false" (truthy: true or a number above zero)
 // A path is a dot-separated walk into the object ("summary.withErrors", "symbolErrors.rate").
 // The values arrive formatted by the server (DisplayFormat), so this module never formats anything:
@@ -28,6 +29,9 @@ export function bind(root, data) {
   }
   for (const el of root.querySelectorAll('[data-datetime]')) {
     setOrRemove(el, 'datetime', valueAt(data, el.dataset.datetime));
+  }
+  for (const el of root.querySelectorAll('[data-href]')) {
+    setOrRemove(el, 'href', valueAt(data, el.dataset.href));
   }
   for (const el of root.querySelectorAll('[data-flag]')) {
     const value = valueAt(data, el.dataset.flag);

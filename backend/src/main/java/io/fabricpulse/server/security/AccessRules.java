@@ -41,7 +41,7 @@ final class AccessRules {
                     "/api/v1/topology/**", "/api/v1/links/**", "/api/v1/nodes/**", "/api/v1/ports/**"),
             rule(READS, Access.READ,
                     // pages and their live updates
-                    "/", "/events/**",
+                    "/", "/events/**", "/inventory", "/nodes/**", "/alerts", "/alerts/**", "/map",
                     // the read API
                     "/api/v1/nodes/**", "/api/v1/ports/**", "/api/v1/links/**", "/api/v1/topology/**",
                     "/api/v1/names/**", "/api/v1/clusters/**", "/api/v1/alerts/**", "/api/v1/silences/**",

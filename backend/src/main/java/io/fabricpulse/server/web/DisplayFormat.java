@@ -43,10 +43,12 @@ public final class DisplayFormat {
 
     private final ZoneId zone;
     private final DateTimeFormatter clock;
+    private final DateTimeFormatter dateTime;
 
     public DisplayFormat(ZoneId zone) {
         this.zone = zone;
         this.clock = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(zone);
+        this.dateTime = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(zone);
     }
 
     /** An event rate in events per second (see the class comment for the rules). */
@@ -81,6 +83,11 @@ public final class DisplayFormat {
     /** A time of day in the configured zone, {@code HH:mm:ss}; a dash for null. */
     public String time(Instant instant) {
         return instant == null ? MISSING : clock.format(instant);
+    }
+
+    /** A date and time in the configured zone, {@code yyyy-MM-dd HH:mm:ss}, for history older than today; a dash for null. */
+    public String dateTime(Instant instant) {
+        return instant == null ? MISSING : dateTime.format(instant);
     }
 
     /** The full instant for {@code datetime} attributes (ISO-8601, UTC); null for null. */

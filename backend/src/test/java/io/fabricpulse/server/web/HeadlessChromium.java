@@ -1,7 +1,5 @@
 package io.fabricpulse.server.web;
 
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +18,7 @@ import java.util.stream.Stream;
  */
 public final class HeadlessChromium {
 
-    private static final Path BINARY = Path.of("/usr/bin/chromium");
+    private static final Path BINARY = ChromiumBrowser.BINARY;
     private static final Duration RUN_LIMIT = Duration.ofSeconds(60);
 
     private HeadlessChromium() {
@@ -28,14 +26,7 @@ public final class HeadlessChromium {
 
     /** Fails (CI) or skips (elsewhere) the calling test when Chromium is not installed. */
     public static void assumeInstalled() {
-        if (Files.isExecutable(BINARY)) {
-            return;
-        }
-        String message = BINARY + " is missing: install the Debian package chromium (scripts/install-test-deps.sh)";
-        if ("true".equals(System.getenv("CI"))) {
-            throw new AssertionError(message);
-        }
-        Assumptions.abort(message);
+        ChromiumBrowser.assumeInstalled();
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;
@@ -20,13 +19,16 @@ import java.util.stream.Stream;
  * @param ports         all ports
  * @param active        ports in state Active
  * @param notActive     ports in any other state
+ * @param down          ports Down (no link: cable out, far end off, or Polling for a peer)
+ * @param init          ports Initializing: link up but no subnet manager has configured them
+ * @param armed         ports Armed: configured, waiting for the SM to activate them
  * @param withErrors    ports whose SymbolErrorCounter or PortXmitDiscards rate is above zero right now
  * @param saturated     ports with at least one counter latched at its maximum
  * @param lastUpdate    collection time of the newest sample, {@code HH:mm:ss}
  * @param lastUpdateIso the same as an ISO-8601 instant, null before the first sample
  */
 public record FabricSummary(int nodes, int cas, int switches, int ports, int active, int notActive,
-                            int withErrors, int saturated, String lastUpdate, String lastUpdateIso) {
+                            int down, int init, int armed, int withErrors, int saturated, String lastUpdate, String lastUpdateIso) {
 
     static FabricSummary of(List<NodeView> nodes, List<PortView> ports, DisplayFormat format) {
         int cas = 0;
@@ -39,11 +41,18 @@ public record FabricSummary(int nodes, int cas, int switches, int ports, int act
             }
         }
         int active = 0;
+        int down = 0;
+        int init = 0;
+        int armed = 0;
         int withErrors = 0;
         int saturated = 0;
         for (PortView port : ports) {
-            if (port.state() == PortState.ACTIVE) {
-                active++;
+            switch (port.state()) {
+                case ACTIVE -> active++;
+                case DOWN -> down++;
+                case INIT -> init++;
+                case ARMED -> armed++;
+                case null -> { }
             }
             if (port.errorRate() > 0) {
                 withErrors++;
@@ -57,6 +66,6 @@ public record FabricSummary(int nodes, int cas, int switches, int ports, int act
                 .max(Instant::compareTo)
                 .orElse(null);
         return new FabricSummary(nodes.size(), cas, switches, ports.size(), active, ports.size() - active,
-                withErrors, saturated, format.time(last), format.isoTime(last));
+                down, init, armed, withErrors, saturated, format.time(last), format.isoTime(last));
     }
 }

@@ -2,6 +2,7 @@ package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PageParameters;
 
 import java.util.List;
 
@@ -20,16 +21,13 @@ public record NodesPage(List<NodeRow> rows, int page, int pages, int first, int 
     /** Rows per page: a compact table a person scans on one screen; 702 demo nodes make 8 pages. */
     static final int SIZE = 100;
 
-    static int pageCount(int nodes) {
-        return Math.max(1, (nodes + SIZE - 1) / SIZE);
-    }
 
-    /** Page {@code page} (from 1, at most {@link #pageCount}) of {@code nodes}. */
+    /** Page {@code page} (from 1, at most the page count) of {@code nodes}. */
     static NodesPage of(List<NodeView> nodes, int page, DisplayFormat format) {
         int from = Math.min((page - 1) * SIZE, nodes.size());
         int to = Math.min(from + SIZE, nodes.size());
         List<NodeRow> rows = nodes.subList(from, to).stream().map(node -> NodeRow.of(node, format)).toList();
-        return new NodesPage(rows, page, pageCount(nodes.size()), rows.isEmpty() ? 0 : from + 1, to, nodes.size());
+        return new NodesPage(rows, page, PageParameters.pageCount(nodes.size(), SIZE), rows.isEmpty() ? 0 : from + 1, to, nodes.size());
     }
 
     public boolean hasPrevious() {

@@ -3,19 +3,17 @@ package io.fabricpulse.server.web.overview;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
-import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.server.ResponseStatusException;
+import reactor.core.publisher.Mono;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The fabric overview at {@code /}. The ports table is live (see {@link OverviewEventsController}); the
@@ -31,48 +29,53 @@ class OverviewController {
 
     private final FabricView fabric;
     private final OverviewSnapshots snapshots;
+    private final Clusters clusters;
     private final DisplayFormat format;
 
-    OverviewController(FabricView fabric, OverviewSnapshots snapshots, DisplayFormat format) {
+    OverviewController(FabricView fabric, OverviewSnapshots snapshots, Clusters clusters, DisplayFormat format) {
         this.fabric = fabric;
         this.snapshots = snapshots;
+        this.clusters = clusters;
         this.format = format;
     }
 
+    /**
+     * @param nodesPage page of the nodes table
+     * @param cluster   show only this cluster's nodes and ports
+     * @param errors    {@code all}: the error view lists every port, not only those with errors
+     */
     @GetMapping("/")
-    String overview(@RequestParam(name = "nodes", required = false) String nodesPage, Model model) {
-        List<NodeView> nodes = fabric.nodes();
-        int page = nodesPage(nodesPage, NodesPage.pageCount(nodes.size()), nodes.size());
-        model.addAttribute("snapshot", snapshots.current());
-        model.addAttribute("nodes", NodesPage.of(nodes, page, format));
-        // Open the nodes section when the user is paging through it, closed on a plain visit.
-        model.addAttribute("nodesOpen", nodesPage != null);
-        model.addAttribute("zone", format.zoneLabel());
-        return VIEW;
+    Mono<String> overview(@RequestParam(name = "nodes", required = false) String nodesPage,
+                          @RequestParam(name = "cluster", required = false) String cluster,
+                          @RequestParam(name = "errors", required = false) String errors, Model model) {
+        boolean allPorts = errorsView(errors);
+        Mono<Set<String>> members = cluster == null ? Mono.just(Set.of()) : clusters.members(cluster);
+        return members.zipWith(clusters.names()).map(found -> {
+            Set<String> guids = found.getT1();
+            List<NodeView> nodes = cluster == null ? fabric.nodes()
+                    : fabric.nodes().stream().filter(n -> guids.contains(n.guid())).toList();
+            int page = PageParameters.page("nodes", nodesPage, nodes.size(), NodesPage.SIZE, "nodes");
+            model.addAttribute("snapshot", cluster == null ? snapshots.current() : snapshots.current(guids));
+            model.addAttribute("nodes", NodesPage.of(nodes, page, format));
+            // Open the nodes section when the user is paging through it, closed on a plain visit.
+            model.addAttribute("nodesOpen", nodesPage != null);
+            model.addAttribute("zone", format.zoneLabel());
+            model.addAttribute("cluster", cluster);
+            model.addAttribute("clusters", found.getT2());
+            model.addAttribute("errorsOnly", !allPorts);
+            model.addAttribute("errorColumns", ErrorCountersRow.COLUMNS);
+            return VIEW;
+        });
     }
 
-    /** A bad page number gets an RFC 9457 problem that says what was wrong, not a bare status page. */
-    @ExceptionHandler(ResponseStatusException.class)
-    @ResponseBody
-    ResponseEntity<ProblemDetail> problem(ResponseStatusException e) {
-        return ResponseEntity.status(e.getStatusCode()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(e.getBody());
-    }
-
-    private static int nodesPage(String text, int pages, int nodeCount) {
-        if (text == null) {
-            return 1;
+    private static boolean errorsView(String errors) {
+        if (errors == null || errors.equals("only")) {
+            return false;
         }
-        int page;
-        try {
-            page = Integer.parseInt(text.strip());
-        } catch (NumberFormatException e) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
-                    "query parameter 'nodes' must be a page number from 1 to " + pages + ", was '" + text + "'");
+        if (errors.equals("all")) {
+            return true;
         }
-        if (page < 1 || page > pages) {
-            throw new ResponseStatusException(HttpStatus.NOT_FOUND, "nodes page " + page + " does not exist: "
-                    + nodeCount + " nodes fill pages 1 to " + pages + " of " + NodesPage.SIZE);
-        }
-        return page;
+        throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+                "query parameter 'errors' must be 'only' (ports with errors) or 'all', was '" + errors + "'");
     }
 }

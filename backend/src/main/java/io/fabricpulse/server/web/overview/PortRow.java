@@ -1,9 +1,9 @@
 package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PortSeverity;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,6 +17,7 @@ import java.util.TreeSet;
  *                         (not Active) or {@code ok}
  * @param nodeName         display name of the node
  * @param nodeGuid         node GUID
+ * @param href             the port's page
  * @param nodeType         CA, Switch or Router
  * @param port             port number
  * @param lid              LID in decimal as the tools print it
@@ -32,14 +33,14 @@ import java.util.TreeSet;
  * @param sampledAt        time of the latest sample, {@code HH:mm:ss}
  * @param sampledAtIso     the same as an ISO-8601 instant
  */
-public record PortRow(String key, String severity, String nodeName, String nodeGuid, String nodeType, int port,
+public record PortRow(String key, String severity, String nodeName, String nodeGuid, String href, String nodeType, int port,
                       String lid, String state, String physicalState, String link, String peer,
                       CounterCell symbolErrors, CounterCell xmitDiscards, String xmit, String rcv,
                       String otherSaturated, String sampledAt, String sampledAtIso) {
 
     static PortRow of(PortView port, DisplayFormat format) {
-        return new PortRow(port.nodeGuid() + ":" + port.portNumber(), severity(port), port.nodeName(),
-                port.nodeGuid(), format.nodeType(port.nodeType()), port.portNumber(), Integer.toString(port.lid()),
+        return new PortRow(port.nodeGuid() + ":" + port.portNumber(), PortSeverity.of(port), port.nodeName(),
+                port.nodeGuid(), href(port), format.nodeType(port.nodeType()), port.portNumber(), Integer.toString(port.lid()),
                 format.portState(port.state()), format.physicalState(port.physicalState()),
                 format.link(port.linkWidth(), port.linkSpeed()),
                 port.peerGuid() == null ? DisplayFormat.MISSING : port.peerGuid() + ":" + port.peerPort(),
@@ -49,11 +50,12 @@ public record PortRow(String key, String severity, String nodeName, String nodeG
                 otherSaturated(port.saturated().keySet()), format.time(port.sampledAt()), format.isoTime(port.sampledAt()));
     }
 
-    static String severity(PortView port) {
-        if (!port.saturated().isEmpty() || port.errorRate() > 0) {
-            return "error";
-        }
-        return port.state() == PortState.ACTIVE ? "ok" : "warn";
+    /**
+     * The port page's path, for links that live updates rewrite. Without the context path: the server runs
+     * at the root (a proxy that moves it must rewrite paths anyway).
+     */
+    static String href(PortView port) {
+        return "/nodes/" + port.nodeGuid() + "/ports/" + port.portNumber();
     }
 
     private static String otherSaturated(Set<String> saturated) {

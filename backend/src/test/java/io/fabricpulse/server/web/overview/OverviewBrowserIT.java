@@ -2,6 +2,7 @@ package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.WebConfiguration;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -58,7 +59,7 @@ class OverviewBrowserIT {
             CodecsAutoConfiguration.class, JacksonAutoConfiguration.class, ThymeleafAutoConfiguration.class,
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
-            OverviewSnapshots.class, LiveOverview.class})
+            OverviewSnapshots.class, LiveOverview.class, Clusters.class, PageStateStore.class})
     static class WebOnly {
 
         /**
@@ -93,7 +94,7 @@ class OverviewBrowserIT {
         Elements rows = page.select("tbody[data-port-rows] > tr");
         assertThat(rows).hasSize(100);
         assertThat(rows.first().selectFirst("[data-text=nodeName]").text()).isEqualTo("leaf29");
-        assertThat(page.selectFirst(".showing").text()).isEqualTo("showing 100 of 2592 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 100 of 2592 ports");
         assertThat(page.selectFirst("[data-text='summary.nodes']").text()).isEqualTo("702");
         // The indicator is hidden in the HTML and shown by ports-live.js: visible means the module and
         // its imports loaded and ran, and opened the event stream.

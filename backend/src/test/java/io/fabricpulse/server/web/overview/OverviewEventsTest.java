@@ -1,5 +1,6 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.state.names.ClusterMemberRow;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -14,6 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
+import java.util.List;
 
 import static io.fabricpulse.server.web.overview.SampleFabric.LEAF01;
 import static io.fabricpulse.server.web.overview.SampleFabric.LEAF02;
@@ -84,7 +86,15 @@ class OverviewEventsTest extends OverviewSliceTest {
             assertThat(rows.get(i).attr("data-severity")).isEqualTo(row.get("severity").asString());
             checked += assertBindingsMatch(rows.get(i), row);
         }
-        assertThat(checked).as("bound values compared").isGreaterThan(60);
+        Elements errorRows = page.select("tbody[data-error-rows] > tr");
+        assertThat(errorRows).hasSize(snapshot.get("errorRows").size());
+        for (int i = 0; i < errorRows.size(); i++) {
+            JsonNode row = snapshot.get("errorRows").get(i);
+            assertThat(errorRows.get(i).attr("data-key")).isEqualTo(row.get("key").asString());
+            assertThat(errorRows.get(i).attr("data-errors")).isEqualTo(row.get("errors").asString());
+            checked += assertBindingsMatch(errorRows.get(i), row);
+        }
+        assertThat(checked).as("bound values compared").isGreaterThan(120);
     }
 
     private int assertBindingsMatch(Element root, JsonNode data) {
@@ -99,6 +109,10 @@ class OverviewEventsTest extends OverviewSliceTest {
         }
         for (Element el : root.select("[data-datetime]")) {
             assertThat(el.attr("datetime")).isEqualTo(text(data, el.attr("data-datetime")));
+            checked++;
+        }
+        for (Element el : root.select("[data-href]")) {
+            assertThat(el.attr("href")).isEqualTo(text(data, el.attr("data-href")));
             checked++;
         }
         for (Element el : root.select("[data-flag]")) {
@@ -120,8 +134,28 @@ class OverviewEventsTest extends OverviewSliceTest {
         return data.at("/" + path.replace('.', '/'));
     }
 
+    @Test
+    void aClusterStreamCarriesOnlyTheClusterAndAnUnknownClusterIsAProblem() {
+        clusterMembers.replaceAll(List.of(new ClusterMemberRow("rack1", SampleFabric.NODE001),
+                new ClusterMemberRow("rack1", LEAF01))).block();
+
+        JsonNode snapshot = json.readTree(events("/events/ports?cluster=rack1").blockFirst(PATIENCE).data());
+
+        assertThat(snapshot.get("total").asInt()).isEqualTo(2);
+        assertThat(snapshot.get("summary").get("nodes").asInt()).isEqualTo(2);
+        assertThat(snapshot.get("rows").findValuesAsString("key"))
+                .containsExactly(LEAF01 + ":3", SampleFabric.NODE001 + ":1");
+        client.get().uri("/events/ports?cluster=rack9").exchange()
+                .expectStatus().isNotFound()
+                .expectBody().jsonPath("$.detail").isEqualTo("no cluster 'rack9'; the clusters are rack1");
+    }
+
     private Flux<ServerSentEvent<String>> events() {
-        return client.get().uri("/events/ports").accept(MediaType.TEXT_EVENT_STREAM).exchange()
+        return events("/events/ports");
+    }
+
+    private Flux<ServerSentEvent<String>> events(String uri) {
+        return client.get().uri(uri).accept(MediaType.TEXT_EVENT_STREAM).exchange()
                 .expectStatus().isOk()
                 .returnResult(EVENT).getResponseBody()
                 .filter(event -> event.data() != null);

@@ -29,7 +29,7 @@ class OverviewPageTest extends OverviewSliceTest {
         assertThat(rows.eachAttr("data-key"))
                 .containsExactly(LEAF02 + ":7", LEAF01 + ":3", NODE003 + ":1", SampleFabric.NODE001 + ":1");
         assertThat(rows.eachAttr("data-severity")).containsExactly("error", "error", "warn", "ok");
-        assertThat(page.selectFirst(".showing").text()).isEqualTo("showing 4 of 5 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 4 of 5 ports");
 
         Element leaf01 = rows.get(1);
         assertThat(cell(leaf01, "nodeName")).isEqualTo("leaf01");
@@ -104,14 +104,15 @@ class OverviewPageTest extends OverviewSliceTest {
     void navigationLinksOnlyToPagesThatExist() {
         Elements links = render("/").select("header nav a");
 
-        assertThat(links.eachAttr("href")).containsExactly("/", "/api/v1/ports");
+        assertThat(links.eachAttr("href")).containsExactly("/", "/inventory");
         assertThat(links.first().attr("aria-current")).isEqualTo("page");
         assertThat(links.last().hasAttr("aria-current")).isFalse();
     }
 
     @Test
     void everyJavaScriptModuleImportsOnlyFromTheServer() {
-        for (String module : List.of("/js/ports-live.js", "/js/lib/bind.js", "/js/lib/live-events.js")) {
+        for (String module : List.of("/js/ports-live.js", "/js/lib/bind.js", "/js/lib/live-events.js",
+                "/js/errors-view.js", "/js/shell.js", "/js/theme-init.js", "/js/lib/shortcuts.js", "/js/lib/vendor.js")) {
             String source = client.get().uri(module).exchange().expectStatus().isOk()
                     .expectBody(String.class).returnResult().getResponseBody();
             assertThat(source).as(module).doesNotContainPattern("(?i)https?://").doesNotContainPattern("from\\s+['\"]//");
@@ -127,7 +128,7 @@ class OverviewPageTest extends OverviewSliceTest {
                 .expectBody(String.class).returnResult().getResponseBody();
 
         assertThat(html).doesNotContain("<script>alert(1)</script>").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
-        assertThat(Jsoup.parse(html).selectFirst(".showing").text()).isEqualTo("showing 1 of 1 port");
+        assertThat(Jsoup.parse(html).selectFirst("section.ports .showing").text()).isEqualTo("showing 1 of 1 port");
     }
 
     @Test
@@ -138,7 +139,7 @@ class OverviewPageTest extends OverviewSliceTest {
 
         assertThat(page.select("tbody[data-port-rows] > tr")).isEmpty();
         assertThat(page.selectFirst("[data-ports-empty]").hasAttr("hidden")).isFalse();
-        assertThat(page.selectFirst(".showing").text()).isEqualTo("showing 0 of 0 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 0 of 0 ports");
         assertThat(summaryValue(page.selectFirst("section.summary"), "lastUpdate")).isEqualTo("—");
     }
 

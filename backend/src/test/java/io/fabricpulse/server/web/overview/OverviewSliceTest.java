@@ -1,14 +1,19 @@
 package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.web.reactive.server.WebTestClient;
+
+import java.time.Duration;
+import java.util.List;
 
 /**
  * The overview's web slice, shared by its page and event tests (one application context for both):
@@ -17,7 +22,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 @WebFluxTest(controllers = {OverviewController.class, OverviewEventsController.class},
         properties = {"fabricpulse.ui.max-rows=4", "fabricpulse.ui.live-interval=100ms"})
-@Import({OverviewSnapshots.class, LiveOverview.class})
+@Import({OverviewSnapshots.class, LiveOverview.class, Clusters.class, PageStateStore.class})
 @WebPageTest
 abstract class OverviewSliceTest {
 
@@ -25,11 +30,15 @@ abstract class OverviewSliceTest {
     ApplicationContext context;
     @Autowired
     InMemoryFabricView fabric;
+    @Autowired
+    ClusterMemberRepository clusterMembers;
     WebTestClient client;
 
     @BeforeEach
     void signInAndPublishTheSampleFabric() {
-        client = SignedInClient.of(context);
+        // The first page of a run compiles its templates: on a busy 2-core machine that can take seconds.
+        client = SignedInClient.of(context).mutate().responseTimeout(Duration.ofSeconds(30)).build();
+        clusterMembers.replaceAll(List.of()).block();
         SampleFabric.publish(fabric, 2.5);
     }
 }

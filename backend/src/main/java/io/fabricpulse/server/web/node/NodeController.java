@@ -1,0 +1,111 @@
+package io.fabricpulse.server.web.node;
+
+import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.state.counterclear.CounterClearRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.web.DisplayFormat;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.server.ResponseStatusException;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * {@code GET /nodes/{guid}} and {@code GET /nodes/{guid}/ports/{port}}. The GUID may be written the ways
+ * the tools write it ({@code 0x0002c903003178f0}, {@code 2c903003178f0}); the page shows the canonical form.
+ */
+@Controller
+class NodeController {
+
+    static final String NODE_VIEW = "node/node";
+    static final String PORT_VIEW = "node/port";
+    /** Clears of one port shown on its page, newest first; older ones stay in the API. */
+    static final int CLEAR_HISTORY = 50;
+
+    private final FabricView fabric;
+    private final CounterClearRepository clears;
+    private final ClusterMemberRepository clusters;
+    private final DisplayFormat format;
+
+    NodeController(FabricView fabric, CounterClearRepository clears, ClusterMemberRepository clusters,
+                   DisplayFormat format) {
+        this.fabric = fabric;
+        this.clears = clears;
+        this.clusters = clusters;
+        this.format = format;
+    }
+
+    @GetMapping("/nodes/{guid}")
+    String node(@PathVariable String guid, Model model) {
+        NodeView node = node(guid);
+        Map<String, NodeView> nodes = byGuid();
+        List<PortView> ports = portsOf(node.guid());
+        model.addAttribute("node", NodeIdentity.of(node, ports, format));
+        model.addAttribute("ports", ports.stream().map(p -> PortSummary.of(p, nodes, format)).toList());
+        model.addAttribute("clusters", clusters.clustersOf(node.guid()).collectList());
+        model.addAttribute("zone", format.zoneLabel());
+        return NODE_VIEW;
+    }
+
+    @GetMapping("/nodes/{guid}/ports/{port}")
+    String port(@PathVariable String guid, @PathVariable String port, Model model) {
+        NodeView node = node(guid);
+        int number = portNumber(port);
+        List<PortView> ports = portsOf(node.guid());
+        PortView view = ports.stream().filter(p -> p.portNumber() == number).findFirst()
+                .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "node " + node.guid() + " ("
+                        + node.name() + ") has no port " + number + "; its ports are "
+                        + ports.stream().map(p -> String.valueOf(p.portNumber())).collect(Collectors.joining(", "))));
+        model.addAttribute("node", NodeIdentity.of(node, ports, format));
+        model.addAttribute("port", PortSummary.of(view, byGuid(), format));
+        model.addAttribute("counters", CounterLine.of(view, format));
+        model.addAttribute("clears", clears.forPort(node.guid(), number, CLEAR_HISTORY)
+                .map(row -> ClearLine.of(row, format)).collectList());
+        model.addAttribute("zone", format.zoneLabel());
+        return PORT_VIEW;
+    }
+
+    private NodeView node(String text) {
+        String guid;
+        try {
+            guid = Guids.format(Guids.parse(text));
+        } catch (IllegalArgumentException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "'" + text
+                    + "' is not a node GUID: write 0x and up to 16 hex digits, e.g. 0x0002c903003178f0");
+        }
+        return fabric.nodes().stream().filter(n -> n.guid().equals(guid)).findFirst()
+                .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
+                        "no node " + guid + " has been reported (yet)"));
+    }
+
+    private static int portNumber(String text) {
+        try {
+            int number = Integer.parseInt(text.strip());
+            if (number >= 0 && number <= 255) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "'" + text + "' is not a port number from 0 to 255");
+    }
+
+    private List<PortView> portsOf(String guid) {
+        return fabric.ports().stream().filter(p -> p.nodeGuid().equals(guid))
+                .sorted(Comparator.comparingInt(PortView::portNumber)).toList();
+    }
+
+    private Map<String, NodeView> byGuid() {
+        return fabric.nodes().stream().collect(Collectors.toMap(NodeView::guid, Function.identity(), (a, b) -> a));
+    }
+}

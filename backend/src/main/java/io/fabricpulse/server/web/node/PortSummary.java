@@ -1,0 +1,47 @@
+package io.fabricpulse.server.web.node;
+
+import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PortSeverity;
+
+import java.util.Map;
+
+/**
+ * One port as the node page lists it and the port page heads it.
+ *
+ * @param port          port number
+ * @param lid           LID in decimal
+ * @param state         logical state
+ * @param physicalState physical state
+ * @param link          active width and speed ("4X EDR"), a dash when down
+ * @param severity      error (errors rising or a counter saturated), warn (not Active) or ok
+ * @param peerGuid      GUID of the far end, null when unknown
+ * @param peerPort      port number at the far end
+ * @param peer          the far end as "name[port]", a dash when unknown
+ * @param symbolErrors  SymbolErrorCounter rate, events/s
+ * @param xmitDiscards  PortXmitDiscards rate, events/s
+ * @param xmit          transmitted bytes/s
+ * @param rcv           received bytes/s
+ * @param sampledAt     time of the latest sample
+ */
+public record PortSummary(int port, String lid, String state, String physicalState, String link, String severity,
+                          String peerGuid, int peerPort, String peer, String symbolErrors, String xmitDiscards,
+                          String xmit, String rcv, String sampledAt) {
+
+    static PortSummary of(PortView port, Map<String, NodeView> nodes, DisplayFormat format) {
+        String peer = DisplayFormat.MISSING;
+        if (port.peerGuid() != null) {
+            NodeView peerNode = nodes.get(port.peerGuid());
+            peer = (peerNode == null ? port.peerGuid() : peerNode.name()) + "[" + port.peerPort() + "]";
+        }
+        return new PortSummary(port.portNumber(), Integer.toString(port.lid()), format.portState(port.state()),
+                format.physicalState(port.physicalState()), format.link(port.linkWidth(), port.linkSpeed()),
+                PortSeverity.of(port), port.peerGuid(), port.peerPort(), peer,
+                format.rate(port.rates().get(PortCounter.SymbolErrorCounter.ibaName())),
+                format.rate(port.rates().get(PortCounter.PortXmitDiscards.ibaName())),
+                format.bytesPerSecond(port.xmitBytesPerSecond()), format.bytesPerSecond(port.rcvBytesPerSecond()),
+                format.time(port.sampledAt()));
+    }
+}

@@ -1,0 +1,110 @@
+package io.fabricpulse.server.web;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.ConsoleMessage;
+import com.microsoft.playwright.Page;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One browser tab on the server under test, which enforces acceptance 3 of the UI ("no page loads
+ * anything from outside the server"): every request to another origin is aborted and recorded, and
+ * {@link #close()} fails the test when there was one. Script errors on the page fail it too.
+ * Screenshots go to {@code target/screenshots/<name>.png} on every run.
+ */
+public final class BrowserPage implements AutoCloseable {
+
+    static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private final BrowserContext context;
+    private final Page page;
+    private final String origin;
+    private final List<String> offsite = new CopyOnWriteArrayList<>();
+    private final List<String> scriptErrors = new CopyOnWriteArrayList<>();
+
+    private BrowserPage(BrowserContext context, String origin) {
+        this.context = context;
+        this.page = context.newPage();
+        this.origin = origin;
+        page.onPageError(error -> scriptErrors.add(error));
+        page.onConsoleMessage(this::recordConsoleError);
+    }
+
+    static BrowserPage open(Browser browser, String origin, Map<String, String> headers) {
+        BrowserContext context = browser.newContext(new Browser.NewContextOptions()
+                .setViewportSize(1600, 1000)
+                .setExtraHTTPHeaders(headers));
+        BrowserPage tab = new BrowserPage(context, origin);
+        context.route("**/*", route -> {
+            String url = route.request().url();
+            if (sameOrigin(url, origin)) {
+                route.resume();
+            } else {
+                tab.offsite.add(url);
+                route.abort("blockedbyclient");
+            }
+        });
+        return tab;
+    }
+
+    /** Goes to {@code path} on the server ("/inventory") and waits for the load event. */
+    public Page go(String path) {
+        page.navigate(origin + path);
+        return page;
+    }
+
+    public Page page() {
+        return page;
+    }
+
+    /** Saves a screenshot of the whole page to {@code target/screenshots/<name>.png} and returns its path. */
+    public Path screenshot(String name) {
+        Path png = SCREENSHOTS.resolve(name + ".png");
+        try {
+            Files.createDirectories(SCREENSHOTS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        page.screenshot(new Page.ScreenshotOptions().setPath(png).setFullPage(true));
+        return png;
+    }
+
+    /** Requests to another origin so far (all of them were blocked). */
+    public List<String> offsiteRequests() {
+        return List.copyOf(offsite);
+    }
+
+    /** Closes the tab, then fails when the page asked for anything outside the server or threw. */
+    @Override
+    public void close() {
+        context.close();
+        assertThat(offsite).as("requests to another origin than " + origin + " (blocked)").isEmpty();
+        assertThat(scriptErrors).as("script errors on the page").isEmpty();
+    }
+
+    private void recordConsoleError(ConsoleMessage message) {
+        // A failed request is logged as a console error too; those are judged by the origin rule above.
+        if ("error".equals(message.type()) && !message.text().startsWith("Failed to load resource")) {
+            scriptErrors.add(message.text() + " at " + message.location());
+        }
+    }
+
+    static boolean sameOrigin(String url, String origin) {
+        if (url.startsWith("data:") || url.startsWith("blob:")) {
+            return true;
+        }
+        URI a = URI.create(url);
+        URI b = URI.create(origin);
+        return a.getScheme().equals(b.getScheme()) && a.getHost().equals(b.getHost()) && a.getPort() == b.getPort();
+    }
+}

@@ -1,0 +1,30 @@
+package io.fabricpulse.server.web;
+
+import io.fabricpulse.server.state.StateDatabase;
+import io.fabricpulse.server.state.counterclear.CounterClearRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The state store repositories pages read (clusters, counter clears) over a real, migrated H2 database in
+ * memory, for web slices and web-only servers that do not start the whole server's persistence.
+ */
+@TestConfiguration(proxyBeanMethods = false)
+public class PageStateStore {
+
+    @Bean(destroyMethod = "close")
+    StateDatabase pageStateDatabase() {
+        return StateDatabase.h2();
+    }
+
+    @Bean
+    CounterClearRepository counterClears(StateDatabase state) {
+        return new CounterClearRepository(state.client());
+    }
+
+    @Bean
+    ClusterMemberRepository clusterMembers(StateDatabase state) {
+        return new ClusterMemberRepository(state.client(), state.transaction());
+    }
+}

@@ -1,0 +1,71 @@
+package io.fabricpulse.server.web.inventory;
+
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The layout every page shares, rendered through the inventory page: skip link, nav, theme and wall mode
+ * before the first paint, and the import map whose WebJar modules the server really serves.
+ */
+class LayoutTest extends InventorySliceTest {
+
+    @Test
+    void appliesTheSavedThemeBeforeTheStylesheetAndAnyModule() {
+        Document page = render("/inventory");
+
+        Element head = page.head();
+        List<String> order = head.select("script, link[rel=stylesheet]").stream()
+                .map(e -> e.hasAttr("src") ? e.attr("src") : e.hasAttr("href") ? e.attr("href") : e.attr("type"))
+                .toList();
+        assertThat(order).startsWith("/js/theme-init.js", "/css/app.css", "importmap", "/js/shell.js");
+        assertThat(head.selectFirst("script[src='/js/theme-init.js']").hasAttr("type")).as("a classic, blocking script").isFalse();
+        assertThat(page.selectFirst("html").attr("data-theme")).isEqualTo("dark");
+        assertThat(page.selectFirst("html").hasAttr("data-wall")).isFalse();
+    }
+
+    @Test
+    void wallModeFollowsTheUrl() {
+        assertThat(render("/inventory?wall=1").selectFirst("html").attr("data-wall")).isEqualTo("on");
+        assertThat(render("/inventory?wall=0").selectFirst("html").attr("data-wall")).isEqualTo("off");
+        assertThat(render("/inventory?wall=yes").selectFirst("html").hasAttr("data-wall")).isFalse();
+    }
+
+    @Test
+    void offersASkipLinkShortcutsAndOnlyPagesThatExist() {
+        Document page = render("/inventory");
+
+        Element skip = page.selectFirst("body > a.skip-link");
+        assertThat(skip).as("the first element of the body").isEqualTo(page.body().child(0));
+        assertThat(skip.attr("href")).isEqualTo("#main");
+        assertThat(page.selectFirst("main#main").attr("tabindex")).isEqualTo("-1");
+        assertThat(page.select("header nav a")).extracting(a -> a.attr("href") + " g " + a.attr("data-shortcut"))
+                .containsExactly("/ g o", "/inventory g i");
+        assertThat(page.select("[data-shortcuts] kbd")).extracting(Element::text).contains("g", "o", "i", "t", "w", "?");
+    }
+
+    @Test
+    void importMapNamesWebJarModulesTheServerServesAsJavaScript() {
+        String map = render("/inventory").selectFirst("script[type=importmap]").data();
+        Matcher urls = Pattern.compile("\"(echarts|cytoscape)\"\\s*:\\s*\"([^\"]+)\"").matcher(map.replace("\\/", "/"));
+        int found = 0;
+        while (urls.find()) {
+            found++;
+            String url = urls.group(2);
+            assertThat(url).startsWith("/webjars/").doesNotContain("//");
+            client.get().uri(url).exchange()
+                    .expectStatus().isOk()
+                    // Browsers refuse to run a module served as anything but JavaScript.
+                    .expectHeader().contentTypeCompatibleWith(MediaType.valueOf("text/javascript"))
+                    .expectHeader().value("Content-Length", length -> assertThat(Long.parseLong(length)).isGreaterThan(100_000));
+        }
+        assertThat(found).isEqualTo(2);
+    }
+}
