@@ -19,14 +19,14 @@ import java.util.function.Function;
  * The query parameters of a read endpoint, checked all at once: unknown names, repeated names and
  * bad values are a 400 that lists each, never a 500 and never silently ignored.
  */
-final class ReadQuery {
+public final class ReadQuery {
 
     static final int MAX_LIMIT = 100_000;
 
     private final MultiValueMap<String, String> params;
     private final List<InvalidField> errors = new ArrayList<>();
 
-    ReadQuery(MultiValueMap<String, String> params, Set<String> known) {
+    public ReadQuery(MultiValueMap<String, String> params, Set<String> known) {
         this.params = params;
         for (Map.Entry<String, List<String>> param : params.entrySet()) {
             if (!known.contains(param.getKey())) {
@@ -39,7 +39,7 @@ final class ReadQuery {
     }
 
     /** {@code limit}: how many items at most, 1..{@value #MAX_LIMIT}; null when not given. */
-    Integer limit() {
+    public Integer limit() {
         return parse("limit", text -> {
             int limit = Integer.parseInt(text);
             if (limit < 1 || limit > MAX_LIMIT) {
@@ -50,20 +50,31 @@ final class ReadQuery {
     }
 
     /** A node GUID in any spelling the IB tools use, returned canonical; null when not given. */
-    String guid(String name) {
+    public String guid(String name) {
         return parse(name, text -> Guids.format(Guids.parse(text)),
                 "must be a node GUID such as 0x0002c903003178f0");
     }
 
     /** An enum constant, case-insensitive; null when not given. */
-    <E extends Enum<E>> E oneOf(String name, Class<E> type) {
+    public <E extends Enum<E>> E oneOf(String name, Class<E> type) {
         List<String> names = Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
         return parse(name, text -> Enum.valueOf(type, text.toUpperCase(Locale.ROOT)),
                 "must be one of " + String.join(", ", names));
     }
 
+    /** One of {@code known} names (a cluster, a format), exactly as written; null when not given. */
+    public String oneOf(String name, Set<String> known, String what) {
+        return parse(name, text -> {
+            if (!known.contains(text)) {
+                throw new IllegalArgumentException();
+            }
+            return text;
+        }, "must be a known " + what + " (" + (known.isEmpty() ? "none defined" : String.join(", ", new TreeSet<>(known)))
+                + ")");
+    }
+
     /** @throws ProblemException listing every bad parameter, if any */
-    void throwIfInvalid() {
+    public void throwIfInvalid() {
         if (!errors.isEmpty()) {
             String detail = errors.size() == 1 ? errors.getFirst().toString()
                     : errors.size() + " invalid query parameters, the first: " + errors.getFirst();

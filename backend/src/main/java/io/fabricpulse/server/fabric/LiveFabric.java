@@ -53,6 +53,7 @@ public class LiveFabric implements FabricView {
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
     private final List<CounterResetListener> resetListeners;
+    private final NodeNames names;
 
     private record PortKey(String nodeGuid, int portNumber) {
     }
@@ -68,13 +69,22 @@ public class LiveFabric implements FabricView {
 
     /** @param resetListeners told about every counter clear or reset seen (the state store records them) */
     public LiveFabric(List<CounterResetListener> resetListeners) {
-        this.resetListeners = List.copyOf(resetListeners);
+        this(resetListeners, NodeNames.NONE);
     }
 
-    /** For Spring: whatever {@link CounterResetListener} beans there are, none included. */
+    /**
+     * @param resetListeners told about every counter clear or reset seen (the state store records them)
+     * @param names          mapped node names, which win over descriptions in every view
+     */
+    public LiveFabric(List<CounterResetListener> resetListeners, NodeNames names) {
+        this.resetListeners = List.copyOf(resetListeners);
+        this.names = names;
+    }
+
+    /** For Spring: whatever {@link CounterResetListener} beans there are, none included, and the node names if any. */
     @Autowired
-    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners) {
-        this(resetListeners.orderedStream().toList());
+    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners, ObjectProvider<NodeNames> names) {
+        this(resetListeners.orderedStream().toList(), names.getIfAvailable(() -> NodeNames.NONE));
     }
 
     /**
@@ -121,7 +131,7 @@ public class LiveFabric implements FabricView {
         Map<String, Integer> portCounts = new HashMap<>();
         ports.keySet().forEach(key -> portCounts.merge(key.nodeGuid(), 1, Integer::sum));
         return nodes.values().stream()
-                .map(n -> new NodeView(n.guid(), n.name(), n.type(), n.description(), n.hcaType(), n.firmware(),
+                .map(n -> new NodeView(n.guid(), mapped(n.guid(), n.name()), n.type(), n.description(), n.hcaType(), n.firmware(),
                         portCounts.getOrDefault(n.guid(), 0), n.lastSeen()))
                 .sorted(SWITCHES_FIRST_THEN_NAME)
                 .toList();
@@ -129,7 +139,20 @@ public class LiveFabric implements FabricView {
 
     @Override
     public List<PortView> ports() {
-        return ports.values().stream().map(PortEntry::view).sorted(PortView.WORST_FIRST).toList();
+        return ports.values().stream().map(entry -> named(entry.view())).sorted(PortView.WORST_FIRST).toList();
+    }
+
+    /** The mapped name when the node has one, else the name from its reports. */
+    private String mapped(String nodeGuid, String reportedName) {
+        String name = names.nameOf(nodeGuid);
+        return name != null ? name : reportedName;
+    }
+
+    private PortView named(PortView p) {
+        String name = mapped(p.nodeGuid(), p.nodeName());
+        return name.equals(p.nodeName()) ? p : new PortView(p.nodeGuid(), name, p.nodeType(), p.portNumber(), p.lid(),
+                p.state(), p.physicalState(), p.linkWidth(), p.linkSpeed(), p.peerGuid(), p.peerPort(), p.counters(),
+                p.rates(), p.xmitBytesPerSecond(), p.rcvBytesPerSecond(), p.saturated(), p.sampledAt());
     }
 
     /**
@@ -182,7 +205,7 @@ public class LiveFabric implements FabricView {
                 0, recent.lastSeen());
     }
 
-    /** Node description, else GUID. (The node-name-map of issue 4 will take precedence.) */
+    /** Node description, else GUID; a mapped name ({@link NodeNames}) wins over both when views are read. */
     private static String displayName(String description, String guid) {
         return description == null || description.isBlank() ? guid : description.strip();
     }

@@ -13,6 +13,7 @@ public enum ProblemType {
     INVALID_BATCH("invalid-batch", "Batch does not match the ingest schema", HttpStatus.BAD_REQUEST),
     INVALID_ENCODING("invalid-encoding", "Body cannot be decoded", HttpStatus.BAD_REQUEST),
     INVALID_QUERY("invalid-query", "Invalid query parameter", HttpStatus.BAD_REQUEST),
+    INVALID_IMPORT("invalid-import", "Uploaded file cannot be imported", HttpStatus.BAD_REQUEST),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported content type or encoding",
             HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     BODY_TOO_LARGE("body-too-large", "Body too large", HttpStatus.CONTENT_TOO_LARGE),
