@@ -38,7 +38,16 @@ import java.util.function.ToIntFunction;
  */
 final class ObservedFabric {
 
-    private record NodeSeen(NodeType type, String description, Instant lastSeen, Set<String> inDiscoveryOf) {
+    /**
+     * @param inDiscoveryOf agents whose latest complete walk reached the node
+     * @param unreachedAt   the latest complete walk that did not reach it, null when none did
+     */
+    private record NodeSeen(NodeType type, String description, Instant lastSeen, Set<String> inDiscoveryOf,
+                            Instant unreachedAt) {
+
+        NodeSeen unreached(Instant at) {
+            return new NodeSeen(type, description, lastSeen, inDiscoveryOf, at);
+        }
     }
 
     private record PortSeen(PortEnd end, PortReport report, String agentId, Instant seenAt) {
@@ -102,7 +111,11 @@ final class ObservedFabric {
 
     private boolean isPresent(String nodeGuid, Instant fresh) {
         NodeSeen node = nodes.get(nodeGuid);
-        return node != null && (!node.inDiscoveryOf().isEmpty() || !node.lastSeen().isBefore(fresh));
+        if (node == null) {
+            return false;
+        }
+        boolean reportedSinceUnreached = node.unreachedAt() == null || !node.lastSeen().isBefore(node.unreachedAt());
+        return !node.inDiscoveryOf().isEmpty() || (reportedSinceUnreached && !node.lastSeen().isBefore(fresh));
     }
 
     /**
@@ -154,7 +167,7 @@ final class ObservedFabric {
         String description = report.description() != null ? report.description()
                 : known == null ? null : known.description();
         nodes.put(report.guid(), new NodeSeen(report.type(), description, at,
-                known == null ? new HashSet<>() : known.inDiscoveryOf()));
+                known == null ? new HashSet<>() : known.inDiscoveryOf(), known == null ? null : known.unreachedAt()));
         return known == null || known.type() != report.type();
     }
 
@@ -172,12 +185,21 @@ final class ObservedFabric {
                 && one.linkSpeedActive() == other.linkSpeedActive() && Objects.equals(one.peer(), other.peer());
     }
 
-    /** The walk reached exactly {@code reached}; what this agent reported before and no longer does is gone. */
+    /**
+     * The walk reached exactly {@code reached}: what this agent reported before and no longer does is
+     * gone, and so is every node it did not reach, until someone reports it again.
+     */
     private boolean completeWalk(String agentId, Instant at, Set<String> reached) {
         boolean changed = ports.values().removeIf(p -> p.agentId().equals(agentId) && p.seenAt().isBefore(at));
         for (Map.Entry<String, NodeSeen> node : nodes.entrySet()) {
             Set<String> by = node.getValue().inDiscoveryOf();
-            changed |= reached.contains(node.getKey()) ? by.add(agentId) : by.remove(agentId);
+            if (reached.contains(node.getKey())) {
+                changed |= by.add(agentId);
+            } else {
+                by.remove(agentId);
+                node.setValue(node.getValue().unreached(at));
+                changed = true;
+            }
         }
         return changed;
     }
