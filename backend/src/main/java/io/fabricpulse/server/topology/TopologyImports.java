@@ -6,6 +6,7 @@ import io.fabricpulse.agent.topology.Topology;
 import io.fabricpulse.agent.topology.TopologyNode;
 import io.fabricpulse.agent.topology.TopologyParseException;
 import io.fabricpulse.agent.topology.TopologyParser;
+import io.fabricpulse.agent.topology.TopologyWriter;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.state.audit.AuditEntry;
@@ -91,8 +92,18 @@ public class TopologyImports {
     /** An uploaded ibnetdiscover dump or JSON topology becomes the baseline. */
     public Mono<Imported> baselineFromUpload(byte[] body, boolean isJson, String actor) {
         return Mono.defer(() -> {
-            FabricModel model = isJson ? json.read(body) : TopologyFiles.fromTopology(parseDump(body));
-            String content = new String(body, StandardCharsets.UTF_8);
+            FabricModel model;
+            String content;
+            if (isJson) {
+                model = json.read(body);
+                content = new String(body, StandardCharsets.UTF_8);
+            } else {
+                // Stored as the parser understood it, rewritten: comments and odd bytes of the upload
+                // (a NUL in a comment line, which PostgreSQL's TEXT refuses) do not reach the store.
+                Topology topology = parseDump(body);
+                model = TopologyFiles.fromTopology(topology);
+                content = TopologyWriter.toText(topology, "baseline uploaded by " + actor);
+            }
             return saveBaseline(model, isJson ? BaselineFormat.JSON : BaselineFormat.IBNETDISCOVER, content, actor,
                     "uploaded");
         });

@@ -138,6 +138,29 @@ class TopologyApiTest extends ServerTest {
     }
 
     @Test
+    void aDumpCanNameNodesByItsDescriptions() {
+        String dump = "Switch 8 \"S-" + SmallFabric.S2.substring(2) + "\" # \"spine 2 (from the dump)\" base port 0 lid 3 lmc 0\n"
+                + "[1] \"H-" + SmallFabric.H3.substring(2) + "\"[1] # \"h3 HCA-1\" lid 9 4xEDR\n\n"
+                + "Ca 1 \"H-" + SmallFabric.H3.substring(2) + "\" # \"h3 HCA-1\"\n"
+                + "[1] \"S-" + SmallFabric.S2.substring(2) + "\"[1] # lid 9 lmc 0 \"spine 2 (from the dump)\" lid 3 4xEDR\n";
+        write("POST", "/api/v1/names?format=ibnetdiscover", dump).expectStatus().isCreated()
+                .expectBody().jsonPath("$.count").isEqualTo(2);
+        read("/api/v1/nodes").expectBody()
+                .jsonPath("$[?(@.guid == '" + SmallFabric.S2 + "')].name").isEqualTo("spine 2 (from the dump)");
+    }
+
+    @Test
+    void aHostileDumpIsRefusedWithItsLineAndTheBaselineStays() {
+        write("POST", "/api/v1/topology/baseline", "").expectStatus().isCreated();
+        var baseline = changes.baseline();
+        write("PUT", "/api/v1/topology/baseline", "Switch 8 \"s1\"\n[1] \"h1\"[1]\n[9] \"h2\"[1]\n")
+                .expectStatus().isBadRequest().expectBody()
+                .jsonPath("$.line").isEqualTo(3)
+                .jsonPath("$.type").isEqualTo("https://fabricpulse.io/problems/invalid-import");
+        assertThat(changes.baseline()).isSameAs(baseline);
+    }
+
+    @Test
     void writesNeedAUser() {
         web.post().uri("/api/v1/topology/baseline").headers(h -> h.setBasicAuth(ADMIN, "wrong")).exchange()
                 .expectStatus().isUnauthorized();
