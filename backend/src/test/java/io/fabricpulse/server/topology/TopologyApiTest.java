@@ -31,6 +31,10 @@ class TopologyApiTest extends ServerTest {
     AuditLogRepository audit;
     @Autowired
     TopologyChanges changes;
+    @Autowired
+    TopologyImports imports;
+    @Autowired
+    io.fabricpulse.server.state.baseline.TopologyBaselineRepository baselines;
 
     private final SmallFabric fabric = new SmallFabric();
 
@@ -114,6 +118,7 @@ class TopologyApiTest extends ServerTest {
         assertThat(text("/api/v1/topology?format=ibnetdiscover", MediaType.ALL)).isEqualTo(dump);
         write("PUT", "/api/v1/topology/baseline", dump).expectStatus().isCreated();
         read("/api/v1/topology/changes").expectStatus().isOk().expectBody().json("[]");
+        assertThat(imports.decode(baselines.latest().block())).as("what a restart reads back").isEqualTo(changes.baseline());
 
         byte[] json = text("/api/v1/topology", MediaType.APPLICATION_JSON).getBytes(StandardCharsets.UTF_8);
         write("PUT", "/api/v1/topology/baseline", MediaType.APPLICATION_JSON, json).expectStatus().isCreated();
