@@ -23,7 +23,8 @@ public final class StateDatabase implements AutoCloseable {
 
     /** Every table of the schema, for emptying between tests. */
     static final List<String> TABLES =
-            List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log");
+            List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log",
+                    "port_last_sample", "agent_ingest_mark");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String r2dbcUrl;
