@@ -37,7 +37,9 @@ class IngestController {
     Mono<ResponseEntity<IngestAck>> ingest(ServerHttpRequest request) {
         return body.read(request)
                 .map(json::read)
-                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch)))
+                // A client that hangs up must not cancel the hand-off: the batch may be stored already,
+                // and a replay waiting on the same answer still needs it.
+                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch), true))
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));

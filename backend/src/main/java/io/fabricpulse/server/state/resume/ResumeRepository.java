@@ -77,17 +77,19 @@ public class ResumeRepository {
                 + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, collected_at, extended, counters, saturated,"
                 + " agent_id) VALUES (s.node_guid, s.port_number, s.collected_at, s.extended, s.counters, s.saturated,"
                 + " s.agent_id)");
+        // One bindValues per statement: bind() copies every binding so far, quadratic in the rows.
+        Map<String, Object> values = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             PortLastSample row = rows.get(i);
-            merge = merge.bind("g" + i, row.nodeGuid())
-                    .bind("p" + i, row.portNumber())
-                    .bind("t" + i, StateSql.stored(row.sample().at()))
-                    .bind("e" + i, row.sample().extended())
-                    .bind("c" + i, SampleText.counters(row.sample().counters()))
-                    .bind("s" + i, SampleText.saturated(row.sample().saturatedSince()))
-                    .bind("a" + i, row.agentId());
+            values.put("g" + i, row.nodeGuid());
+            values.put("p" + i, row.portNumber());
+            values.put("t" + i, StateSql.stored(row.sample().at()));
+            values.put("e" + i, row.sample().extended());
+            values.put("c" + i, SampleText.counters(row.sample().counters()));
+            values.put("s" + i, SampleText.saturated(row.sample().saturatedSince()));
+            values.put("a" + i, row.agentId());
         }
-        return merge.fetch().rowsUpdated();
+        return merge.bindValues(values).fetch().rowsUpdated();
     }
 
     private Mono<Long> mergeMarks(List<AgentMark> rows) {
@@ -99,21 +101,23 @@ public class ResumeRepository {
                 + " THEN UPDATE SET sequence = s.sequence, collected_at = s.collected_at"
                 + " WHEN NOT MATCHED THEN INSERT (agent_id, sequence, collected_at)"
                 + " VALUES (s.agent_id, s.sequence, s.collected_at)");
+        Map<String, Object> values = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             AgentMark row = rows.get(i);
-            merge = merge.bind("a" + i, row.agentId())
-                    .bind("q" + i, row.sequence())
-                    .bind("t" + i, StateSql.stored(row.collectedAt()));
+            values.put("a" + i, row.agentId());
+            values.put("q" + i, row.sequence());
+            values.put("t" + i, StateSql.stored(row.collectedAt()));
         }
-        return merge.fetch().rowsUpdated();
+        return merge.bindValues(values).fetch().rowsUpdated();
     }
 
     private static DatabaseClient.GenericExecuteSpec in(DatabaseClient.GenericExecuteSpec spec, String prefix,
                                                         List<String> values) {
+        Map<String, Object> bound = new HashMap<>();
         for (int i = 0; i < values.size(); i++) {
-            spec = spec.bind(prefix + i, values.get(i));
+            bound.put(prefix + i, values.get(i));
         }
-        return spec;
+        return spec.bindValues(bound);
     }
 
     private static String placeholders(String prefix, int count) {
