@@ -1,8 +1,11 @@
 package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.ingest.BatchSink;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
+import io.fabricpulse.server.series.SeriesStore;
+import io.fabricpulse.server.state.resume.ResumeRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -39,6 +42,13 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     private final LongAdder refusedFull = new LongAdder();
     private volatile boolean running;
     private Thread worker;
+
+    /** The pipeline into {@code fabric} and the two stores; call {@link #start()} to run its worker. */
+    public static IngestPipeline create(LiveFabric fabric, SeriesStore series, ResumeRepository resume,
+                                        PipelineProperties properties) {
+        return new IngestPipeline(new HandOff(fabric, series, resume, properties.storeTimeout(),
+                properties.retryAfter()), properties);
+    }
 
     IngestPipeline(HandOff handOff, PipelineProperties properties) {
         this.handOff = handOff;

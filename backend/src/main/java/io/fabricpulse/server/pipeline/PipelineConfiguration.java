@@ -15,7 +15,6 @@ class PipelineConfiguration {
     @Bean
     IngestPipeline ingestPipeline(LiveFabric fabric, SeriesStore series, ResumeRepository resume,
                                   PipelineProperties properties) {
-        return new IngestPipeline(new HandOff(fabric, series, resume, properties.storeTimeout(), properties.retryAfter()),
-                properties);
+        return IngestPipeline.create(fabric, series, resume, properties);
     }
 }
