@@ -16,7 +16,7 @@ import java.time.Duration;
  */
 @ConfigurationProperties("fabricpulse.pipeline")
 public record PipelineProperties(@DefaultValue("512") int queueCapacity,
-                                 @DefaultValue("50000") int maxPortsPerFlush,
+                                 @DefaultValue("10000") int maxPortsPerFlush,
                                  @DefaultValue("5s") Duration retryAfter,
                                  @DefaultValue("30s") Duration storeTimeout) {
 
