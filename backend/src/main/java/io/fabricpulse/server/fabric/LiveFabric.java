@@ -145,6 +145,16 @@ public class LiveFabric implements FabricView, FabricWindows {
      * @return what changed (ports whose sample was not newer than the latest are left out)
      */
     public FabricUpdate apply(IngestBatch batch) {
+        return apply(batch, StoredBaselines.NONE);
+    }
+
+    /**
+     * Applies one validated batch, first resuming each port whose stored last sample is newer than
+     * the one in memory (after a restart, or when another replica took the agent's previous batch).
+     *
+     * @return what changed (ports whose sample was not newer than the latest are left out)
+     */
+    public FabricUpdate apply(IngestBatch batch, StoredBaselines stored) {
         Instant at = batch.collectedAt();
         List<PortView> changed = new ArrayList<>();
         List<CounterReset> resets = new ArrayList<>();
@@ -152,18 +162,25 @@ public class LiveFabric implements FabricView, FabricWindows {
             NodeView nodeView = nodes.merge(node.guid(), nodeView(node, at), LiveFabric::newerWins);
             for (PortReport port : node.ports()) {
                 PortEntry[] applied = new PortEntry[1];
+                StoredBaselines.Sample resumed = stored.find(node.guid(), port.portNumber());
                 ports.compute(new PortKey(node.guid(), port.portNumber()), (key, old) -> {
-                    if (old != null && !at.isAfter(old.view().sampledAt())) {
+                    Instant latest = old == null ? null : old.view().sampledAt();
+                    PortRates rates = old == null ? new PortRates() : old.rates();
+                    if (resumed != null && (latest == null || resumed.at().isAfter(latest))) {
+                        latest = resumed.at();
+                        rates = PortRates.resumedFrom(resumed.counters(), resumed.extended(), resumed.at(),
+                                resumed.saturatedSince());
+                    }
+                    if (latest != null && !at.isAfter(latest)) {
                         return old;
                     }
-                    PortRates rates = old == null ? new PortRates() : old.rates();
                     WindowBuckets windows = old == null ? new WindowBuckets() : old.windows();
                     PortRates.Result result = rates.update(port.counters(), port.extendedCounters(), at);
-                    if (old != null) {
-                        windows.record(old.view().sampledAt(), at, result);
+                    if (latest != null) {
+                        windows.record(latest, at, result);
                         if (!result.resets().isEmpty()) {
                             resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), result.resets(),
-                                    old.view().sampledAt(), at, batch.agentId()));
+                                    latest, at, batch.agentId()));
                         }
                     }
                     LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
