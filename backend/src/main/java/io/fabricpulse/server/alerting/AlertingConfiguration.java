@@ -36,7 +36,7 @@ class AlertingConfiguration {
     }
 
     @Bean
-    ClusterDirectory clusterDirectory() {
+    ClusterDirectory alertClusterDirectory() {
         return new ClusterDirectory();
     }
 
