@@ -21,15 +21,28 @@ class PageModelAdvice {
     /** Named {@code signedInAs}: the signed-in user's or token's name; absent for anonymous visitors. */
     static final String SIGNED_IN_AS = "signedInAs";
 
+    /** Named {@code wall}: "on" or "off" when the URL asks ({@code ?wall=1}, {@code ?wall=0}); absent: the browser's saved choice. */
+    static final String WALL = "wall";
+
     /**
-     * Both attributes are put in place by this one method that the model waits for: a Mono attribute
-     * that completes empty would not leave the name absent reliably.
+     * Every page-wide attribute is put in place by this one method that the model waits for: a Mono
+     * attribute that completes empty would not leave the name absent reliably. Keep it the only
+     * {@code @ModelAttribute} advice: WebFlux sets a model up by zipping all advices' attribute methods,
+     * and this one completes empty, which ends that zip early and silently drops the others' attributes
+     * (the layout's wall mode was lost that way). Thymeleaf 3.1 cannot read request parameters in the
+     * layout itself, so wall mode is read here too.
      */
     @ModelAttribute
     Mono<Void> pageAttributes(ServerWebExchange exchange, Model model) {
         if (exchange.getRequest().getPath().value().startsWith("/api/")) {
             // JSON for programs: no page, so neither a name to show nor a token to put in a form.
             return Mono.empty();
+        }
+        String wall = exchange.getRequest().getQueryParams().getFirst("wall");
+        if ("1".equals(wall)) {
+            model.addAttribute(WALL, "on");
+        } else if ("0".equals(wall)) {
+            model.addAttribute(WALL, "off");
         }
         Mono<Void> signedInAs = CurrentActor.name()
                 .filter(name -> !CurrentActor.ANONYMOUS.equals(name))
