@@ -98,7 +98,8 @@ public final class SmMasterWatch implements AppliedBatchListener {
         evaluatedAt = now;
         RuleSettings rule = settings.effective(RuleCatalog.SM_MASTER, null);
         Instant recentSince = now.minus(rule.window());
-        ports.values().removeIf(seen -> seen.at().isBefore(recentSince));
+        // Counted while younger than the window: one report alone never keeps a split for a whole window.
+        ports.values().removeIf(seen -> !seen.at().isAfter(recentSince));
         SortedMap<Integer, Integer> portsBySm = new TreeMap<>();
         ports.values().forEach(seen -> portsBySm.merge(seen.smLid(), 1, Integer::sum));
         moreThanOne(portsBySm, now, rule);
