@@ -35,8 +35,9 @@ class AlertingConfiguration {
         return new RuleSettingsResolver(catalog, properties);
     }
 
+    /** Not named {@code clusterDirectory}: that is the topology feature's {@code ClusterDirectory} bean. */
     @Bean
-    ClusterDirectory clusterDirectory() {
+    ClusterDirectory alertClusterDirectory() {
         return new ClusterDirectory();
     }
 

@@ -109,7 +109,7 @@ public final class SmMasterWatch implements AppliedBatchListener {
     private void moreThanOne(SortedMap<Integer, Integer> portsBySm, Instant now, RuleSettings rule) {
         if (portsBySm.size() <= 1) {
             splitSince = null;
-            // Also after a restart: an alert left open by the previous run is resolved here.
+            // Also resolves an alert of a previous run once the state store has given it back.
             engine.clear(new ExternalCondition(RuleCatalog.SM_MASTER, MORE_THAN_ONE, null, List.of()));
             return;
         }
