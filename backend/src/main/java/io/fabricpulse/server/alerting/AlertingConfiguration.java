@@ -35,6 +35,7 @@ class AlertingConfiguration {
         return new RuleSettingsResolver(catalog, properties);
     }
 
+    /** Not named {@code clusterDirectory}: that is the topology feature's {@code ClusterDirectory} bean. */
     @Bean
     ClusterDirectory alertClusterDirectory() {
         return new ClusterDirectory();

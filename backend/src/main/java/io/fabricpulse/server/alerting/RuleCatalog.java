@@ -40,10 +40,14 @@ public final class RuleCatalog {
         portRules.forEach(rule -> all.put(rule.name(), rule));
         add(AGENT_SILENT, "An agent sent nothing for 'threshold' of its usual intervals and at least 'window'",
                 new RuleSettings(true, Severity.WARNING, 3.0, Duration.ofSeconds(10), null, null, Duration.ZERO, null));
-        add(TOPOLOGY_CHANGED, "The fabric differs from the topology baseline (raised by the topology feature)",
+        add(TOPOLOGY_CHANGED, "The fabric differs from the topology baseline: a node or cable added, missing, "
+                        + "moved or degraded, a port's state changed (raised per change by the topology feature)",
                 new RuleSettings(true, Severity.WARNING, null, null, null, null, Duration.ZERO, null));
-        add(SM_MASTER, "The master subnet manager changed, or more than one SM claims master (raised by the "
-                + "topology feature)", new RuleSettings(true, Severity.CRITICAL, null, null, null, null, Duration.ZERO, null));
+        // Window: 3 of the agents' default 10 s intervals, so a port whose agent missed a push still counts.
+        add(SM_MASTER, "More than one master SM LID among the Active ports reported within 'window', for at "
+                + "least 'window'; or the master SM LID most ports name changed (stays open for 'longWindow')",
+                new RuleSettings(true, Severity.CRITICAL, null, Duration.ofSeconds(30), null, Duration.ofMinutes(5),
+                        Duration.ZERO, null));
     }
 
     /** The catalogue with the link-degraded rule reading its {@code expected} setting. */

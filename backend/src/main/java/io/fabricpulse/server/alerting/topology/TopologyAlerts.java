@@ -1,0 +1,110 @@
+package io.fabricpulse.server.alerting.topology;
+
+import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.alerting.AlertEngine;
+import io.fabricpulse.server.alerting.AlertSubject;
+import io.fabricpulse.server.alerting.ExternalCondition;
+import io.fabricpulse.server.alerting.Finding;
+import io.fabricpulse.server.alerting.PortRef;
+import io.fabricpulse.server.alerting.RuleCatalog;
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.NodeNames;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.topology.TopologyChange;
+import io.fabricpulse.server.topology.TopologyChangeListener;
+import io.fabricpulse.server.topology.model.PortEnd;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns topology changes against the baseline into {@link RuleCatalog#TOPOLOGY_CHANGED} alerts: a
+ * detected change raises the condition, its resolution clears it. Link changes are about the
+ * baseline's link (both ends named), node changes about the node, a port's state change about the
+ * port. Several changes can land on one subject (a cable that moves from one wrong port to another
+ * is a new change detected before the old one resolves), so the alert is cleared only when the last
+ * change of its subject is over.
+ */
+public final class TopologyAlerts implements TopologyChangeListener {
+
+    private final AlertEngine engine;
+    private final FabricView fabric;
+    private final NodeNames names;
+    private final Map<AlertSubject, Set<String>> holding = new HashMap<>();
+
+    /**
+     * @param fabric the live fabric, for the names, types and LIDs of the ends
+     * @param names  node-name-map names, for nodes the live fabric does not know (any more)
+     */
+    public TopologyAlerts(AlertEngine engine, FabricView fabric, NodeNames names) {
+        this.engine = engine;
+        this.fabric = fabric;
+        this.names = names;
+    }
+
+    @Override
+    public synchronized void onChange(TopologyChange change) {
+        AlertSubject subject = subjectOf(change);
+        ExternalCondition condition = new ExternalCondition(RuleCatalog.TOPOLOGY_CHANGED, subject,
+                new Finding(change.kind().name(), 1, 0, "change", change.detail()), ends(change));
+        if (change.resolvedAt() == null) {
+            holding.computeIfAbsent(subject, s -> new HashSet<>()).add(change.key());
+            engine.raise(condition);
+            return;
+        }
+        Set<String> keys = holding.getOrDefault(subject, new HashSet<>());
+        keys.remove(change.key());
+        if (keys.isEmpty()) {
+            holding.remove(subject);
+            engine.clear(condition);
+        }
+    }
+
+    static AlertSubject subjectOf(TopologyChange change) {
+        if (change.port() == null) {
+            return AlertSubject.node(change.nodeGuid());
+        }
+        PortRef port = ref(change.port());
+        return change.peer() == null ? AlertSubject.port(port) : AlertSubject.link(port, ref(change.peer()));
+    }
+
+    /** The ends the change names; for a moved cable also the port it is plugged into now. */
+    private List<AlertEnd> ends(TopologyChange change) {
+        List<AlertEnd> ends = new ArrayList<>(3);
+        if (change.port() == null) {
+            ends.add(end(change.nodeGuid(), 0, true));
+            return ends;
+        }
+        ends.add(end(change.port().nodeGuid(), change.port().port(), true));
+        if (change.peer() != null) {
+            ends.add(end(change.peer().nodeGuid(), change.peer().port(), true));
+        }
+        if (change.now() != null) {
+            ends.add(end(change.now().nodeGuid(), change.now().port(), false));
+        }
+        return ends;
+    }
+
+    private AlertEnd end(String nodeGuid, int port, boolean concerned) {
+        Optional<PortView> seen = port == 0 ? Optional.empty() : fabric.port(nodeGuid, port);
+        if (seen.isPresent()) {
+            PortView view = seen.get();
+            return new AlertEnd(nodeGuid, view.nodeName(), view.nodeType(), port, view.lid(), concerned);
+        }
+        // A gone node or an unplugged port: the node may still be known, else only its mapped name.
+        NodeView node = fabric.nodes().stream().filter(n -> n.guid().equals(nodeGuid)).findFirst().orElse(null);
+        String name = node != null ? node.name() : Objects.requireNonNullElse(names.nameOf(nodeGuid), nodeGuid);
+        return new AlertEnd(nodeGuid, name, node == null ? null : node.type(), port, 0, concerned);
+    }
+
+    private static PortRef ref(PortEnd end) {
+        return new PortRef(end.nodeGuid(), end.port());
+    }
+}

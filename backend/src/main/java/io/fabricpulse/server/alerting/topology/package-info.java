@@ -1,0 +1,5 @@
+/**
+ * Topology changes against the baseline as alerts (rule {@code topology-changed}). Alerting depends
+ * on the topology feature here, never the reverse. See docs/ARCHITECTURE.md, "Alerting".
+ */
+package io.fabricpulse.server.alerting.topology;

@@ -1,0 +1,157 @@
+package io.fabricpulse.server.alerting;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.server.alerting.topology.TopologyAlerts;
+import io.fabricpulse.server.fabric.NodeNames;
+import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.server.topology.TopologyProperties;
+import org.junit.jupiter.api.Test;
+import org.springframework.util.unit.DataSize;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * Topology changes found by the real topology feature become topology-changed alerts in the real
+ * engine (state store on H2, virtual clock): one per link or node, named, resolved when over.
+ */
+class TopologyAlertsTest extends OnFreshStateStore {
+
+    private static final String LEAF = "0x0000000000000a01";
+    private static final String H1 = "0x0000000000000b01";
+    private static final String H2 = "0x0000000000000b02";
+    private static final String MOVED_LINK = "link:" + LEAF + "/2-" + H2 + "/1";
+
+    private final AlertTestbed bed = new AlertTestbed(db, clock, AlertsProperties.defaults());
+    private final TopologyChanges topology = new TopologyChanges(
+            new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(1)), clock, guid -> null,
+            List.of(new TopologyAlerts(bed.engine, bed.fabric, NodeNames.NONE)));
+    /** Leaf port to host (port 1 of each host). */
+    private final Map<Integer, String> cables = new LinkedHashMap<>(Map.of(1, H1, 2, H2));
+    private long sequence;
+
+    /** A complete walk from h2 as a discover-role agent pushes it, applied to the live fabric and the topology. */
+    private void push() {
+        List<PortReport> leafPorts = new ArrayList<>();
+        List<NodeReport> nodes = new ArrayList<>();
+        cables.forEach((leafPort, host) -> {
+            leafPorts.add(AlertTestbed.port(leafPort, 1, PortState.ACTIVE, Map.of(), host, 1));
+            nodes.add(new NodeReport(host, host, NodeType.CA, host.equals(H1) ? "rac1001 HCA-1" : "rac1002 HCA-1",
+                    null, null, null, List.of(AlertTestbed.port(1, 10 + leafPort, PortState.ACTIVE, Map.of(), LEAF,
+                    leafPort))));
+        });
+        nodes.add(new NodeReport(LEAF, LEAF, NodeType.SWITCH, "leaf-07", null, null, null, leafPorts));
+        IngestBatch batch = new IngestBatch(1, "rac1002", ++sequence, clock.instant(), "umad", nodes,
+                new IngestBatch.Discovery(true, H2, 1, clock.instant()));
+        bed.fabric.apply(batch);
+        topology.accept(batch);
+        bed.settle();
+    }
+
+    private void baselineNow() {
+        push();
+        topology.useBaseline(topology.current());
+    }
+
+    private void moveH2To(int leafPort) {
+        cables.values().remove(H2);
+        cables.put(leafPort, H2);
+    }
+
+    @Test
+    void aMovedCableFiresOneLinkAlertNamingBothEndsAndWhereItIsNowAndResolvesWhenBack() {
+        baselineNow();
+        bed.advanceSeconds(5);
+        moveH2To(3);
+        push();
+
+        assertThat(bed.events).singleElement().satisfies(fired -> {
+            assertThat(fired.kind()).isEqualTo(AlertEventKind.FIRED);
+            assertThat(fired.rule()).isEqualTo(RuleCatalog.TOPOLOGY_CHANGED);
+            assertThat(fired.subject()).isEqualTo(MOVED_LINK);
+            assertThat(fired.context().counter()).isEqualTo("LINK_MOVED");
+            assertThat(fired.context().summary()).contains("moved").contains(H2 + "[1] is now cabled to " + LEAF + "[3]");
+            assertThat(fired.ends()).extracting(AlertEnd::nodeGuid, AlertEnd::nodeName, AlertEnd::portNumber,
+                    AlertEnd::reporting).containsExactly(tuple(LEAF, "leaf-07", 2, true),
+                    tuple(H2, "rac1002 HCA-1", 1, true), tuple(LEAF, "leaf-07", 3, false));
+            assertThat(fired.ends().get(1).nodeType()).isEqualTo(NodeType.CA);
+            assertThat(fired.ends().get(1).lid()).isEqualTo(13);
+        });
+
+        bed.advanceSeconds(5);
+        moveH2To(2);
+        push();
+        assertThat(bed.events(AlertEventKind.RESOLVED)).singleElement().satisfies(resolved -> {
+            assertThat(resolved.subject()).isEqualTo(MOVED_LINK);
+            assertThat(resolved.at()).isEqualTo(AlertTestbed.T0.plusSeconds(10));
+        });
+        assertThat(bed.openRows()).isEmpty();
+    }
+
+    @Test
+    void aCableMovedOnFromOneWrongPortToAnotherKeepsItsOneAlertOpen() {
+        baselineNow();
+        bed.advanceSeconds(5);
+        moveH2To(3);
+        push();
+        bed.advanceSeconds(5);
+        moveH2To(4); // a new change (now at leaf[4]) is found before the one at leaf[3] resolves
+        push();
+
+        assertThat(bed.events).extracting(AlertEvent::kind).containsExactly(AlertEventKind.FIRED);
+        assertThat(bed.engine.openKeys()).containsExactly(RuleCatalog.TOPOLOGY_CHANGED + "|" + MOVED_LINK);
+
+        bed.advanceSeconds(5);
+        moveH2To(2);
+        push();
+        assertThat(bed.events).extracting(AlertEvent::kind)
+                .containsExactly(AlertEventKind.FIRED, AlertEventKind.RESOLVED);
+    }
+
+    @Test
+    void aGoneNodeIsOneNodeAlertWithItsLastKnownName() {
+        baselineNow();
+        bed.advanceSeconds(5);
+        cables.remove(1);
+        push();
+
+        assertThat(bed.events).singleElement().satisfies(fired -> {
+            assertThat(fired.subject()).isEqualTo("node:" + H1);
+            assertThat(fired.context().counter()).isEqualTo("NODE_MISSING");
+            assertThat(fired.ends()).extracting(AlertEnd::nodeGuid, AlertEnd::nodeName, AlertEnd::nodeType,
+                    AlertEnd::portNumber).containsExactly(tuple(H1, "rac1001 HCA-1", NodeType.CA, 0));
+        });
+        assertThat(bed.openRows()).singleElement().satisfies(row -> assertThat(row.scope()).isEqualTo("NODE"));
+
+        bed.advanceSeconds(5);
+        cables.put(1, H1);
+        push();
+        assertThat(bed.events(AlertEventKind.RESOLVED)).extracting(AlertEvent::subject).containsExactly("node:" + H1);
+    }
+
+    @Test
+    void aNewBaselineResolvesEveryTopologyAlert() {
+        baselineNow();
+        bed.advanceSeconds(5);
+        moveH2To(3);
+        cables.remove(1);
+        push();
+        assertThat(bed.engine.openKeys()).hasSize(2);
+
+        bed.advanceSeconds(5);
+        topology.useBaseline(topology.current());
+        bed.settle();
+        assertThat(bed.events(AlertEventKind.RESOLVED)).hasSize(2);
+        assertThat(bed.openRows()).isEmpty();
+    }
+}
