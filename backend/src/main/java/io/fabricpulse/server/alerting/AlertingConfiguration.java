@@ -35,8 +35,12 @@ class AlertingConfiguration {
         return new RuleSettingsResolver(catalog, properties);
     }
 
+    /**
+     * Named for alerting: the topology feature has its own {@code clusterDirectory} component (a
+     * different type), and two beans of one name stop the server at start.
+     */
     @Bean
-    ClusterDirectory clusterDirectory() {
+    ClusterDirectory alertClusterDirectory() {
         return new ClusterDirectory();
     }
 

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.e2e;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -24,6 +26,7 @@ final class ServerProcess implements AutoCloseable {
 
     static final Path JAR = Path.of("target", "fabricpulse-server.jar");
     static final String ADMIN_PASSWORD = "restart-it-admin-password";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Process process;
     private final Path log;
@@ -82,13 +85,41 @@ final class ServerProcess implements AutoCloseable {
 
     /** GET as the admin; the body. */
     String get(String path) throws IOException, InterruptedException {
-        String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes());
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Basic " + basic).build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("GET " + path + ": " + response.statusCode() + " " + response.body());
+        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Basic " + adminBasic()), 200);
+    }
+
+    /**
+     * Creates an API token as the admin; its secret. Basic-authenticated writes need CSRF's double
+     * submit: the same value in the {@code XSRF-TOKEN} cookie and the {@code X-XSRF-TOKEN} header.
+     */
+    String createApiToken(String name, String... scopes) throws IOException, InterruptedException {
+        String csrf = java.util.UUID.randomUUID().toString();
+        String body = "{\"name\":\"" + name + "\",\"scopes\":[\"" + String.join("\",\"", scopes) + "\"]}";
+        String created = send(HttpRequest.newBuilder(uri("/api/v1/tokens")).header("Authorization", "Basic " + adminBasic())
+                .header("Cookie", "XSRF-TOKEN=" + csrf).header("X-XSRF-TOKEN", csrf)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)), 201);
+        return JSON.readTree(created).path("secret").asString();
+    }
+
+    /** POST of JSON with a bearer token (an API or agent token); the body, after checking the status. */
+    String post(String path, String bearer, String json, int expectedStatus) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + bearer)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)),
+                expectedStatus);
+    }
+
+    private String send(HttpRequest.Builder request, int expectedStatus) throws IOException, InterruptedException {
+        HttpRequest built = request.timeout(Duration.ofSeconds(30)).build();
+        HttpResponse<String> response = http.send(built, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != expectedStatus) {
+            throw new IllegalStateException(built.method() + " " + built.uri() + ": " + response.statusCode() + " "
+                    + response.body());
         }
         return response.body();
+    }
+
+    private static String adminBasic() {
+        return Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes());
     }
 
     /** SIGKILL: no shutdown hook, no flush, like a power cut of the JVM. */
