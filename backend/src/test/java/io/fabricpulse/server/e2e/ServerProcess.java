@@ -48,13 +48,20 @@ final class ServerProcess implements AutoCloseable {
 
     /** Starts the server on {@code port} with its data under {@code dataDir}, the properties as arguments. */
     static ServerProcess start(Path dataDir, int port, String logName, List<String> properties) throws IOException {
+        return start(dataDir, port, logName, List.of(), properties);
+    }
+
+    /** As {@link #start(Path, int, String, List)}, with options for the JVM (before {@code -jar}). */
+    static ServerProcess start(Path dataDir, int port, String logName, List<String> jvmOptions, List<String> properties)
+            throws IOException {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: build it first (./mvnw -B verify"
                     + " packages the server before its integration tests)");
         }
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", JAR.toString(),
-                "--server.port=" + port, "--fabricpulse.data-dir=" + dataDir,
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString(), "--server.port=" + port, "--fabricpulse.data-dir=" + dataDir,
                 "--fabricpulse.security.admin-password=" + ADMIN_PASSWORD));
         properties.forEach(property -> command.add("--" + property));
         Path log = dataDir.resolveSibling(logName);
