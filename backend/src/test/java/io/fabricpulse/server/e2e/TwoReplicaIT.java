@@ -88,6 +88,7 @@ class TwoReplicaIT {
                         () -> onlyAlert(b).path("state").asString().equals("ACKNOWLEDGED"));
                 await("an ACKNOWLEDGED message", Duration.ofSeconds(15), a, b,
                         () -> messages("ACKNOWLEDGED").size() == 1);
+                assertThat(messages("ACKNOWLEDGED").getFirst().toString()).contains("INC-4711", "ticket-system");
 
                 // The counter no longer rises: after the burst window and the hysteresis the alert resolves.
                 await("a RESOLVED message", Duration.ofSeconds(40), a, b, () -> messages("RESOLVED").size() == 1);
