@@ -36,6 +36,8 @@ final class AccessRules {
             rule(ALL, Access.AGENT, SecurityConfiguration.INGEST_PATH),
             rule(ALL, Access.ADMIN, "/api/v1/tokens/**", "/api/v1/audit/**", "/api/v1/webhooks/**",
                     "/api/v1/settings/**"),
+            // Rule thresholds live under the alerts path but change what fires for everyone: admins.
+            rule(WRITES, Access.ADMIN, "/api/v1/alerts/rules", "/api/v1/alerts/rules/**"),
             rule(WRITES, Access.ACK, "/api/v1/alerts/**", "/api/v1/silences/**"),
             rule(WRITES, Access.ADMIN, "/api/v1/rules/**", "/api/v1/names/**", "/api/v1/clusters/**",
                     "/api/v1/topology/**", "/api/v1/links/**", "/api/v1/nodes/**", "/api/v1/ports/**"),
@@ -47,7 +49,7 @@ final class AccessRules {
                     "/api/v1/names/**", "/api/v1/clusters/**", "/api/v1/alerts/**", "/api/v1/silences/**",
                     "/api/v1/rules/**",
                     // the OpenAPI document and its UI
-                    "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**",
+                    "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**",
                     // the server's own metrics: they tell the fabric's size and traffic
                     "/actuator", "/actuator/info", "/actuator/prometheus"));
 

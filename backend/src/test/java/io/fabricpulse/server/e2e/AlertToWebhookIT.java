@@ -119,6 +119,9 @@ class AlertToWebhookIT {
                         .jsonPath("$.ticket").isEqualTo("INC-4711");
                 JsonNode acked = await(log, Duration.ofSeconds(30), () -> message(before, "ACKNOWLEDGED", "INC-4711"));
                 assertThat(acked.path("text").asString()).contains(HOST);
+                web.post().uri("/api/v1/alerts/" + id + "/comments").headers(h -> h.setBearerAuth(token))
+                        .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"text\":\"field tech on the way\"}")
+                        .exchange().expectStatus().isOk();
 
                 // The counter stays at 5000 from now on: after the window and the hysteresis the alert resolves.
                 await(log, Duration.ofSeconds(60), () -> message(before, "RESOLVED", "symbol-error-burst"));
@@ -140,11 +143,30 @@ class AlertToWebhookIT {
                         sorted.size(), sorted.get((sorted.size() - 1) / 2),
                         sorted.get((int) Math.ceil(sorted.size() * 0.95) - 1), sorted.getLast());
 
-                List<AuditEntry> entries = audit.recent(jumped, 100).collectList().block();
+                // A ticket system may also close an alert itself, with a reason.
+                int skip = SLACK.accepted().size();
+                fabric.console("PerformanceSet \"" + HOST + "\"[1] PortCounters.SymbolErrorCounter=60000");
+                await(log, Duration.ofSeconds(30), () -> message(skip, "FIRING", "symbol-error-burst"));
+                long again = openAlertId();
+                web.post().uri("/api/v1/alerts/" + again + "/resolve").headers(h -> h.setBearerAuth(token))
+                        .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"reason\":\"cable reseated\"}")
+                        .exchange().expectStatus().isOk().expectBody().jsonPath("$.state").isEqualTo("RESOLVED");
+                await(log, Duration.ofSeconds(30), () -> message(skip, "RESOLVED", "cable reseated"));
+
+                List<AuditEntry> entries = audit.recent(jumped, 500).collectList().block();
                 assertThat(entries).anySatisfy(entry -> {
                     assertThat(entry.action()).isEqualTo("alert.ack");
                     assertThat(entry.actor()).startsWith("token:ticket-system");
                     assertThat(entry.detail()).contains("INC-4711");
+                });
+                assertThat(entries).anySatisfy(entry -> {
+                    assertThat(entry.action()).isEqualTo("alert.comment");
+                    assertThat(entry.actor()).startsWith("token:ticket-system");
+                });
+                assertThat(entries).anySatisfy(entry -> {
+                    assertThat(entry.action()).isEqualTo("alert.resolve");
+                    assertThat(entry.actor()).startsWith("token:ticket-system");
+                    assertThat(entry.target()).isEqualTo("alert:" + again);
                 });
             } finally {
                 agent.destroy();

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.alerting.api;
 
+import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.state.audit.AuditEntry;
 import io.fabricpulse.server.state.audit.AuditLogRepository;
 import io.fabricpulse.server.testing.ServerTest;
@@ -33,7 +34,7 @@ class SilenceAndRuleApiTest extends ServerTest {
     @BeforeEach
     void signIn() {
         anna = WebTestClient.bindToApplicationContext(context).apply(springSecurity()).configureClient().build()
-                .mutateWith(mockUser("anna")).mutateWith(csrf());
+                .mutateWith(mockUser("anna").authorities(Role.ADMIN.authorities())).mutateWith(csrf());
     }
 
     private WebTestClient.ResponseSpec post(String uri, Object body) {
