@@ -35,7 +35,10 @@ class AlertingConfiguration {
         return new RuleSettingsResolver(catalog, properties);
     }
 
-    /** Not named {@code clusterDirectory}: that is the topology feature's {@code ClusterDirectory} bean. */
+    /**
+     * Named for alerting: the topology feature has its own {@code clusterDirectory} component (a
+     * different type), and two beans of one name stop the server at start.
+     */
     @Bean
     ClusterDirectory alertClusterDirectory() {
         return new ClusterDirectory();

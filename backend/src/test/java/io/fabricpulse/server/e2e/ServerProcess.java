@@ -1,5 +1,7 @@
 package io.fabricpulse.server.e2e;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -24,6 +26,7 @@ final class ServerProcess implements AutoCloseable {
 
     static final Path JAR = Path.of("target", "fabricpulse-server.jar");
     static final String ADMIN_PASSWORD = "restart-it-admin-password";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Process process;
     private final Path log;
@@ -45,13 +48,20 @@ final class ServerProcess implements AutoCloseable {
 
     /** Starts the server on {@code port} with its data under {@code dataDir}, the properties as arguments. */
     static ServerProcess start(Path dataDir, int port, String logName, List<String> properties) throws IOException {
+        return start(dataDir, port, logName, List.of(), properties);
+    }
+
+    /** As {@link #start(Path, int, String, List)}, with options for the JVM (before {@code -jar}). */
+    static ServerProcess start(Path dataDir, int port, String logName, List<String> jvmOptions, List<String> properties)
+            throws IOException {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: build it first (./mvnw -B verify"
                     + " packages the server before its integration tests)");
         }
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", JAR.toString(),
-                "--server.port=" + port, "--fabricpulse.data-dir=" + dataDir,
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString(), "--server.port=" + port, "--fabricpulse.data-dir=" + dataDir,
                 "--fabricpulse.security.admin-password=" + ADMIN_PASSWORD));
         properties.forEach(property -> command.add("--" + property));
         Path log = dataDir.resolveSibling(logName);
@@ -82,13 +92,41 @@ final class ServerProcess implements AutoCloseable {
 
     /** GET as the admin; the body. */
     String get(String path) throws IOException, InterruptedException {
-        String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes());
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Basic " + basic).build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("GET " + path + ": " + response.statusCode() + " " + response.body());
+        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Basic " + adminBasic()), 200);
+    }
+
+    /**
+     * Creates an API token as the admin; its secret. Basic-authenticated writes need CSRF's double
+     * submit: the same value in the {@code XSRF-TOKEN} cookie and the {@code X-XSRF-TOKEN} header.
+     */
+    String createApiToken(String name, String... scopes) throws IOException, InterruptedException {
+        String csrf = java.util.UUID.randomUUID().toString();
+        String body = "{\"name\":\"" + name + "\",\"scopes\":[\"" + String.join("\",\"", scopes) + "\"]}";
+        String created = send(HttpRequest.newBuilder(uri("/api/v1/tokens")).header("Authorization", "Basic " + adminBasic())
+                .header("Cookie", "XSRF-TOKEN=" + csrf).header("X-XSRF-TOKEN", csrf)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)), 201);
+        return JSON.readTree(created).path("secret").asString();
+    }
+
+    /** POST of JSON with a bearer token (an API or agent token); the body, after checking the status. */
+    String post(String path, String bearer, String json, int expectedStatus) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + bearer)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)),
+                expectedStatus);
+    }
+
+    private String send(HttpRequest.Builder request, int expectedStatus) throws IOException, InterruptedException {
+        HttpRequest built = request.timeout(Duration.ofSeconds(30)).build();
+        HttpResponse<String> response = http.send(built, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != expectedStatus) {
+            throw new IllegalStateException(built.method() + " " + built.uri() + ": " + response.statusCode() + " "
+                    + response.body());
         }
         return response.body();
+    }
+
+    private static String adminBasic() {
+        return Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes());
     }
 
     /** SIGKILL: no shutdown hook, no flush, like a power cut of the JVM. */

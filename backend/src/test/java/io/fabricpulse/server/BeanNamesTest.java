@@ -1,0 +1,35 @@
+package io.fabricpulse.server;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.context.annotation.ClassPathBeanDefinitionScanner;
+import org.springframework.context.annotation.ConfigurationClassPostProcessor;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.type.filter.TypeFilter;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+/**
+ * Every component and {@code @Bean} of the server has a name of its own. Spring Boot refuses to
+ * override a bean definition, so two features naming a bean alike (topology's {@code ClusterDirectory}
+ * component and alerting's {@code clusterDirectory()} method did) stop the real server at start.
+ * Registers the definitions as the application does, without creating a single bean.
+ */
+class BeanNamesTest {
+
+    @Test
+    void noTwoBeanDefinitionsOfTheServerShareAName() {
+        DefaultListableBeanFactory registry = new DefaultListableBeanFactory();
+        registry.setAllowBeanDefinitionOverriding(false);
+        ClassPathBeanDefinitionScanner scanner = new ClassPathBeanDefinitionScanner(registry, true,
+                new StandardEnvironment());
+        // The main classes only, as the jar has them: test classes share the package but not the jar.
+        TypeFilter testClass = (reader, factory) -> reader.getResource().toString().contains("test-classes");
+        scanner.addExcludeFilter(testClass);
+        scanner.scan(FabricPulseServer.class.getPackageName());
+        ConfigurationClassPostProcessor configurations = new ConfigurationClassPostProcessor();
+        configurations.setEnvironment(new StandardEnvironment());
+
+        assertThatCode(() -> configurations.postProcessBeanDefinitionRegistry(registry)).doesNotThrowAnyException();
+    }
+}
