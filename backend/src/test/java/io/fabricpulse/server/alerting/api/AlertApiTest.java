@@ -3,6 +3,7 @@ package io.fabricpulse.server.alerting.api;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.audit.AuditEntry;
@@ -46,7 +47,7 @@ class AlertApiTest extends ServerTest {
     @BeforeEach
     void signIn() {
         anna = WebTestClient.bindToApplicationContext(context).apply(springSecurity()).configureClient().build()
-                .mutateWith(mockUser("anna")).mutateWith(csrf());
+                .mutateWith(mockUser("anna").authorities(Role.OPERATOR.authorities())).mutateWith(csrf());
         node = TestBatches.randomGuid();
     }
 
