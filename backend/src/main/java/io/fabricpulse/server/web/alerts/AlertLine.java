@@ -13,6 +13,7 @@ import java.util.Locale;
  * @param id         the alert's id
  * @param severity   critical, warning or info (lower case: also the CSS class)
  * @param rule       the rule that raised it
+ * @param scope      what it is about: port, link, node, agent or fabric (lower case)
  * @param summary    one line: what and how bad
  * @param state      firing, acknowledged or resolved
  * @param ends       both ends of the link (the reporting one first), or the node
@@ -24,7 +25,7 @@ import java.util.Locale;
  * @param silenced   an active silence covers it now
  * @param flapping   it fired again and again
  */
-public record AlertLine(long id, String severity, String rule, String summary, String state, List<End> ends,
+public record AlertLine(long id, String severity, String rule, String scope, String summary, String state, List<End> ends,
                         String firedAt, String firedAtIso, String ticket, String ackedBy, String resolvedAt,
                         boolean silenced, boolean flapping) {
 
@@ -47,7 +48,7 @@ public record AlertLine(long id, String severity, String rule, String summary, S
 
     static AlertLine of(AlertView alert, DisplayFormat format) {
         return new AlertLine(alert.id(), alert.severity().name().toLowerCase(Locale.ROOT), alert.rule(),
-                alert.summary(), alert.state().toLowerCase(Locale.ROOT),
+                alert.scope().name().toLowerCase(Locale.ROOT), alert.summary(), alert.state().toLowerCase(Locale.ROOT),
                 alert.context().ends().stream().map(End::of).toList(),
                 format.dateTime(alert.firedAt()), format.isoTime(alert.firedAt()), alert.ticket(),
                 alert.acknowledgedBy(), alert.resolvedAt() == null ? null : format.dateTime(alert.resolvedAt()),

@@ -115,6 +115,7 @@ class AlertPagesTest {
         Element first = rows.get(1);
         assertThat(first.attr("data-severity")).isEqualTo("critical");
         assertThat(first.attr("data-state")).isEqualTo("firing");
+        assertThat(first.attr("data-scope")).isEqualTo("link");
         assertThat(first.selectFirst("a[data-alert-link]").attr("href")).isEqualTo("/alerts/" + critical);
         assertThat(first.selectFirst("a[data-alert-link]").text()).isEqualTo("SymbolErrorCounter +17 in 5m, limit 10");
         assertThat(first.select("td.ends a")).extracting(a -> a.text() + " " + a.attr("href")).containsExactly(
