@@ -136,6 +136,17 @@ public final class ReadQuery {
         }, "must be 1 to " + max + " characters without control characters");
     }
 
+    /** One of {@code known} names (a cluster, a format), exactly as written; null when not given. */
+    public String oneOf(String name, Set<String> known, String what) {
+        return parse(name, text -> {
+            if (!known.contains(text)) {
+                throw new IllegalArgumentException();
+            }
+            return text;
+        }, "must be a known " + what + " (" + (known.isEmpty() ? "none defined" : String.join(", ", new TreeSet<>(known)))
+                + ")");
+    }
+
     /** @throws ProblemException listing every bad parameter, if any */
     public void throwIfInvalid() {
         if (!errors.isEmpty()) {

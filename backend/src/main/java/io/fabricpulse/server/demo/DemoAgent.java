@@ -12,6 +12,7 @@ import org.springframework.context.SmartLifecycle;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletionException;
 
 /**
  * The agent's own poll loop ({@link Collector}) over the demo fabric, handing each batch straight to
@@ -49,10 +50,14 @@ final class DemoAgent implements SmartLifecycle {
 
     private void ingest(IngestBatch batch) {
         try {
-            ingest.ingest(batch);
+            // Waits for the durable hand-off, like an HTTP agent waits for its answer: one batch in flight.
+            ingest.ingest(batch).join();
         } catch (InvalidBatchException e) {
             // The sim and the validator disagree: a bug on one side. Say it loudly, keep the demo running.
             log.error("demo batch {} refused by the server's own validation: {}", batch.sequence(), e.getMessage());
+        } catch (CompletionException e) {
+            // Queue full or a store down: the demo has no spool, so this poll is lost; the next one comes.
+            log.warn("demo batch {} not stored: {}", batch.sequence(), e.getCause() == null ? e : e.getCause().getMessage());
         }
     }
 

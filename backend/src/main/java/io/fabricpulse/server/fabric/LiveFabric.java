@@ -67,6 +67,7 @@ public class LiveFabric implements FabricView, FabricWindows {
     private final List<FabricUpdateListener> updateListeners;
     private final RatesProperties ratesProperties;
     private final Clock clock;
+    private final NodeNames names;
 
     private record PortKey(String nodeGuid, int portNumber) {
     }
@@ -85,7 +86,7 @@ public class LiveFabric implements FabricView, FabricWindows {
 
     /** @param resetListeners told about every counter clear or reset seen (the state store records them) */
     public LiveFabric(List<CounterResetListener> resetListeners) {
-        this(resetListeners, List.of(), RatesProperties.defaults(), Clock.systemUTC());
+        this(resetListeners, List.of(), NodeNames.NONE, RatesProperties.defaults(), Clock.systemUTC());
     }
 
     /**
@@ -93,7 +94,15 @@ public class LiveFabric implements FabricView, FabricWindows {
      * @param updateListeners told about every applied batch that changed a port (the alert rules)
      */
     public LiveFabric(List<CounterResetListener> resetListeners, List<FabricUpdateListener> updateListeners) {
-        this(resetListeners, updateListeners, RatesProperties.defaults(), Clock.systemUTC());
+        this(resetListeners, updateListeners, NodeNames.NONE, RatesProperties.defaults(), Clock.systemUTC());
+    }
+
+    /**
+     * @param resetListeners told about every counter clear or reset seen (the state store records them)
+     * @param names          mapped node names, which win over descriptions in every view
+     */
+    public LiveFabric(List<CounterResetListener> resetListeners, NodeNames names) {
+        this(resetListeners, List.of(), names, RatesProperties.defaults(), Clock.systemUTC());
     }
 
     /**
@@ -102,30 +111,32 @@ public class LiveFabric implements FabricView, FabricWindows {
      * @param clock           where windows end when they are read
      */
     public LiveFabric(List<CounterResetListener> resetListeners, RatesProperties ratesProperties, Clock clock) {
-        this(resetListeners, List.of(), ratesProperties, clock);
+        this(resetListeners, List.of(), NodeNames.NONE, ratesProperties, clock);
     }
 
     /**
      * @param resetListeners  told about every counter clear or reset seen (the state store records them)
      * @param updateListeners told about every applied batch that changed a port (the alert rules)
+     * @param names           mapped node names, which win over descriptions in every view
      * @param ratesProperties the PortXmitWait ticks of known devices
      * @param clock           where windows end when they are read
      */
     public LiveFabric(List<CounterResetListener> resetListeners, List<FabricUpdateListener> updateListeners,
-                      RatesProperties ratesProperties, Clock clock) {
+                      NodeNames names, RatesProperties ratesProperties, Clock clock) {
         this.resetListeners = List.copyOf(resetListeners);
         this.updateListeners = List.copyOf(updateListeners);
+        this.names = names;
         this.ratesProperties = ratesProperties;
         this.clock = clock;
     }
 
-    /** For Spring: whatever {@link CounterResetListener} and {@link FabricUpdateListener} beans there are. */
+    /** For Spring: whatever reset and update listeners there are, and the node names if any. */
     @Autowired
     public LiveFabric(ObjectProvider<CounterResetListener> resetListeners,
-                      ObjectProvider<FabricUpdateListener> updateListeners, RatesProperties ratesProperties,
-                      Clock clock) {
-        this(resetListeners.orderedStream().toList(), updateListeners.orderedStream().toList(), ratesProperties,
-                clock);
+                      ObjectProvider<FabricUpdateListener> updateListeners, ObjectProvider<NodeNames> names,
+                      RatesProperties ratesProperties, Clock clock) {
+        this(resetListeners.orderedStream().toList(), updateListeners.orderedStream().toList(),
+                names.getIfAvailable(() -> NodeNames.NONE), ratesProperties, clock);
     }
 
     /**
@@ -134,6 +145,16 @@ public class LiveFabric implements FabricView, FabricWindows {
      * @return what changed (ports whose sample was not newer than the latest are left out)
      */
     public FabricUpdate apply(IngestBatch batch) {
+        return apply(batch, StoredBaselines.NONE);
+    }
+
+    /**
+     * Applies one validated batch, first resuming each port whose stored last sample is newer than
+     * the one in memory (after a restart, or when another replica took the agent's previous batch).
+     *
+     * @return what changed (ports whose sample was not newer than the latest are left out)
+     */
+    public FabricUpdate apply(IngestBatch batch, StoredBaselines stored) {
         Instant at = batch.collectedAt();
         List<PortView> changed = new ArrayList<>();
         List<CounterReset> resets = new ArrayList<>();
@@ -141,18 +162,25 @@ public class LiveFabric implements FabricView, FabricWindows {
             NodeView nodeView = nodes.merge(node.guid(), nodeView(node, at), LiveFabric::newerWins);
             for (PortReport port : node.ports()) {
                 PortEntry[] applied = new PortEntry[1];
+                StoredBaselines.Sample resumed = stored.find(node.guid(), port.portNumber());
                 ports.compute(new PortKey(node.guid(), port.portNumber()), (key, old) -> {
-                    if (old != null && !at.isAfter(old.view().sampledAt())) {
+                    Instant latest = old == null ? null : old.view().sampledAt();
+                    PortRates rates = old == null ? new PortRates() : old.rates();
+                    if (resumed != null && (latest == null || resumed.at().isAfter(latest))) {
+                        latest = resumed.at();
+                        rates = PortRates.resumedFrom(resumed.counters(), resumed.extended(), resumed.at(),
+                                resumed.saturatedSince());
+                    }
+                    if (latest != null && !at.isAfter(latest)) {
                         return old;
                     }
-                    PortRates rates = old == null ? new PortRates() : old.rates();
                     WindowBuckets windows = old == null ? new WindowBuckets() : old.windows();
                     PortRates.Result result = rates.update(port.counters(), port.extendedCounters(), at);
-                    if (old != null) {
-                        windows.record(old.view().sampledAt(), at, result);
+                    if (latest != null) {
+                        windows.record(latest, at, result);
                         if (!result.resets().isEmpty()) {
                             resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), result.resets(),
-                                    old.view().sampledAt(), at, batch.agentId()));
+                                    latest, at, batch.agentId()));
                         }
                     }
                     LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
@@ -179,7 +207,7 @@ public class LiveFabric implements FabricView, FabricWindows {
         Map<String, Integer> portCounts = new HashMap<>();
         ports.keySet().forEach(key -> portCounts.merge(key.nodeGuid(), 1, Integer::sum));
         return nodes.values().stream()
-                .map(n -> new NodeView(n.guid(), n.name(), n.type(), n.description(), n.hcaType(), n.firmware(),
+                .map(n -> new NodeView(n.guid(), mapped(n.guid(), n.name()), n.type(), n.description(), n.hcaType(), n.firmware(),
                         portCounts.getOrDefault(n.guid(), 0), n.lastSeen()))
                 .sorted(SWITCHES_FIRST_THEN_NAME)
                 .toList();
@@ -187,12 +215,25 @@ public class LiveFabric implements FabricView, FabricWindows {
 
     @Override
     public List<PortView> ports() {
-        return ports.values().stream().map(PortEntry::view).sorted(PortView.WORST_FIRST).toList();
+        return ports.values().stream().map(entry -> named(entry.view())).sorted(PortView.WORST_FIRST).toList();
+    }
+
+    /** The mapped name when the node has one, else the name from its reports. */
+    private String mapped(String nodeGuid, String reportedName) {
+        String name = names.nameOf(nodeGuid);
+        return name != null ? name : reportedName;
+    }
+
+    private PortView named(PortView p) {
+        String name = mapped(p.nodeGuid(), p.nodeName());
+        return name.equals(p.nodeName()) ? p : new PortView(p.nodeGuid(), name, p.nodeType(), p.portNumber(), p.lid(),
+                p.state(), p.physicalState(), p.linkWidth(), p.linkSpeed(), p.peerGuid(), p.peerPort(), p.counters(),
+                p.rates(), p.xmitBytesPerSecond(), p.rcvBytesPerSecond(), p.derived(), p.saturated(), p.sampledAt());
     }
 
     @Override
     public Optional<PortView> port(String nodeGuid, int portNumber) {
-        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(PortEntry::view);
+        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(entry -> named(entry.view()));
     }
 
     @Override
@@ -224,7 +265,8 @@ public class LiveFabric implements FabricView, FabricWindows {
                 continue;
             }
             PortView view = entry.view();
-            best.add(new RankedPort(view.nodeGuid(), view.nodeName(), view.portNumber(), view.peerGuid(),
+            best.add(new RankedPort(view.nodeGuid(), mapped(view.nodeGuid(), view.nodeName()), view.portNumber(),
+                    view.peerGuid(),
                     view.peerPort(), value, rates.coveredSeconds()));
             if (best.size() > limit) {
                 best.poll();
@@ -295,7 +337,7 @@ public class LiveFabric implements FabricView, FabricWindows {
                 0, recent.lastSeen());
     }
 
-    /** Node description, else GUID. (The node-name-map of issue 4 will take precedence.) */
+    /** Node description, else GUID; a mapped name ({@link NodeNames}) wins over both when views are read. */
     private static String displayName(String description, String guid) {
         return description == null || description.isBlank() ? guid : description.strip();
     }

@@ -2,16 +2,29 @@ package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.agent.report.IngestBatch;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
- * Where a validated, first-seen batch goes: the seam between ingest and the rest of the server.
- * Today the batch is applied to the live fabric in the caller's thread, so an acknowledgement means
- * "applied"; the durable pipeline (series store, bounded queue with backpressure) plugs in here.
+ * Where a validated batch goes: the seam between ingest and the rest of the server. The answer
+ * completes once the batch's hand-off is durable (the ingest pipeline: applied to the live fabric and
+ * its rates and rate baselines stored), so an acknowledgement built on it can be trusted by an agent
+ * that deletes the batch from its spool.
  *
- * <p>Implementations receive only batches that passed {@link BatchValidator}; a throw means a server
- * fault, not bad input.
+ * <p>Implementations receive only batches that passed {@link BatchValidator}. The answer fails with
+ * {@link IngestUnavailableException} when the batch was not taken for now (queue full, store down: the
+ * agent should retry later), with anything else for a server fault. Either way nothing of the batch
+ * counts as stored.
  */
 @FunctionalInterface
 public interface BatchSink {
 
-    void accept(IngestBatch batch);
+    CompletableFuture<Outcome> accept(IngestBatch batch);
+
+    /** What became of a batch the sink took. */
+    enum Outcome {
+        /** Its data is stored now. */
+        APPLIED,
+        /** Its data was stored before (a replay recognised by the sink's own durable records). */
+        ALREADY_APPLIED
+    }
 }

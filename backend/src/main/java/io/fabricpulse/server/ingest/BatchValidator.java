@@ -49,6 +49,7 @@ public final class BatchValidator {
                     + "; this server accepts " + IngestBatch.SCHEMA_VERSION);
         } else {
             checkHeader(batch, violations);
+            checkDiscovery(batch.discovery(), violations);
             checkNodes(batch.nodes(), violations);
         }
         violations.throwIfAny();
@@ -63,17 +64,29 @@ public final class BatchValidator {
         if (batch.sequence() < 0) {
             v.add("sequence", "must not be negative, got " + batch.sequence());
         }
-        if (batch.collectedAt() == null) {
-            v.add("collectedAt", "missing; the collection time of the poll is required");
-        } else {
-            Instant latest = clock.instant().plus(maxClockSkew);
-            if (batch.collectedAt().isAfter(latest)) {
-                v.add("collectedAt", batch.collectedAt() + " is more than " + maxClockSkew
-                        + " ahead of the server's clock (" + clock.instant() + "); check the agent host's time sync");
-            }
-        }
+        checkTime("collectedAt", batch.collectedAt(), "the collection time of the poll is required", v);
         if (batch.source() == null || !SOURCES.contains(batch.source())) {
             v.add("source", "must be one of " + sorted(SOURCES) + ", got " + quoted(batch.source()));
+        }
+    }
+
+    /** Optional: only a discover-role agent sends it, on the batch after a walk. */
+    private void checkDiscovery(IngestBatch.Discovery discovery, Violations v) {
+        if (discovery == null) {
+            return;
+        }
+        checkGuid("discovery.fromNodeGuid", discovery.fromNodeGuid(), false, v);
+        checkRange("discovery.fromPort", discovery.fromPort(), 1, MAX_PORT_NUMBER, v);
+        checkTime("discovery.startedAt", discovery.startedAt(), "when the walk started", v);
+    }
+
+    /** Present and not further ahead of the server's clock than the agent clock's allowed drift. */
+    private void checkTime(String path, Instant time, String whatIsMissing, Violations v) {
+        if (time == null) {
+            v.add(path, "missing; " + whatIsMissing);
+        } else if (time.isAfter(clock.instant().plus(maxClockSkew))) {
+            v.add(path, time + " is more than " + maxClockSkew + " ahead of the server's clock (" + clock.instant()
+                    + "); check the agent host's time sync");
         }
     }
 

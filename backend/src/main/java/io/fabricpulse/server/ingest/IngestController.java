@@ -1,16 +1,23 @@
 package io.fabricpulse.server.ingest;
 
+import io.fabricpulse.server.problem.ProblemException;
+import io.fabricpulse.server.problem.ProblemType;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
  * {@code POST /api/v1/ingest}: a JSON {@link io.fabricpulse.agent.report.IngestBatch}, optionally gzip.
- * 202 with an ack once applied, 200 with {@code "status":"duplicate"} for a replay, 4xx problem
- * details for anything wrong (see {@link IngestBodyReader}, {@link BatchJsonReader}, {@link BatchValidator}).
+ * 202 with an ack once durably handed off, 200 with {@code "status":"duplicate"} for a replay, 4xx
+ * problem details for anything wrong (see {@link IngestBodyReader}, {@link BatchJsonReader},
+ * {@link BatchValidator}), 503 with {@code Retry-After} when the server cannot take the batch now.
  * Authentication (the agent bearer token) is the security chain's job.
  */
 @RestController
@@ -30,9 +37,21 @@ class IngestController {
     Mono<ResponseEntity<IngestAck>> ingest(ServerHttpRequest request) {
         return body.read(request)
                 .map(json::read)
-                .map(service::ingest)
+                // A client that hangs up must not cancel the hand-off: the batch may be stored already,
+                // and a replay waiting on the same answer still needs it.
+                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch), true))
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));
+    }
+
+    /** Queue full or a store down: the agent keeps the batch and retries after the given delay. */
+    @ExceptionHandler(IngestUnavailableException.class)
+    ResponseEntity<ProblemDetail> unavailable(IngestUnavailableException unavailable) {
+        long seconds = Math.max(1, unavailable.retryAfter().toSeconds());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(new ProblemException(ProblemType.UNAVAILABLE, unavailable.getMessage()).toProblemDetail());
     }
 }

@@ -64,14 +64,13 @@ public record AlertNotice(Kind kind, String alertId, String rule, Severity sever
      * @param nodeGuid   the node GUID, {@code 0x} and 16 hex digits
      * @param portNumber the port on that node (for a switch, the switch port the cable is in)
      * @param lid        the port's LID (a switch's ports share the switch's LID); null when unknown
-     * @param nodeType   switch or channel adapter
+     * @param nodeType   switch or channel adapter; null when not known yet (a far end only named by its peer)
      */
     public record End(String nodeName, String nodeGuid, int portNumber, Integer lid, NodeType nodeType) {
 
         public End {
             requireText("end nodeName", nodeName);
             requireText("end nodeGuid", nodeGuid);
-            Objects.requireNonNull(nodeType, "end nodeType");
             if (portNumber < 0 || portNumber > 255) {
                 throw new IllegalArgumentException("end portNumber must be 0..255, got " + portNumber);
             }

@@ -40,7 +40,8 @@ public final class NoticeText {
 
     /** One end: {@code rac1001 HCA-1 (CA 0x00188b9097fe8e41) port 1, LID 4}. */
     public static String end(End end) {
-        return end.nodeName() + " (" + end.nodeType() + " " + end.nodeGuid() + ") port " + end.portNumber()
+        return end.nodeName() + " (" + (end.nodeType() == null ? "" : end.nodeType() + " ") + end.nodeGuid()
+                + ") port " + end.portNumber()
                 + (end.lid() == null ? "" : ", LID " + end.lid());
     }
 

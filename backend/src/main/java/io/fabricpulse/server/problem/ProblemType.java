@@ -15,6 +15,7 @@ public enum ProblemType {
     INVALID_QUERY("invalid-query", "Invalid query parameter", HttpStatus.BAD_REQUEST),
     INVALID_REQUEST("invalid-request", "Request body has invalid values", HttpStatus.BAD_REQUEST),
     CONFLICT("conflict", "Not possible in the resource's current state", HttpStatus.CONFLICT),
+    INVALID_IMPORT("invalid-import", "Uploaded file cannot be imported", HttpStatus.BAD_REQUEST),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported content type or encoding",
             HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     BODY_TOO_LARGE("body-too-large", "Body too large", HttpStatus.CONTENT_TOO_LARGE),

@@ -64,6 +64,29 @@ public final class PortRates {
     }
 
     /**
+     * The rate state a port had after its last accepted sample, rebuilt from a stored copy of that
+     * sample (a restarted server, or a second replica, resumes from it instead of starting blind: the
+     * next sample then yields the true delta, neither none nor a spike).
+     *
+     * @param counters       raw values by IBA name, as the sample carried them (unknown names are ignored)
+     * @param extended       whether the data/packet counters were the 64-bit extended ones
+     * @param at             collection time of the sample
+     * @param saturatedSince counters latched at their maximum, with since when
+     */
+    public static PortRates resumedFrom(Map<String, Long> counters, boolean extended, Instant at,
+                                        Map<String, Instant> saturatedSince) {
+        PortRates rates = new PortRates();
+        for (PortCounter counter : COUNTERS) {
+            Long value = counters.get(counter.ibaName());
+            if (value != null) {
+                rates.baselines[counter.ordinal()] =
+                        new CounterSample(value, extended, at, saturatedSince.get(counter.ibaName()));
+            }
+        }
+        return rates;
+    }
+
+    /**
      * Takes one sample of the port.
      *
      * @param counters raw values by IBA name (names that are not IBA counters are ignored; the ingest

@@ -35,7 +35,7 @@ class ReadApiTest extends ServerTest {
                 .jsonPath("$.errors[?(@.path == 'limit')].reason").isEqualTo("must be a whole number from 1 to 100000, got '0'")
                 .jsonPath("$.errors[?(@.path == 'nodeGuid')].reason")
                 .isEqualTo("must be a node GUID such as 0x0002c903003178f0, got 'zz'")
-                .jsonPath("$.errors[?(@.path == 'color')].reason").isEqualTo("unknown query parameter; known: limit, nodeGuid");
+                .jsonPath("$.errors[?(@.path == 'color')].reason").isEqualTo("unknown query parameter; known: cluster, limit, nodeGuid");
     }
 
     @Test

@@ -165,4 +165,18 @@ class LiveFabricTest {
         assertThat(update.ports()).singleElement().satisfies(port ->
                 assertThat(port.counters()).containsEntry("SymbolErrorCounter", 1L));
     }
+
+    @Test
+    void aMappedNameWinsOverTheDescriptionInNodesAndPortsAsSoonAsItIsMapped() {
+        Map<String, String> names = new java.util.concurrent.ConcurrentHashMap<>();
+        LiveFabric named = new LiveFabric(List.of(), names::get);
+        named.apply(oneHostPort("h1", 1, T0, GUID, Map.of()));
+        assertThat(named.nodes().getFirst().name()).isEqualTo("h1 HCA-1");
+
+        names.put(GUID, "rack 12 node 3");
+
+        assertThat(named.nodes().getFirst().name()).isEqualTo("rack 12 node 3");
+        assertThat(named.ports().getFirst().nodeName()).isEqualTo("rack 12 node 3");
+        assertThat(named.nodes().getFirst().description()).isEqualTo("h1 HCA-1");
+    }
 }

@@ -107,7 +107,7 @@ class BatchJsonReaderTest {
                 arguments(VALID.replace("\"portNumber\":1", "\"portNumber\":99999999999"), "nodes[0].ports[0].portNumber",
                         "Numeric value (99999999999) out of range of int (-2147483648 - 2147483647)"),
                 arguments(VALID.replace("\"agentId\":\"h1\"", "\"agentId\":\"h1\",\"agentID\":\"h1\""), "agentID",
-                        "unknown field; the fields here are agentId, collectedAt, nodes, schemaVersion, sequence, source"));
+                        "unknown field; the fields here are agentId, collectedAt, discovery, nodes, schemaVersion, sequence, source"));
     }
 
     @ParameterizedTest

@@ -224,4 +224,23 @@ class BatchValidatorTest {
         assertThat(errors(batch)).containsExactly(
                 new InvalidField(PORT + ".linkWidthSupported", "contains null; list only known values"));
     }
+
+    private static IngestBatch withDiscovery(IngestBatch.Discovery discovery) {
+        IngestBatch v = valid();
+        return new IngestBatch(v.schemaVersion(), v.agentId(), v.sequence(), v.collectedAt(), v.source(), v.nodes(),
+                discovery);
+    }
+
+    @Test
+    void aDiscoveryMarkerIsOptionalAndCheckedWhenPresent() {
+        assertThatCode(() -> validator.check(valid())).doesNotThrowAnyException();
+        assertThatCode(() -> validator.check(withDiscovery(new IngestBatch.Discovery(true, GUID, 1, NOW.minusSeconds(2)))))
+                .doesNotThrowAnyException();
+
+        assertThat(errors(withDiscovery(new IngestBatch.Discovery(false, "0xABC", 0, null))))
+                .extracting(InvalidField::path)
+                .containsExactly("discovery.fromNodeGuid", "discovery.fromPort", "discovery.startedAt");
+        assertThat(errors(withDiscovery(new IngestBatch.Discovery(true, GUID, 1, NOW.plus(Duration.ofHours(1))))))
+                .extracting(InvalidField::path).containsExactly("discovery.startedAt");
+    }
 }

@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import static io.fabricpulse.server.testing.TestBatches.activePort;
 import static io.fabricpulse.server.testing.TestBatches.batch;
@@ -31,11 +32,12 @@ class IngestServiceTest {
             batch -> {
                 sunk.add(batch);
                 fabric.apply(batch);
+                return CompletableFuture.completedFuture(BatchSink.Outcome.APPLIED);
             });
 
     @Test
     void aValidBatchIsAppliedAndAcknowledged() {
-        IngestAck ack = service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L)));
+        IngestAck ack = service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L))).join();
 
         assertThat(ack).isEqualTo(new IngestAck(IngestAck.Status.ACCEPTED, "h1", 1, 1));
         assertThat(fabric.ports()).hasSize(1);
@@ -58,7 +60,7 @@ class IngestServiceTest {
         IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L));
         service.ingest(batch);
 
-        IngestAck again = service.ingest(batch);
+        IngestAck again = service.ingest(batch).join();
 
         assertThat(again.status()).isEqualTo(IngestAck.Status.DUPLICATE);
         assertThat(sunk).hasSize(1);
@@ -68,7 +70,7 @@ class IngestServiceTest {
     void theSameSequenceFromAnotherAgentIsNotADuplicate() {
         service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of()));
 
-        IngestAck other = service.ingest(oneHostPort("h2", 1, NOW, "0x0002c903003178f1", Map.of()));
+        IngestAck other = service.ingest(oneHostPort("h2", 1, NOW, "0x0002c903003178f1", Map.of())).join();
 
         assertThat(other.status()).isEqualTo(IngestAck.Status.ACCEPTED);
     }
@@ -83,13 +85,52 @@ class IngestServiceTest {
                         throw new IllegalStateException("store unavailable");
                     }
                     sunk.add(batch);
+                    return CompletableFuture.completedFuture(BatchSink.Outcome.APPLIED);
                 });
         IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of());
 
-        assertThatThrownBy(() -> flaky.ingest(batch)).hasMessage("store unavailable");
+        assertThat(flaky.ingest(batch)).failsWithin(Duration.ZERO)
+                .withThrowableThat().havingCause().withMessage("store unavailable");
         fail[0] = false;
 
-        assertThat(flaky.ingest(batch).status()).isEqualTo(IngestAck.Status.ACCEPTED);
+        assertThat(flaky.ingest(batch).join().status()).isEqualTo(IngestAck.Status.ACCEPTED);
         assertThat(sunk).hasSize(1);
+    }
+
+    @Test
+    void aReplayWhileTheOriginalIsInFlightGetsTheOriginalsOutcome() {
+        List<CompletableFuture<BatchSink.Outcome>> answers = new ArrayList<>();
+        IngestService slow = new IngestService(
+                new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
+                batch -> {
+                    CompletableFuture<BatchSink.Outcome> answer = new CompletableFuture<>();
+                    answers.add(answer);
+                    return answer;
+                });
+        IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of());
+        CompletableFuture<IngestAck> original = slow.ingest(batch);
+
+        CompletableFuture<IngestAck> replay = slow.ingest(batch);
+
+        assertThat(replay).as("no answer before the original's").isNotDone();
+        answers.getFirst().completeExceptionally(new IngestUnavailableException("store down", Duration.ofSeconds(5)));
+        assertThat(original).isCompletedExceptionally();
+        assertThat(replay).as("a replay of a batch that was not stored is not a duplicate").isCompletedExceptionally();
+        assertThat(answers).as("the replay was not handed to the sink a second time").hasSize(1);
+
+        CompletableFuture<IngestAck> retried = slow.ingest(batch);
+        answers.get(1).complete(BatchSink.Outcome.APPLIED);
+        assertThat(retried.join().status()).isEqualTo(IngestAck.Status.ACCEPTED);
+    }
+
+    @Test
+    void aBatchTheSinkKnowsAsStoredIsADuplicate() {
+        IngestService known = new IngestService(
+                new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
+                batch -> CompletableFuture.completedFuture(BatchSink.Outcome.ALREADY_APPLIED));
+
+        IngestAck ack = known.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of())).join();
+
+        assertThat(ack.status()).isEqualTo(IngestAck.Status.DUPLICATE);
     }
 }

@@ -25,7 +25,8 @@ public final class StateDatabase implements AutoCloseable {
     static final List<String> TABLES =
             List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log",
                     "webhook", "notification_outbox", "api_token", "generated_password",
-                    "alert_event", "alert", "alert_silence", "alert_rule_setting");
+                    "alert_event", "alert", "alert_silence", "alert_rule_setting",
+                    "port_last_sample", "agent_ingest_mark");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String r2dbcUrl;

@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.logging.OnceLog;
+import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
@@ -52,6 +53,12 @@ public final class DiscoveringSource implements PortSource {
             problems.warn("own", why, () -> "this node's own ports not read (" + why + "); reporting the fabric sweep");
         }
         return NodeReports.merge(mine, fabric);
+    }
+
+    /** The fabric walk the latest poll's reports carry, if that poll walked. */
+    @Override
+    public IngestBatch.Discovery discovery() {
+        return monitor.lastPollDiscovery();
     }
 
     @Override

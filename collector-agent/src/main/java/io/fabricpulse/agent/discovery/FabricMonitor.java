@@ -1,6 +1,8 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.logging.OnceLog;
+import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.topology.LinkEnd;
 import io.fabricpulse.agent.umad.EnginePool;
@@ -45,9 +47,11 @@ public final class FabricMonitor implements AutoCloseable {
     private final EnginePool engines;
     private List<Plane> planes = List.of();
     private Instant discoveredAt;
+    /** The walk the latest poll's reports carry, null when that poll did not walk. */
+    private IngestBatch.Discovery lastPollDiscovery;
 
     /** One separately managed fabric and the local port it is reached through. */
-    private record Plane(String via, DiscoveredFabric fabric, SweepPlan plan, PortSweeper sweeper) {
+    private record Plane(String via, int localPort, DiscoveredFabric fabric, SweepPlan plan, PortSweeper sweeper) {
 
         boolean reaches(long nodeGuid, int port) {
             return fabric.topology().linkAt(new LinkEnd(nodeGuid, port)).isPresent();
@@ -65,7 +69,9 @@ public final class FabricMonitor implements AutoCloseable {
 
     /** Walks again when due, then sweeps; the reports of every plane, merged. */
     public List<NodeReport> poll() {
+        Instant walkStart = clock.instant();
         boolean walked = discoveryDue() && rediscover();
+        lastPollDiscovery = walked ? discovery(walkStart) : null;
         List<List<NodeReport>> readings = new ArrayList<>();
         for (Plane plane : planes) {
             SweepResult result = plane.sweeper().sweep(plane.plan().targets(), true, true);
@@ -81,6 +87,22 @@ public final class FabricMonitor implements AutoCloseable {
             }
         }
         return NodeReports.merge(readings);
+    }
+
+    /**
+     * The walk the latest {@link #poll()} reported, null when it only swept: the server learns from it
+     * that every node the walk reached is in that batch, so a node absent from it is gone.
+     */
+    public IngestBatch.Discovery lastPollDiscovery() {
+        return lastPollDiscovery;
+    }
+
+    /** Complete only when every plane was walked without a failed request: otherwise absence proves nothing. */
+    private IngestBatch.Discovery discovery(Instant startedAt) {
+        Plane first = planes.getFirst();
+        boolean complete = planes.stream().allMatch(plane -> plane.fabric().complete());
+        return new IngestBatch.Discovery(complete, Guids.format(first.fabric().startNodeGuid()), first.localPort(),
+                startedAt);
     }
 
     private boolean discoveryDue() {
@@ -139,7 +161,7 @@ public final class FabricMonitor implements AutoCloseable {
                 plan.unaddressable() == 0 ? "" : " (" + plan.unaddressable() + " without a LID: no subnet manager?)",
                 fabric.complete() ? "" : "; partial: " + fabric.failedRequests() + " requests failed, first: "
                         + fabric.problems().getFirst());
-        return Optional.of(new Plane(via, fabric, plan, new PortSweeper(engine::submit, settings, clock)));
+        return Optional.of(new Plane(via, port.portNumber(), fabric, plan, new PortSweeper(engine::submit, settings, clock)));
     }
 
     @Override

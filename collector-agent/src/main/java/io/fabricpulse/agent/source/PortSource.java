@@ -1,5 +1,6 @@
 package io.fabricpulse.agent.source;
 
+import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.report.NodeReport;
 
 import java.util.List;
@@ -20,6 +21,14 @@ public interface PortSource extends AutoCloseable {
      * @throws SourceException when nothing at all could be read (device gone, root directory missing)
      */
     List<NodeReport> poll() throws SourceException;
+
+    /**
+     * The fabric walk whose results the latest {@link #poll()} returned, or null: only a source that
+     * walks the whole fabric has one, and only for the poll right after a walk.
+     */
+    default IngestBatch.Discovery discovery() {
+        return null;
+    }
 
     @Override
     default void close() {

@@ -75,6 +75,20 @@ class BatchEncoderTest {
                 "\"SymbolErrorCounter\":5").doesNotContain(":-");
     }
 
+    /** Old servers refuse unknown fields: a batch without a walk must not mention one. */
+    @Test
+    void theDiscoveryMarkerIsOnTheWireOnlyWhenSet() throws IOException {
+        Instant at = Instant.parse("2026-11-20T10:00:00Z");
+        IngestBatch plain = new IngestBatch(IngestBatch.SCHEMA_VERSION, "n1", 1, at, "umad", List.of());
+        IngestBatch walked = new IngestBatch(IngestBatch.SCHEMA_VERSION, "n1", 2, at, "umad", List.of(),
+                new IngestBatch.Discovery(true, "0x0c42a10300a1b2c0", 1, at.minusMillis(40)));
+
+        assertThat(gunzip(new BatchEncoder().encode(plain).gzipJson())).doesNotContain("discovery");
+        assertThat(gunzip(new BatchEncoder().encode(walked).gzipJson())).contains("\"discovery\":{\"complete\":true,"
+                + "\"fromNodeGuid\":\"0x0c42a10300a1b2c0\",\"fromPort\":1,\"startedAt\":\"2026-11-20T09:59:59.960Z\"}");
+        assertThat(decode(new BatchEncoder().encode(walked))).isEqualTo(walked);
+    }
+
     private static String gunzip(byte[] gzip) throws IOException {
         try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

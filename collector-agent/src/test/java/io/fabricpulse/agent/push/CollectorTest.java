@@ -198,4 +198,32 @@ class CollectorTest {
         });
         assertThat(scheduler.pending()).isZero();
     }
+
+    @Test
+    void aWalkTheSourceReportsMarksThatPollsBatchOnly() {
+        IngestBatch.Discovery walk = new IngestBatch.Discovery(true, "0x0002c903003178f0", 1, clock.instant());
+        Deque<IngestBatch.Discovery> walks = new java.util.LinkedList<>(java.util.Arrays.asList(walk, null)); // null: no walk
+        Collector collector = collector(new PortSource() {
+            IngestBatch.Discovery latest;
+
+            @Override
+            public String name() {
+                return "umad";
+            }
+
+            @Override
+            public List<NodeReport> poll() {
+                latest = walks.removeFirst();
+                return List.of();
+            }
+
+            @Override
+            public IngestBatch.Discovery discovery() {
+                return latest;
+            }
+        });
+        collector.pollNow();
+        collector.pollNow();
+        assertThat(batches).extracting(IngestBatch::discovery).containsExactly(walk, null);
+    }
 }

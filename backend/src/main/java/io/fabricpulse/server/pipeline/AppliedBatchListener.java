@@ -1,0 +1,15 @@
+package io.fabricpulse.server.pipeline;
+
+import io.fabricpulse.agent.report.IngestBatch;
+
+/**
+ * Told about every batch the pipeline has applied to the live fabric, on the pipeline's worker thread,
+ * before the flush's stores are written: features that need the batch itself rather than the ports it
+ * changed (the topology needs discovery markers and peers) hang off here. Must return quickly; a
+ * throw is logged and changes nothing for the batch.
+ */
+@FunctionalInterface
+public interface AppliedBatchListener {
+
+    void applied(IngestBatch batch);
+}

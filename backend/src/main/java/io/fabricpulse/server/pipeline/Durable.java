@@ -1,0 +1,83 @@
+package io.fabricpulse.server.pipeline;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.server.fabric.FabricUpdate;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.fabric.StoredBaselines;
+import io.fabricpulse.server.series.PortRateSample;
+import io.fabricpulse.server.state.StateSql;
+import io.fabricpulse.server.state.resume.AgentMark;
+import io.fabricpulse.server.state.resume.PortLastSample;
+import io.fabricpulse.server.state.resume.ResumeRepository;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one flush must store before its batches may be acknowledged: the rate points for the series
+ * store, each changed port's last raw sample (the rate baseline) and each agent's newest batch for
+ * the state store. Built by the pipeline's one worker thread only.
+ */
+final class Durable {
+
+    private final List<PortRateSample> points = new ArrayList<>();
+    private final List<PortLastSample> lastSamples = new ArrayList<>();
+    private final Map<String, AgentMark> marks = new HashMap<>();
+
+    /** Adds what applying {@code batch} changed. */
+    void add(IngestBatch batch, FabricUpdate update) {
+        if (!update.ports().isEmpty()) {
+            Map<String, NodeReport> nodes = new HashMap<>();
+            batch.nodes().forEach(node -> nodes.put(node.guid(), node));
+            for (PortView port : update.ports()) {
+                PortRateSample point = RateSamples.of(port);
+                if (point != null) {
+                    points.add(point);
+                }
+                PortReport report = report(nodes.get(port.nodeGuid()), port.portNumber());
+                lastSamples.add(new PortLastSample(port.nodeGuid(), port.portNumber(), new StoredBaselines.Sample(
+                        report.counters(), report.extendedCounters(), port.sampledAt(), port.saturated()),
+                        batch.agentId()));
+            }
+        }
+        mark(batch);
+    }
+
+    /** Records that {@code batch} is part of this flush, also when it changed nothing (a late replay). */
+    void mark(IngestBatch batch) {
+        AgentMark mark = new AgentMark(batch.agentId(), batch.sequence(), StateSql.stored(batch.collectedAt()));
+        marks.merge(mark.agentId(), mark, (known, added) -> added.isAfter(known) ? added : known);
+    }
+
+    List<PortRateSample> points() {
+        return points;
+    }
+
+    /** One per port, the newest: a flush may hold several batches of one agent. */
+    List<PortLastSample> lastSamples() {
+        return ResumeRepository.newestPerPort(lastSamples);
+    }
+
+    Map<String, AgentMark> marks() {
+        return marks;
+    }
+
+    boolean isEmpty() {
+        return points.isEmpty() && lastSamples.isEmpty() && marks.isEmpty();
+    }
+
+    private static PortReport report(NodeReport node, int portNumber) {
+        if (node != null) {
+            for (PortReport port : node.ports()) {
+                if (port.portNumber() == portNumber) {
+                    return port;
+                }
+            }
+        }
+        throw new IllegalStateException("the live fabric changed port " + portNumber + " of a node the batch lacks");
+    }
+}

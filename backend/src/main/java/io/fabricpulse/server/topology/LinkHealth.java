@@ -1,0 +1,66 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.server.fabric.PortView;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * A cable's health from the counters of both its ends: an error at either end is the cable's (a bad
+ * cable shows symbol errors on the receiving side only, so one end is not enough).
+ *
+ * @param status          worst first: {@code DOWN} (an end not Active), {@code ERRORS} (an error
+ *                        counter rising or latched at either end), {@code DEGRADED} (below the rate
+ *                        both ends support), {@code OK}, or {@code UNKNOWN} (no counters from either end)
+ * @param errorsPerSecond sum of the error counters' rates of both ends
+ * @param saturated       error counters latched at their maximum, as {@code <guid>[<port>]:<counter>}
+ */
+public record LinkHealth(Status status, double errorsPerSecond, List<String> saturated) {
+
+    public enum Status { DOWN, ERRORS, DEGRADED, OK, UNKNOWN }
+
+    private static final Set<String> ERROR_COUNTERS = Arrays.stream(PortCounter.values())
+            .filter(c -> c.kind() == PortCounter.Kind.ERROR).map(PortCounter::ibaName)
+            .collect(Collectors.toUnmodifiableSet());
+
+    /** @param a the live view of one end, null when no agent reports it; likewise {@code b} */
+    static LinkHealth of(PortView a, PortView b, boolean degraded) {
+        double errors = 0;
+        Set<String> latched = new TreeSet<>();
+        boolean down = false;
+        List<PortView> ends = new ArrayList<>();
+        if (a != null) {
+            ends.add(a);
+        }
+        if (b != null) {
+            ends.add(b);
+        }
+        for (PortView end : ends) {
+            down |= end.state() != PortState.ACTIVE;
+            for (var rate : end.rates().entrySet()) {
+                if (ERROR_COUNTERS.contains(rate.getKey())) {
+                    errors += rate.getValue();
+                }
+            }
+            end.saturated().keySet().stream().filter(ERROR_COUNTERS::contains)
+                    .forEach(counter -> latched.add(end.nodeGuid() + "[" + end.portNumber() + "]:" + counter));
+        }
+        Status status;
+        if (ends.isEmpty()) {
+            status = degraded ? Status.DEGRADED : Status.UNKNOWN;
+        } else if (down) {
+            status = Status.DOWN;
+        } else if (errors > 0 || !latched.isEmpty()) {
+            status = Status.ERRORS;
+        } else {
+            status = degraded ? Status.DEGRADED : Status.OK;
+        }
+        return new LinkHealth(status, errors, List.copyOf(latched));
+    }
+}

@@ -1,0 +1,206 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.agent.report.PeerPort;
+import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.server.topology.model.FabricLink;
+import io.fabricpulse.server.topology.model.FabricModel;
+import io.fabricpulse.server.topology.model.FabricNode;
+import io.fabricpulse.server.topology.model.LinkEndState;
+import io.fabricpulse.server.topology.model.PortEnd;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
+
+/**
+ * The fabric's structure as the agents' batches tell it: each node's identity and, per port, the
+ * latest report with its peer. Counters and rates are the live fabric's business, not kept here.
+ *
+ * <p>When is something gone? A node reached by a discover-role agent's latest <em>complete</em> walk
+ * is there; one that walk did not reach is gone at once, unless someone reported it since. Without
+ * complete walks a node or a port report is current while younger than {@code missingAfter}. A
+ * complete walk also drops that agent's older port reports: what it still sees, it reported again.
+ *
+ * <p>Thread-safe: one lock; applying a batch and building a model are short and never block.
+ */
+final class ObservedFabric {
+
+    /**
+     * @param inDiscoveryOf agents whose latest complete walk reached the node
+     * @param unreachedAt   the latest complete walk that did not reach it, null when none did
+     */
+    private record NodeSeen(NodeType type, String description, Instant lastSeen, Set<String> inDiscoveryOf,
+                            Instant unreachedAt) {
+
+        NodeSeen unreached(Instant at) {
+            return new NodeSeen(type, description, lastSeen, inDiscoveryOf, at);
+        }
+    }
+
+    private record PortSeen(PortEnd end, PortReport report, String agentId, Instant seenAt) {
+    }
+
+    private final Duration missingAfter;
+    private final Map<String, NodeSeen> nodes = new HashMap<>();
+    private final Map<PortEnd, PortSeen> ports = new HashMap<>();
+
+    ObservedFabric(Duration missingAfter) {
+        this.missingAfter = missingAfter;
+    }
+
+    /**
+     * Takes one validated batch.
+     *
+     * @return true when the structure may have changed (a node or a port state, rate or peer differs),
+     *         false for a batch that only repeats what was known
+     */
+    synchronized boolean apply(IngestBatch batch) {
+        Instant at = batch.collectedAt();
+        boolean changed = false;
+        Set<String> reported = new HashSet<>();
+        for (NodeReport node : batch.nodes()) {
+            reported.add(node.guid());
+            changed |= node(node, at);
+            for (PortReport port : node.ports()) {
+                if (port.portNumber() > 0) {
+                    changed |= port(new PortEnd(node.guid(), port.portNumber()), port, batch.agentId(), at);
+                }
+            }
+        }
+        IngestBatch.Discovery discovery = batch.discovery();
+        if (discovery != null && discovery.complete()) {
+            changed |= completeWalk(batch.agentId(), at, reported);
+        }
+        return changed;
+    }
+
+    /** The fabric at {@code now}: nodes present and the cables their current port reports agree on. */
+    synchronized FabricModel model(Instant now, ToIntFunction<String> knownPortCount) {
+        Instant fresh = now.minus(missingAfter);
+        Map<String, FabricNode> present = new HashMap<>();
+        Map<String, Integer> highestPort = new HashMap<>();
+        List<PortSeen> current = ports.values().stream().filter(p -> !p.seenAt().isBefore(fresh))
+                .sorted(Comparator.comparing(PortSeen::seenAt).reversed()).toList();
+        List<FabricLink> links = links(current, nodeGuid -> isPresent(nodeGuid, fresh));
+        for (FabricLink link : links) {
+            for (LinkEndState end : List.of(link.a(), link.b())) {
+                highestPort.merge(end.end().nodeGuid(), end.end().port(), Math::max);
+            }
+        }
+        nodes.forEach((guid, node) -> {
+            if (isPresent(guid, fresh)) {
+                int numPorts = Math.max(highestPort.getOrDefault(guid, 1), knownPortCount.applyAsInt(guid));
+                present.put(guid, new FabricNode(guid, node.type(), node.description(), numPorts));
+            }
+        });
+        return new FabricModel(present, links);
+    }
+
+    private boolean isPresent(String nodeGuid, Instant fresh) {
+        NodeSeen node = nodes.get(nodeGuid);
+        if (node == null) {
+            return false;
+        }
+        boolean reportedSinceUnreached = node.unreachedAt() == null || !node.lastSeen().isBefore(node.unreachedAt());
+        return !node.inDiscoveryOf().isEmpty() || (reportedSinceUnreached && !node.lastSeen().isBefore(fresh));
+    }
+
+    /**
+     * Newest report first: a port's newest report decides whether it is cabled and to what; an older
+     * claim that contradicts a newer one (the far end has since reported another peer, or none) loses.
+     */
+    private List<FabricLink> links(List<PortSeen> newestFirst, Predicate<String> present) {
+        Map<PortEnd, PortSeen> byEnd = new HashMap<>();
+        newestFirst.forEach(p -> byEnd.putIfAbsent(p.end(), p));
+        Map<PortEnd, PortEnd> decided = new HashMap<>();
+        List<FabricLink> links = new ArrayList<>();
+        for (PortSeen seen : newestFirst) {
+            PortEnd end = seen.end();
+            if (decided.containsKey(end)) {
+                continue;
+            }
+            PeerPort peer = seen.report().peer();
+            if (peer == null || peer.portNumber() < 1 || seen.report().state() == PortState.DOWN) {
+                decided.put(end, end); // "not cabled", as this newest report says
+                continue;
+            }
+            PortEnd far = new PortEnd(peer.nodeGuid(), peer.portNumber());
+            if (decided.containsKey(far) || far.equals(end)) {
+                decided.put(end, end);
+                continue;
+            }
+            decided.put(end, far);
+            decided.put(far, end);
+            if (present.test(end.nodeGuid()) && present.test(far.nodeGuid())) {
+                PortSeen farSeen = byEnd.get(far);
+                links.add(FabricLink.between(state(end, seen.report()), farSeen != null
+                        ? state(far, farSeen.report())
+                        : LinkEndState.bare(far, 0, seen.report().linkWidthActive(), seen.report().linkSpeedActive())));
+            }
+        }
+        return links;
+    }
+
+    private static LinkEndState state(PortEnd end, PortReport report) {
+        return new LinkEndState(end, report.lid(), report.state(), report.physicalState(), report.linkWidthActive(),
+                report.linkSpeedActive(), report.linkWidthSupported(), report.linkSpeedSupported());
+    }
+
+    private boolean node(NodeReport report, Instant at) {
+        NodeSeen known = nodes.get(report.guid());
+        if (known != null && at.isBefore(known.lastSeen())) {
+            return false;
+        }
+        String description = report.description() != null ? report.description()
+                : known == null ? null : known.description();
+        nodes.put(report.guid(), new NodeSeen(report.type(), description, at,
+                known == null ? new HashSet<>() : known.inDiscoveryOf(), known == null ? null : known.unreachedAt()));
+        return known == null || known.type() != report.type();
+    }
+
+    private boolean port(PortEnd end, PortReport report, String agentId, Instant at) {
+        PortSeen known = ports.get(end);
+        if (known != null && at.isBefore(known.seenAt())) {
+            return false;
+        }
+        ports.put(end, new PortSeen(end, report, agentId, at));
+        return known == null || !sameStructure(known.report(), report);
+    }
+
+    private static boolean sameStructure(PortReport one, PortReport other) {
+        return one.state() == other.state() && one.linkWidthActive() == other.linkWidthActive()
+                && one.linkSpeedActive() == other.linkSpeedActive() && Objects.equals(one.peer(), other.peer());
+    }
+
+    /**
+     * The walk reached exactly {@code reached}: what this agent reported before and no longer does is
+     * gone, and so is every node it did not reach, until someone reports it again.
+     */
+    private boolean completeWalk(String agentId, Instant at, Set<String> reached) {
+        boolean changed = ports.values().removeIf(p -> p.agentId().equals(agentId) && p.seenAt().isBefore(at));
+        for (Map.Entry<String, NodeSeen> node : nodes.entrySet()) {
+            Set<String> by = node.getValue().inDiscoveryOf();
+            if (reached.contains(node.getKey())) {
+                changed |= by.add(agentId);
+            } else {
+                by.remove(agentId);
+                node.setValue(node.getValue().unreached(at));
+                changed = true;
+            }
+        }
+        return changed;
+    }
+}

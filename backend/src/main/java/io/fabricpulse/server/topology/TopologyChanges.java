@@ -1,0 +1,139 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.server.topology.model.FabricModel;
+import io.fabricpulse.server.topology.model.FabricNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Sinks;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The live topology and its differences from the baseline. Batches come in from ingest; the diff runs
+ * when a batch changed the structure, and otherwise at most once per {@link #REEVALUATE_EVERY} and on
+ * every read, so that time alone (a node no longer reported) also shows. Each difference is an event:
+ * told to the {@link TopologyChangeListener}s and on {@link #events()} when first found, and again when
+ * it no longer holds.
+ */
+@Component
+public class TopologyChanges {
+
+    private static final Logger log = LoggerFactory.getLogger(TopologyChanges.class);
+    static final Duration REEVALUATE_EVERY = Duration.ofSeconds(1);
+
+    private final ObservedFabric observed;
+    private final Clock clock;
+    private final Function<String, String> names;
+    private final List<TopologyChangeListener> listeners;
+    private final Sinks.Many<TopologyChange> events = Sinks.many().multicast().directBestEffort();
+    private final Map<String, TopologyChange> active = new LinkedHashMap<>();
+    private FabricModel baseline;
+    private Instant evaluatedAt = Instant.MIN;
+
+    public TopologyChanges(TopologyProperties properties, Clock clock, Function<String, String> names,
+                           List<TopologyChangeListener> listeners) {
+        this.observed = new ObservedFabric(properties.missingAfter());
+        this.clock = clock;
+        this.names = names;
+        this.listeners = List.copyOf(listeners);
+    }
+
+    @Autowired
+    TopologyChanges(TopologyProperties properties, Clock clock, NodeNameDirectory names,
+                    ObjectProvider<TopologyChangeListener> listeners) {
+        this(properties, clock, names::nameOf, listeners.orderedStream().toList());
+    }
+
+    /** Takes one validated, applied batch. */
+    public void accept(IngestBatch batch) {
+        boolean structural = observed.apply(batch);
+        synchronized (this) {
+            if (structural || !clock.instant().isBefore(evaluatedAt.plus(REEVALUATE_EVERY))) {
+                evaluate();
+            }
+        }
+    }
+
+    /** The live topology now; port counts no lower than the baseline's. */
+    public FabricModel current() {
+        FabricModel known;
+        synchronized (this) {
+            known = baseline;
+        }
+        return observed.model(clock.instant(), guid -> {
+            FabricNode node = known == null ? null : known.nodes().get(guid);
+            return node == null ? 0 : node.numPorts();
+        });
+    }
+
+    /** The baseline in force, null when none was saved. */
+    public synchronized FabricModel baseline() {
+        return baseline;
+    }
+
+    /** Compares with {@code baseline} from now on (null: no baseline, no changes). */
+    public synchronized void useBaseline(FabricModel baseline) {
+        this.baseline = baseline;
+        evaluate();
+    }
+
+    /** The differences that hold now, oldest first. */
+    public synchronized List<TopologyChange> active() {
+        evaluate();
+        return List.copyOf(active.values());
+    }
+
+    /** Every change when detected and when resolved; a hot stream, latest-wins for slow subscribers. */
+    public Flux<TopologyChange> events() {
+        return events.asFlux().onBackpressureLatest();
+    }
+
+    private void evaluate() {
+        Instant now = clock.instant();
+        evaluatedAt = now;
+        List<TopologyChange> found = baseline == null ? List.of() : TopologyDiff.between(baseline, current(), names);
+        Map<String, TopologyChange> next = new LinkedHashMap<>();
+        List<TopologyChange> told = new ArrayList<>();
+        for (TopologyChange change : found) {
+            TopologyChange known = active.get(change.key());
+            if (known != null) {
+                next.put(change.key(), known);
+            } else {
+                TopologyChange detected = change.detected(now);
+                next.put(change.key(), detected);
+                told.add(detected);
+            }
+        }
+        for (TopologyChange gone : active.values()) {
+            if (!next.containsKey(gone.key())) {
+                told.add(gone.resolved(now));
+            }
+        }
+        active.clear();
+        active.putAll(next);
+        told.forEach(this::tell);
+    }
+
+    private void tell(TopologyChange change) {
+        events.tryEmitNext(change); // under this object's lock: emission is serialized
+        for (TopologyChangeListener listener : listeners) {
+            try {
+                listener.onChange(change);
+            } catch (RuntimeException fault) {
+                log.error("topology change listener {} failed on {}", listener, change, fault);
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.server.state.baseline.TopologyBaselineRepository;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+
+/** Loads the names, clusters and baseline in force from the state store once the server is ready. */
+@Component
+class TopologyStartup {
+
+    private static final Logger log = LoggerFactory.getLogger(TopologyStartup.class);
+    private static final Duration LOAD_TIMEOUT = Duration.ofSeconds(30);
+
+    private final NodeNameDirectory names;
+    private final ClusterDirectory clusters;
+    private final TopologyBaselineRepository baselines;
+    private final TopologyChanges changes;
+    private final TopologyImports imports;
+
+    TopologyStartup(NodeNameDirectory names, ClusterDirectory clusters, TopologyBaselineRepository baselines,
+                    TopologyChanges changes, TopologyImports imports) {
+        this.names = names;
+        this.clusters = clusters;
+        this.baselines = baselines;
+        this.changes = changes;
+        this.imports = imports;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void load() {
+        try {
+            names.reload().block(LOAD_TIMEOUT);
+            clusters.reload().block(LOAD_TIMEOUT);
+            baselines.latest().blockOptional(LOAD_TIMEOUT).ifPresent(row -> changes.useBaseline(imports.decode(row)));
+        } catch (RuntimeException e) {
+            // The server still shows the live fabric; names, clusters or the baseline come with the next import.
+            log.error("topology: could not load names, clusters or the baseline from the state store: {}", e.toString());
+        }
+    }
+}

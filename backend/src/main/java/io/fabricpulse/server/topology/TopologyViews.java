@@ -1,0 +1,93 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.topology.model.FabricLink;
+import io.fabricpulse.server.topology.model.FabricModel;
+import io.fabricpulse.server.topology.model.FabricNode;
+import io.fabricpulse.server.topology.model.LinkEndState;
+import io.fabricpulse.server.topology.model.PortEnd;
+import org.springframework.stereotype.Component;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The read side of the topology: the live model with names, clusters and each cable's health from the
+ * live fabric's counters, as JSON documents or as ibnetdiscover text.
+ */
+@Component
+public class TopologyViews {
+
+    private final TopologyChanges topology;
+    private final FabricView fabric;
+    private final NodeNameDirectory names;
+    private final ClusterDirectory clusters;
+
+    public TopologyViews(TopologyChanges topology, FabricView fabric, NodeNameDirectory names, ClusterDirectory clusters) {
+        this.topology = topology;
+        this.fabric = fabric;
+        this.names = names;
+        this.clusters = clusters;
+    }
+
+    /** The live topology; with {@code members}, only those nodes and the cables with an end on one of them. */
+    public TopologyDocument document(Set<String> members) {
+        return document(topology.current(), members, true);
+    }
+
+    /** The live topology as ibnetdiscover text (the whole fabric: a dump is structure, not a filtered view). */
+    public String ibnetdiscover(String title) {
+        return TopologyWriter.toText(TopologyFiles.toTopology(topology.current()), title);
+    }
+
+    TopologyDocument document(FabricModel model, Set<String> members, boolean withHealth) {
+        Predicate<String> wanted = guid -> members == null || members.contains(guid);
+        Map<PortEnd, PortView> views = new HashMap<>();
+        if (withHealth) {
+            for (PortView port : fabric.ports()) {
+                views.put(new PortEnd(port.nodeGuid(), port.portNumber()), port);
+            }
+        }
+        List<TopologyDocument.Node> nodes = model.nodes().values().stream().filter(n -> wanted.test(n.guid()))
+                .map(this::node).toList();
+        List<TopologyDocument.Link> links = model.links().stream()
+                .filter(l -> wanted.test(l.a().end().nodeGuid()) || wanted.test(l.b().end().nodeGuid()))
+                .map(l -> link(l, model, withHealth ? health(l, views) : null)).toList();
+        return new TopologyDocument(nodes, links);
+    }
+
+    private TopologyDocument.Node node(FabricNode node) {
+        return new TopologyDocument.Node(node.guid(), node.type(), name(node.guid(), node.description()),
+                node.description(), node.numPorts(), clusters.clustersOf(node.guid()));
+    }
+
+    private TopologyDocument.Link link(FabricLink link, FabricModel model, LinkHealth health) {
+        return new TopologyDocument.Link(end(link.a(), model), end(link.b(), model), link.width(), link.speed(), health);
+    }
+
+    private TopologyDocument.End end(LinkEndState end, FabricModel model) {
+        FabricNode node = model.nodes().get(end.end().nodeGuid());
+        return new TopologyDocument.End(end.end().nodeGuid(), name(end.end().nodeGuid(), node == null ? null : node.description()),
+                end.end().port(), end.lid(), end.state(), end.physicalState(), end.width(), end.speed(),
+                end.widthSupported(), end.speedSupported());
+    }
+
+    private static LinkHealth health(FabricLink link, Map<PortEnd, PortView> views) {
+        return LinkHealth.of(views.get(link.a().end()), views.get(link.b().end()),
+                link.belowSupportedWidth() || link.belowSupportedSpeed());
+    }
+
+    /** Mapped name, else description, else GUID: the order every view uses. */
+    String name(String guid, String description) {
+        String mapped = names.nameOf(guid);
+        if (mapped != null) {
+            return mapped;
+        }
+        return description == null || description.isBlank() ? guid : description.strip();
+    }
+}

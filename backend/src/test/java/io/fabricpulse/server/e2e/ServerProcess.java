@@ -1,0 +1,124 @@
+package io.fabricpulse.server.e2e;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real server, {@code backend/target/fabricpulse-server.jar} (Boot's repackaged jar, built by the
+ * package phase before integration tests), as its own JVM: what an operator runs, and what a test can
+ * kill with SIGKILL to see what survives.
+ */
+final class ServerProcess implements AutoCloseable {
+
+    static final Path JAR = Path.of("target", "fabricpulse-server.jar");
+    static final String ADMIN_PASSWORD = "restart-it-admin-password";
+
+    private final Process process;
+    private final Path log;
+    private final int port;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private ServerProcess(Process process, Path log, int port) {
+        this.process = process;
+        this.log = log;
+        this.port = port;
+    }
+
+    /** A free TCP port now (the server binds it a moment later; a clash fails the test loudly). */
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Starts the server on {@code port} with its data under {@code dataDir}, the properties as arguments. */
+    static ServerProcess start(Path dataDir, int port, String logName, List<String> properties) throws IOException {
+        if (!Files.isRegularFile(JAR)) {
+            throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: build it first (./mvnw -B verify"
+                    + " packages the server before its integration tests)");
+        }
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", JAR.toString(),
+                "--server.port=" + port, "--fabricpulse.data-dir=" + dataDir,
+                "--fabricpulse.security.admin-password=" + ADMIN_PASSWORD));
+        properties.forEach(property -> command.add("--" + property));
+        Path log = dataDir.resolveSibling(logName);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ServerProcess(process, log, port);
+    }
+
+    /** Waits until the readiness probe says UP; the server's log explains a time-out. */
+    ServerProcess awaitReady(Duration patience) throws InterruptedException {
+        Instant deadline = Instant.now().plus(patience);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("server exited with " + process.exitValue() + "; its log:\n" + log());
+            }
+            try {
+                HttpResponse<String> ready = http.send(HttpRequest.newBuilder(uri("/actuator/health/readiness"))
+                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+                if (ready.statusCode() == 200) {
+                    return this;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("server not ready within " + patience + "; its log:\n" + log());
+    }
+
+    /** GET as the admin; the body. */
+    String get(String path) throws IOException, InterruptedException {
+        String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes());
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Basic " + basic).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("GET " + path + ": " + response.statusCode() + " " + response.body());
+        }
+        return response.body();
+    }
+
+    /** SIGKILL: no shutdown hook, no flush, like a power cut of the JVM. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    String log() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private URI uri(String path) {
+        return URI.create(baseUrl() + path);
+    }
+
+    /** SIGTERM, a graceful shutdown (the pipeline flushes what is queued), then SIGKILL if it hangs. */
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+}

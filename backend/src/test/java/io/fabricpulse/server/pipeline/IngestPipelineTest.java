@@ -1,0 +1,109 @@
+package io.fabricpulse.server.pipeline;
+
+import io.fabricpulse.server.ingest.BatchSink.Outcome;
+import io.fabricpulse.server.ingest.IngestUnavailableException;
+import io.fabricpulse.server.series.PortRateSample;
+import io.fabricpulse.server.series.RateSeries;
+import io.fabricpulse.server.state.StateDatabase;
+import io.fabricpulse.server.testing.TestBatches;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+import static io.fabricpulse.server.pipeline.PipelineFixture.batch;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class IngestPipelineTest {
+
+    private final StateDatabase state = StateDatabase.h2();
+    @TempDir
+    Path directory;
+
+    @AfterEach
+    void closeDatabase() {
+        state.close();
+    }
+
+    @Test
+    void aFullQueueRefusesAtOnceWithRetryAfterAndStoresNothingOfTheRefusedBatch() {
+        PipelineFixture fixture = new PipelineFixture(directory, state);
+        PipelineFixture.Server server = fixture.server();
+        String guid = TestBatches.randomGuid();
+        List<CompletableFuture<Outcome>> queued = new ArrayList<>();
+        for (long sequence = 1; sequence <= PipelineFixture.PROPERTIES.queueCapacity(); sequence++) {
+            queued.add(server.pipeline.accept(batch("h1", guid, sequence)));
+        }
+
+        CompletableFuture<Outcome> refused = server.pipeline.accept(batch("h1", guid, 99));
+
+        assertThat(refused).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOfSatisfying(IngestUnavailableException.class,
+                        unavailable -> assertThat(unavailable.retryAfter()).isEqualTo(Duration.ofSeconds(7)));
+        assertThat(server.pipeline.refusedFull()).isEqualTo(1);
+        server.flushAll();
+        assertThat(queued).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+        assertThat(server.port(guid).sampledAt()).isEqualTo(batch("h1", guid, 4).collectedAt());
+    }
+
+    @Test
+    void batchesAreAcknowledgedOnlyAfterTheirRatesAreWrittenAndQueuedBatchesShareOneWrite() {
+        PipelineFixture fixture = new PipelineFixture(directory, state);
+        PipelineFixture.Server server = fixture.server();
+        List<CompletableFuture<Outcome>> answers = new ArrayList<>();
+        List<Boolean> answeredBeforeWrite = new ArrayList<>();
+        fixture.series.beforeWrite(() -> answers.forEach(answer -> answeredBeforeWrite.add(answer.isDone())));
+        String first = TestBatches.randomGuid();
+        String second = TestBatches.randomGuid();
+        server.ingest(batch("h1", first, 1));
+        server.ingest(batch("h2", second, 1));
+
+        answers.add(server.pipeline.accept(batch("h1", first, 2)));
+        answers.add(server.pipeline.accept(batch("h2", second, 2)));
+        server.flushAll();
+
+        assertThat(answeredBeforeWrite).containsExactly(false, false);
+        assertThat(answers).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+        assertThat(fixture.series.writeSizes()).as("both batches in one write").containsExactly(2);
+        PortRateSample point = fixture.series.writtenFor(first).getFirst();
+        assertThat(point.rates()).containsEntry(RateSeries.of(io.fabricpulse.agent.report.PortCounter.PortXmitData), 100.0)
+                .containsEntry(RateSeries.XMIT_BYTES_PER_SECOND, 400.0);
+    }
+
+    @Test
+    void aStoreOutageAnswers503WithoutApplyingAndTheRetainedFlushIsStoredBeforeAnythingElse() {
+        PipelineFixture fixture = new PipelineFixture(directory, state);
+        PipelineFixture.Server server = fixture.server();
+        String guid = TestBatches.randomGuid();
+        server.ingest(batch("h1", guid, 1));
+        fixture.series.down(true);
+
+        CompletableFuture<Outcome> failed = server.pipeline.accept(batch("h1", guid, 2));
+        server.flushAll();
+        CompletableFuture<Outcome> refused = server.pipeline.accept(batch("h1", guid, 3));
+        server.flushAll();
+
+        assertThat(failed).isCompletedExceptionally();
+        assertThat(refused).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(IngestUnavailableException.class);
+        assertThat(server.port(guid).sampledAt()).as("batch 3 was refused unapplied")
+                .isEqualTo(batch("h1", guid, 2).collectedAt());
+
+        fixture.series.down(false);
+        // The agents resend both from their spools.
+        assertThat(server.ingest(batch("h1", guid, 2))).as("stored from the retained flush first")
+                .isEqualTo(Outcome.ALREADY_APPLIED);
+        assertThat(server.ingest(batch("h1", guid, 3))).isEqualTo(Outcome.APPLIED);
+        assertThat(server.ingest(batch("h1", guid, 3))).as("now stored: a replay").isEqualTo(Outcome.ALREADY_APPLIED);
+
+        assertThat(fixture.series.writtenFor(guid)).extracting(PortRateSample::at)
+                .as("every interval exactly once, none lost to the outage")
+                .containsExactly(batch("h1", guid, 2).collectedAt(), batch("h1", guid, 3).collectedAt());
+    }
+}

@@ -1,0 +1,131 @@
+package io.fabricpulse.server.pipeline;
+
+import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.ingest.BatchSink.Outcome;
+import io.fabricpulse.server.series.PortRateSample;
+import io.fabricpulse.server.state.StateDatabase;
+import io.fabricpulse.server.testing.TestBatches;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static io.fabricpulse.server.pipeline.PipelineFixture.T0;
+import static io.fabricpulse.server.pipeline.PipelineFixture.batch;
+import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Restarts and replicas: a server instance with empty memory over the stores another instance wrote
+ * computes the same rates as the instance that never went away. Run against every state database.
+ */
+interface ResumeContract {
+
+    StateDatabase state();
+
+    Path seriesDirectory();
+
+    private PipelineFixture fixture() {
+        try {
+            return new PipelineFixture(Files.createTempDirectory(seriesDirectory(), "series"), state());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    default void aRestartedServerResumesFromTheStoredSampleNeitherBlindNorWithASpike() {
+        PipelineFixture fixture = fixture();
+        String guid = TestBatches.randomGuid();
+        String agent = TestBatches.randomAgentId();
+        fixture.server().ingestUpTo(agent, guid, 2);
+
+        PipelineFixture.Server after = fixture.server();
+        assertThat(after.ingest(batch(agent, guid, 3))).isEqualTo(Outcome.APPLIED);
+
+        PortView port = after.port(guid);
+        assertThat(port.rates()).containsEntry("PortXmitData", 100.0).containsEntry("SymbolErrorCounter", 0.3);
+        assertThat(fixture.series.writtenFor(guid)).extracting(PortRateSample::at)
+                .containsExactly(T0.plusSeconds(20), T0.plusSeconds(30));
+    }
+
+    @Test
+    default void replaysOfStoredBatchesAfterARestartAreRecognisedAndWriteNothing() {
+        PipelineFixture fixture = fixture();
+        String guid = TestBatches.randomGuid();
+        String agent = TestBatches.randomAgentId();
+        fixture.server().ingestUpTo(agent, guid, 3);
+
+        PipelineFixture.Server after = fixture.server();
+        assertThat(after.ingest(batch(agent, guid, 2))).isEqualTo(Outcome.ALREADY_APPLIED);
+        assertThat(after.ingest(batch(agent, guid, 3))).isEqualTo(Outcome.ALREADY_APPLIED);
+        assertThat(after.ingest(batch(agent, guid, 4))).isEqualTo(Outcome.APPLIED);
+
+        assertThat(fixture.series.writtenFor(guid)).extracting(PortRateSample::at)
+                .containsExactly(T0.plusSeconds(20), T0.plusSeconds(30), T0.plusSeconds(40));
+        assertThat(after.port(guid).rates()).containsEntry("PortXmitData", 100.0);
+    }
+
+    @Test
+    default void batchesSpooledWhileTheServerWasDownAreEachStoredOnceWithTheirTrueRates() {
+        PipelineFixture fixture = fixture();
+        String guid = TestBatches.randomGuid();
+        String agent = TestBatches.randomAgentId();
+        fixture.server().ingestUpTo(agent, guid, 2);
+
+        PipelineFixture.Server after = fixture.server();
+        for (long sequence = 3; sequence <= 6; sequence++) {
+            after.pipeline.accept(batch(agent, guid, sequence));
+        }
+        after.flushAll();
+
+        List<PortRateSample> points = fixture.series.writtenFor(guid);
+        assertThat(points).extracting(PortRateSample::at).containsExactly(
+                T0.plusSeconds(20), T0.plusSeconds(30), T0.plusSeconds(40), T0.plusSeconds(50), T0.plusSeconds(60));
+        assertThat(points).allSatisfy(point -> assertThat(point.rates().values()).allSatisfy(
+                rate -> assertThat(rate).as("no spike").isLessThanOrEqualTo(400.0)));
+    }
+
+    @Test
+    default void twoReplicasTakingAlternateBatchesOfOneAgentComputeWhatOneServerComputes() {
+        PipelineFixture fixture = fixture();
+        String agent = TestBatches.randomAgentId();
+        String alone = TestBatches.randomGuid();
+        String shared = TestBatches.randomGuid();
+        PipelineFixture.Server single = fixture.server();
+        PipelineFixture.Server replicaA = fixture.server();
+        PipelineFixture.Server replicaB = fixture.server();
+
+        for (long sequence = 1; sequence <= 8; sequence++) {
+            single.ingest(batch("single-" + agent, alone, sequence));
+            (sequence % 2 == 1 ? replicaA : replicaB).ingest(batch(agent, shared, sequence));
+        }
+
+        List<PortRateSample> reference = fixture.series.writtenFor(alone);
+        List<PortRateSample> replicated = fixture.series.writtenFor(shared);
+        assertThat(replicated).hasSize(7);
+        assertThat(replicated).extracting(PortRateSample::at).isEqualTo(reference.stream().map(PortRateSample::at).toList());
+        assertThat(replicated).extracting(PortRateSample::rates)
+                .isEqualTo(reference.stream().map(PortRateSample::rates).toList());
+    }
+
+    @Test
+    default void aCounterLatchedBeforeARestartStaysSaturatedSinceItsFirstSighting() {
+        PipelineFixture fixture = fixture();
+        String guid = TestBatches.randomGuid();
+        String agent = TestBatches.randomAgentId();
+        long max = PortCounter.SymbolErrorCounter.max(true);
+        PipelineFixture.Server before = fixture.server();
+        before.ingest(oneHostPort(agent, 1, T0, guid, Map.of("SymbolErrorCounter", max)));
+        before.ingest(oneHostPort(agent, 2, T0.plusSeconds(10), guid, Map.of("SymbolErrorCounter", max)));
+
+        PipelineFixture.Server after = fixture.server();
+        after.ingest(oneHostPort(agent, 3, T0.plusSeconds(20), guid, Map.of("SymbolErrorCounter", max)));
+
+        assertThat(after.port(guid).saturated()).containsEntry("SymbolErrorCounter", T0);
+        assertThat(after.port(guid).rates()).doesNotContainKey("SymbolErrorCounter");
+    }
+}

@@ -1,0 +1,196 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.server.topology.model.FabricModel;
+import io.fabricpulse.server.topology.model.PortEnd;
+import org.junit.jupiter.api.Test;
+import org.springframework.util.unit.DataSize;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.fabricpulse.server.topology.SmallFabric.H1;
+import static io.fabricpulse.server.topology.SmallFabric.H2;
+import static io.fabricpulse.server.topology.SmallFabric.H3;
+import static io.fabricpulse.server.topology.SmallFabric.S1;
+import static io.fabricpulse.server.topology.SmallFabric.S2;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+class TopologyChangesTest {
+
+    private static final Instant START = Instant.parse("2026-03-01T12:00:00Z");
+
+    private final MutableClock clock = new MutableClock(START);
+    private final List<TopologyChange> told = new ArrayList<>();
+    private final TopologyChanges changes = new TopologyChanges(
+            new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(1)), clock, guid -> null, List.of(told::add));
+    private final SmallFabric fabric = new SmallFabric();
+
+    private void push(boolean walk) {
+        changes.accept(fabric.discovered(clock.instant(), walk, true));
+    }
+
+    private void baselineNow() {
+        changes.useBaseline(changes.current());
+    }
+
+    @Test
+    void theLiveModelHasEveryNodeAndCableOnceAndNoChangesAgainstItself() {
+        push(true);
+        FabricModel model = changes.current();
+
+        assertThat(model.nodes()).containsOnlyKeys(S1, S2, H1, H2, H3);
+        assertThat(model.links()).extracting(l -> l.a().end(), l -> l.b().end()).containsExactly(
+                tuple(new PortEnd(S1, 1), new PortEnd(H1, 1)), tuple(new PortEnd(S1, 2), new PortEnd(H2, 1)),
+                tuple(new PortEnd(S1, 3), new PortEnd(S2, 3)), tuple(new PortEnd(S1, 4), new PortEnd(S2, 4)),
+                tuple(new PortEnd(S2, 1), new PortEnd(H3, 1)),
+                tuple(new PortEnd(S2, 2), new PortEnd(H2, 2)));
+        baselineNow();
+        assertThat(changes.active()).isEmpty();
+        assertThat(told).isEmpty();
+    }
+
+    @Test
+    void aCompleteWalkShowsCutCablesAMovedCableAndAGoneNodeAtOnce() {
+        push(true);
+        baselineNow();
+        clock.advanceSeconds(5);
+        fabric.unlink(S1, 3);                 // switch to switch
+        fabric.unlink(H2, 1);                 // host cable; h2 stays reachable over port 2
+        fabric.unlink(H3, 1);                 // moved ...
+        fabric.link(S2, 7, H3, 1);            // ... to s2[7]
+        fabric.unlink(H1, 1);                 // h1 gone
+        push(true);
+
+        assertThat(changes.active()).extracting(TopologyChange::kind, TopologyChange::port, TopologyChange::peer,
+                TopologyChange::now).containsExactlyInAnyOrder(
+                tuple(ChangeKind.NODE_MISSING, null, null, null),
+                tuple(ChangeKind.LINK_MISSING, new PortEnd(S1, 2), new PortEnd(H2, 1), null),
+                tuple(ChangeKind.LINK_MISSING, new PortEnd(S1, 3), new PortEnd(S2, 3), null),
+                tuple(ChangeKind.LINK_MOVED, new PortEnd(S2, 1), new PortEnd(H3, 1), new PortEnd(S2, 7)));
+        assertThat(changes.active()).filteredOn(c -> c.kind() == ChangeKind.NODE_MISSING)
+                .extracting(TopologyChange::nodeGuid).containsExactly(H1);
+        assertThat(told).allSatisfy(c -> {
+            assertThat(c.detectedAt()).isEqualTo(START.plusSeconds(5));
+            assertThat(c.resolvedAt()).isNull();
+        });
+    }
+
+    @Test
+    void cablesBackResolveTheChangesWithTheTimeTheyWereSeenBack() {
+        push(true);
+        baselineNow();
+        fabric.unlink(S1, 3);
+        clock.advanceSeconds(5);
+        push(true);
+        fabric.link(S1, 3, S2, 3);
+        clock.advanceSeconds(7);
+        push(true);
+
+        assertThat(changes.active()).isEmpty();
+        assertThat(told).extracting(TopologyChange::kind, TopologyChange::detectedAt, TopologyChange::resolvedAt)
+                .containsExactly(tuple(ChangeKind.LINK_MISSING, START.plusSeconds(5), null),
+                        tuple(ChangeKind.LINK_MISSING, START.plusSeconds(5), START.plusSeconds(12)));
+    }
+
+    @Test
+    void anIncompleteWalkProvesNothingGoneUntilTheReportsAreStale() {
+        push(true);
+        baselineNow();
+        fabric.unlink(H1, 1);
+        clock.advanceSeconds(5);
+        changes.accept(fabric.discovered(clock.instant(), true, false));
+        assertThat(changes.active()).as("s1[1]'s earlier report still holds the cable").isEmpty();
+
+        clock.advanceSeconds(26);
+        changes.accept(fabric.discovered(clock.instant(), false, false));
+        assertThat(changes.active()).as("the switch port's report is stale; h1 stays: the last complete walk reached it")
+                .extracting(TopologyChange::kind, TopologyChange::port)
+                .containsExactly(tuple(ChangeKind.LINK_MISSING, new PortEnd(S1, 1)));
+    }
+
+    @Test
+    void withoutAnyDiscoveryAHostIsMissingOnlyAfterItsReportsAreOlderThanMissingAfter() {
+        changes.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.ACTIVE, S2, 1));
+        changes.accept(SmallFabric.hostAgent(H1, 1, clock.instant(), PortState.ACTIVE, S1, 1));
+        baselineNow();
+        assertThat(changes.baseline().nodes()).containsOnlyKeys(H1, H3);
+
+        clock.advanceSeconds(20);
+        changes.accept(SmallFabric.hostAgent(H3, 2, clock.instant(), PortState.ACTIVE, S2, 1));
+        assertThat(changes.active()).isEmpty();
+
+        clock.advanceSeconds(11); // h1 last seen 31 s ago
+        assertThat(changes.active()).extracting(TopologyChange::kind, TopologyChange::nodeGuid)
+                .containsExactly(tuple(ChangeKind.NODE_MISSING, H1));
+    }
+
+    @Test
+    void aHostThatReportsItsPortDownCutsTheCableAnOlderSwitchSideReportStillClaims() {
+        push(true);
+        baselineNow();
+        clock.advanceSeconds(1);
+        changes.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.DOWN, null, 0));
+
+        assertThat(changes.active()).extracting(TopologyChange::kind, TopologyChange::port)
+                .containsExactly(tuple(ChangeKind.LINK_MISSING, new PortEnd(S2, 1)));
+    }
+
+    @Test
+    void aCableBelowWhatBothEndsSupportIsDegradedUnlessTheBaselineAcceptedIt() {
+        push(true);
+        baselineNow();
+        fabric.width(S1, 3, LinkWidth.X1);
+        fabric.width(S2, 3, LinkWidth.X1);
+        clock.advanceSeconds(1);
+        push(false);
+        assertThat(changes.active()).extracting(TopologyChange::kind, TopologyChange::port)
+                .containsExactly(tuple(ChangeKind.LINK_DEGRADED, new PortEnd(S1, 3)));
+        assertThat(changes.active().getFirst().detail()).contains("runs at 1X EDR, both ends support 4X EDR");
+
+        baselineNow();
+        assertThat(changes.active()).as("the baseline now has the cable at 1X").isEmpty();
+    }
+
+    @Test
+    void aPortStateTheBaselineKnowsIsCompared() {
+        push(true);
+        clock.advanceSeconds(1);
+        changes.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.ACTIVE, S2, 1));
+        baselineNow();
+        clock.advanceSeconds(1);
+        changes.accept(SmallFabric.hostAgent(H3, 2, clock.instant(), PortState.INIT, S2, 1));
+
+        assertThat(changes.active()).extracting(TopologyChange::kind, TopologyChange::port, TopologyChange::detail)
+                .containsExactly(tuple(ChangeKind.PORT_STATE_CHANGED, new PortEnd(H3, 1),
+                        H3 + "[1] is INIT, was ACTIVE"));
+    }
+
+    @Test
+    void newNodesAndCablesAreChangesButANewNodesCablesAreNotListedAgain() {
+        fabric.unlink(H1, 1);
+        push(true);
+        baselineNow();
+        fabric.link(S1, 1, H1, 1);
+        fabric.link(S1, 5, S2, 5);
+        clock.advanceSeconds(1);
+        push(true);
+
+        assertThat(changes.active()).extracting(TopologyChange::kind, TopologyChange::nodeGuid, TopologyChange::port)
+                .containsExactlyInAnyOrder(tuple(ChangeKind.NODE_ADDED, H1, null),
+                        tuple(ChangeKind.LINK_ADDED, S1, new PortEnd(S1, 5)));
+    }
+
+    @Test
+    void noBaselineNoChanges() {
+        push(true);
+        fabric.unlink(S1, 3);
+        push(true);
+        assertThat(changes.active()).isEmpty();
+    }
+}
