@@ -35,8 +35,9 @@ class AlertingConfiguration {
         return new RuleSettingsResolver(catalog, properties);
     }
 
+    /** Named apart from topology's own ClusterDirectory component: both would be "clusterDirectory". */
     @Bean
-    ClusterDirectory clusterDirectory() {
+    ClusterDirectory alertingClusterDirectory() {
         return new ClusterDirectory();
     }
 
