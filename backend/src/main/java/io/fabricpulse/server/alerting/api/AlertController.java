@@ -1,13 +1,9 @@
 package io.fabricpulse.server.alerting.api;
 
 import io.fabricpulse.server.alerting.Severity;
-import io.fabricpulse.server.alerting.Silences;
 import io.fabricpulse.server.api.ReadQuery;
-import io.fabricpulse.server.fabric.FabricView;
-import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.state.alert.AlertFilter;
 import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -16,11 +12,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.security.Principal;
-import java.time.Clock;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -40,19 +33,12 @@ class AlertController {
 
     private final AlertRepository alerts;
     private final AlertActions actions;
-    private final Silences silences;
-    private final FabricView fabric;
-    private final JsonMapper json;
-    private final Clock clock;
+    private final AlertViews views;
 
-    AlertController(AlertRepository alerts, AlertActions actions, Silences silences, FabricView fabric, JsonMapper json,
-                    Clock clock) {
+    AlertController(AlertRepository alerts, AlertActions actions, AlertViews views) {
         this.alerts = alerts;
         this.actions = actions;
-        this.silences = silences;
-        this.fabric = fabric;
-        this.json = json;
-        this.clock = clock;
+        this.views = views;
     }
 
     @GetMapping
@@ -71,17 +57,13 @@ class AlertController {
         query.throwIfInvalid();
         int page = limit == null ? DEFAULT_PAGE : Math.min(limit, MAX_PAGE);
         int skip = offset == null ? 0 : offset;
-        return alerts.search(filter, skip, page).map(this::view).collectList()
+        return alerts.search(filter, skip, page).map(views::view).collectList()
                 .zipWith(alerts.count(filter), (items, total) -> new AlertPage(items, total, skip, page));
     }
 
     @GetMapping("/{id}")
     Mono<AlertDetail> detail(@PathVariable long id) {
-        return alerts.find(id)
-                .switchIfEmpty(Mono.error(() -> AlertActions.notFound(id)))
-                .zipWhen(row -> alerts.history(id).map(event -> new AlertDetail.HistoryEntry(event.occurredAt(),
-                        event.kind(), event.actor(), event.text())).collectList())
-                .map(both -> new AlertDetail(view(both.getT1()), ports(view(both.getT1())), both.getT2()));
+        return views.detail(id);
     }
 
     @PostMapping("/{id}/ack")
@@ -91,7 +73,7 @@ class AlertController {
         String ticket = check.optional("ticket", body.ticket(), MAX_TICKET, false);
         String comment = check.optional("comment", body.comment(), MAX_TEXT, true);
         check.throwIfInvalid();
-        return actions.acknowledge(id, principal.getName(), ticket, comment).map(this::view);
+        return actions.acknowledge(id, principal.getName(), ticket, comment).map(views::view);
     }
 
     @PostMapping("/{id}/comments")
@@ -99,7 +81,7 @@ class AlertController {
         RequestText check = new RequestText();
         String text = check.required("text", body.text(), MAX_TEXT, true);
         check.throwIfInvalid();
-        return actions.comment(id, principal.getName(), text).map(this::view);
+        return actions.comment(id, principal.getName(), text).map(views::view);
     }
 
     @PostMapping("/{id}/resolve")
@@ -108,23 +90,6 @@ class AlertController {
         RequestText check = new RequestText();
         String reason = check.optional("reason", body == null ? null : body.reason(), MAX_TEXT, true);
         check.throwIfInvalid();
-        return actions.resolve(id, principal.getName(), reason).map(this::view);
-    }
-
-    private AlertView view(AlertRow row) {
-        boolean silenced = row.open() && silences.matching(row.rule(),
-                row.alertKey().substring(row.alertKey().indexOf('|') + 1), row.nodeGuid(), row.peerGuid(),
-                row.cluster(), clock.instant()) != null;
-        return AlertView.of(row, json, silenced);
-    }
-
-    /** The live views of the ports at the alert's ends, as the fabric knows them now. */
-    private List<PortView> ports(AlertView alert) {
-        return alert.context().ends().stream()
-                .filter(end -> end.portNumber() > 0)
-                .flatMap(end -> fabric.ports().stream()
-                        .filter(port -> port.nodeGuid().equals(end.nodeGuid())
-                                && port.portNumber() == end.portNumber()))
-                .toList();
+        return actions.resolve(id, principal.getName(), reason).map(views::view);
     }
 }

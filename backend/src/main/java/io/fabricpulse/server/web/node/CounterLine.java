@@ -22,7 +22,7 @@ import java.util.Locale;
  */
 public record CounterLine(String name, String kind, String value, String rate, boolean rising, String saturatedSince) {
 
-    static List<CounterLine> of(PortView port, DisplayFormat format) {
+    public static List<CounterLine> of(PortView port, DisplayFormat format) {
         List<CounterLine> lines = new ArrayList<>();
         for (PortCounter counter : PortCounter.values()) {
             String name = counter.ibaName();

@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.server.ResponseStatusException;
 
+import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -36,9 +37,11 @@ class NodeController {
     private final CounterClearRepository clears;
     private final ClusterMemberRepository clusters;
     private final DisplayFormat format;
+    private final Clock clock;
 
     NodeController(FabricView fabric, CounterClearRepository clears, ClusterMemberRepository clusters,
-                   DisplayFormat format) {
+                   DisplayFormat format, Clock clock) {
+        this.clock = clock;
         this.fabric = fabric;
         this.clears = clears;
         this.clusters = clusters;
@@ -72,6 +75,11 @@ class NodeController {
         model.addAttribute("clears", clears.forPort(node.guid(), number, CLEAR_HISTORY)
                 .map(row -> ClearLine.of(row, format)).collectList());
         model.addAttribute("zone", format.zoneLabel());
+        model.addAttribute("chartCounters", ChartCounter.ALL);
+        model.addAttribute("chartCounter", ChartCounter.DEFAULT);
+        // The charts ask for "the last hour" in the server's time, not the browser's: a NOC workstation's
+        // clock may be off, and a range that ends in the server's future or past shows a gap.
+        model.addAttribute("serverNow", clock.millis());
         return PORT_VIEW;
     }
 

@@ -30,7 +30,7 @@ public record PortSummary(int port, String lid, String state, String physicalSta
                           String peerGuid, int peerPort, String peer, String symbolErrors, String xmitDiscards,
                           String xmit, String rcv, String sampledAt) {
 
-    static PortSummary of(PortView port, Map<String, NodeView> nodes, DisplayFormat format) {
+    public static PortSummary of(PortView port, Map<String, NodeView> nodes, DisplayFormat format) {
         String peer = DisplayFormat.MISSING;
         if (port.peerGuid() != null) {
             NodeView peerNode = nodes.get(port.peerGuid());

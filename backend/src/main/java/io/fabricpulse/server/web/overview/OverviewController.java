@@ -4,6 +4,7 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
+import io.fabricpulse.server.web.alerts.FiringAlerts;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -31,8 +32,11 @@ class OverviewController {
     private final OverviewSnapshots snapshots;
     private final Clusters clusters;
     private final DisplayFormat format;
+    private final FiringAlerts firing;
 
-    OverviewController(FabricView fabric, OverviewSnapshots snapshots, Clusters clusters, DisplayFormat format) {
+    OverviewController(FabricView fabric, OverviewSnapshots snapshots, Clusters clusters, DisplayFormat format,
+                       FiringAlerts firing) {
+        this.firing = firing;
         this.fabric = fabric;
         this.snapshots = snapshots;
         this.clusters = clusters;
@@ -50,7 +54,7 @@ class OverviewController {
                           @RequestParam(name = "errors", required = false) String errors, Model model) {
         boolean allPorts = errorsView(errors);
         Mono<Set<String>> members = cluster == null ? Mono.just(Set.of()) : clusters.members(cluster);
-        return members.zipWith(clusters.names()).map(found -> {
+        return Mono.zip(members, clusters.names(), firing.bySeverity()).map(found -> {
             Set<String> guids = found.getT1();
             List<NodeView> nodes = cluster == null ? fabric.nodes()
                     : fabric.nodes().stream().filter(n -> guids.contains(n.guid())).toList();
@@ -64,6 +68,8 @@ class OverviewController {
             model.addAttribute("clusters", found.getT2());
             model.addAttribute("errorsOnly", !allPorts);
             model.addAttribute("errorColumns", ErrorCountersRow.COLUMNS);
+            // Alerts are counted over the whole fabric: a cluster filter narrows ports, not the alert list.
+            model.addAttribute("alertCounts", found.getT3());
             return VIEW;
         });
     }

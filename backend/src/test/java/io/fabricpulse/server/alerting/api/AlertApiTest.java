@@ -4,6 +4,7 @@ import io.fabricpulse.server.security.Role;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.audit.AuditEntry;

@@ -22,12 +22,16 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +47,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @WebFluxTest(controllers = NodeController.class)
 @WebPageTest
-@Import(PageStateStore.class)
+@Import({PageStateStore.class, NodePagesTest.FixedClock.class})
 class NodePagesTest {
+
+    /** The server's "now" the rate charts' ranges end at. */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class FixedClock {
+        @Bean
+        Clock clock() {
+            return Clock.fixed(AT.plusSeconds(5), ZoneOffset.UTC);
+        }
+    }
 
     static final String HOST = "0x0002c90300000420";
     static final String LEAF = "0x0002c90200000103";
@@ -137,7 +150,6 @@ class NodePagesTest {
         assertThat(page.select("tr[data-counter]")).extracting(r -> r.attr("data-counter"))
                 .containsExactly("SymbolErrorCounter", "PortRcvErrors", "PortXmitData");
         assertThat(page.selectFirst("p.empty").text()).startsWith("No clear or reset");
-        assertThat(page.selectFirst("[data-chart], .charts")).as("no chart section before the chart API exists").isNull();
     }
 
     @Test
@@ -193,6 +205,36 @@ class NodePagesTest {
 
     private static String rate(Document page, String counter) {
         return page.selectFirst("tr[data-counter=" + counter + "]").select("td").get(2).text();
+    }
+
+    @Test
+    void portPageHasRateChartsOfBothEndsWithASeriesPickerAndRanges() {
+        Document page = render("/nodes/" + HOST + "/ports/1");
+
+        Element charts = page.selectFirst("section[data-rate-charts]");
+        assertThat(charts.attr("data-guid")).isEqualTo(HOST);
+        assertThat(charts.attr("data-port")).isEqualTo("1");
+        assertThat(charts.attr("data-server-now")).isEqualTo(String.valueOf(AT.plusSeconds(5).toEpochMilli()));
+        assertThat(charts.select("[data-chart]").eachAttr("data-chart")).containsExactly("port", "peer");
+        assertThat(charts.select("figcaption").eachText()).containsExactly("node0420 HCA-1[1] (this port)", "leaf03[5] (far end)");
+        assertThat(charts.selectFirst("figcaption a").attr("href")).isEqualTo("/nodes/" + LEAF + "/ports/5");
+        assertThat(charts.select("[data-range]").eachAttr("data-range")).containsExactly("15m", "1h", "6h", "24h");
+        assertThat(charts.selectFirst("[data-range][aria-pressed=true]").attr("data-range")).isEqualTo("1h");
+        List<Element> series = charts.select("select[data-chart-counter] option");
+        assertThat(series.getFirst().attr("value")).isEqualTo("XmitBytesPerSecond");
+        assertThat(series.getFirst().hasAttr("selected")).isTrue();
+        assertThat(series).extracting(o -> o.attr("value")).contains("RcvBytesPerSecond", "SymbolErrorCounter",
+                "PortXmitDiscards", "PortXmitWait").doesNotContain("PortXmitData", "PortRcvData");
+        assertThat(series).extracting(o -> o.attr("data-unit")).containsOnly("B/s", "/s", "pkt/s", "ticks/s");
+        assertThat(page.select("script[src]").eachAttr("src")).contains("/js/rate-charts.js");
+    }
+
+    @Test
+    void aPortWithoutAKnownPeerChartsOnlyItself() {
+        Element charts = render("/nodes/" + HOST + "/ports/2").selectFirst("section[data-rate-charts]");
+
+        assertThat(charts.select("figcaption").eachText()).containsExactly("node0420 HCA-1[2] (this port)", "far end");
+        assertThat(charts.select("figcaption a")).isEmpty();
     }
 
     private Document render(String uri) {

@@ -4,6 +4,7 @@ import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.WebConfiguration;
+import io.fabricpulse.server.web.alerts.FiringAlerts;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -59,7 +60,7 @@ class OverviewBrowserIT {
             CodecsAutoConfiguration.class, JacksonAutoConfiguration.class, ThymeleafAutoConfiguration.class,
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
-            OverviewSnapshots.class, LiveOverview.class, Clusters.class, PageStateStore.class})
+            OverviewSnapshots.class, LiveOverview.class, Clusters.class, FiringAlerts.class, PageStateStore.class})
     static class WebOnly {
 
         /**

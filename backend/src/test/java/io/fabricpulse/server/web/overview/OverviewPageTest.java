@@ -1,16 +1,24 @@
 package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.server.alerting.AlertContext;
+import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.web.TestPorts;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Elements;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
+import tools.jackson.databind.json.JsonMapper;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.IntStream;
 
 import static io.fabricpulse.server.web.overview.SampleFabric.LEAF01;
@@ -19,6 +27,11 @@ import static io.fabricpulse.server.web.overview.SampleFabric.NODE003;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class OverviewPageTest extends OverviewSliceTest {
+
+    @Autowired
+    AlertRepository alerts;
+    @Autowired
+    JsonMapper json;
 
     @Test
     void rendersTheWorstPortsFirstWithTheirRates() {
@@ -69,6 +82,26 @@ class OverviewPageTest extends OverviewSliceTest {
     }
 
     @Test
+    void summaryCountsFiringAlertsBySeverityAndLinksToThem() {
+        Element before = render("/").selectFirst("section.summary [data-alerts-stat]");
+        openAlert("CRITICAL", false);
+        openAlert("CRITICAL", false);
+        openAlert("WARNING", true);
+        openAlert("INFO", false);
+
+        Element stat = render("/").selectFirst("section.summary [data-alerts-stat]");
+
+        assertThat(stat.attr("href")).isEqualTo("/alerts");
+        assertThat(stat.attr("data-on")).isEqualTo("true");
+        assertThat(alertCount(stat, "CRITICAL") - alertCount(before, "CRITICAL")).isEqualTo(2);
+        assertThat(alertCount(stat, "WARNING") - alertCount(before, "WARNING")).as("acknowledged: not firing").isZero();
+        assertThat(alertCount(stat, "INFO") - alertCount(before, "INFO")).isEqualTo(1);
+        assertThat(alertCount(stat, "total")).isEqualTo(alertCount(stat, "CRITICAL") + alertCount(stat, "WARNING")
+                + alertCount(stat, "INFO"));
+        assertThat(render("/").select("script[src]").eachAttr("src")).contains("/js/alert-counts.js");
+    }
+
+    @Test
     void summarisesTheWholeFabricNotOnlyTheRowsShown() {
         Element summary = render("/").selectFirst("section.summary");
 
@@ -104,7 +137,7 @@ class OverviewPageTest extends OverviewSliceTest {
     void navigationLinksOnlyToPagesThatExist() {
         Elements links = render("/").select("header nav a");
 
-        assertThat(links.eachAttr("href")).containsExactly("/", "/inventory");
+        assertThat(links.eachAttr("href")).containsExactly("/", "/map", "/alerts", "/inventory");
         assertThat(links.first().attr("aria-current")).isEqualTo("page");
         assertThat(links.last().hasAttr("aria-current")).isFalse();
     }
@@ -191,5 +224,20 @@ class OverviewPageTest extends OverviewSliceTest {
 
     private static String summaryValue(Element summary, String field) {
         return summary.selectFirst("[data-text='summary." + field + "']").text();
+    }
+
+    private void openAlert(String severity, boolean acknowledged) {
+        AlertContext told = new AlertContext("PortRcvErrors +12 in 5m, limit 10", "PortRcvErrors", 12, 10, "in 5m",
+                List.of(new AlertEnd(LEAF01, "leaf01", NodeType.SWITCH, 1, 1, true)), List.of(), false);
+        long id = alerts.open(new AlertRow(0, "port-rcv-errors|" + UUID.randomUUID(), "port-rcv-errors", severity,
+                "PORT", LEAF01, null, null, told.summary(), json.writeValueAsString(told),
+                Instant.parse("2026-03-01T12:00:00Z"), null, null, null, null, null, false)).block().id();
+        if (acknowledged) {
+            alerts.acknowledge(id, Instant.parse("2026-03-01T12:01:00Z"), "noc", null).block();
+        }
+    }
+
+    private static long alertCount(Element stat, String severity) {
+        return Long.parseLong(stat.selectFirst("[data-alert-count=" + severity + "]").text());
     }
 }

@@ -4,6 +4,7 @@ import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
+import io.fabricpulse.server.web.alerts.FiringAlerts;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,7 +23,7 @@ import java.util.List;
  */
 @WebFluxTest(controllers = {OverviewController.class, OverviewEventsController.class},
         properties = {"fabricpulse.ui.max-rows=4", "fabricpulse.ui.live-interval=100ms"})
-@Import({OverviewSnapshots.class, LiveOverview.class, Clusters.class, PageStateStore.class})
+@Import({OverviewSnapshots.class, LiveOverview.class, Clusters.class, FiringAlerts.class, PageStateStore.class})
 @WebPageTest
 abstract class OverviewSliceTest {
 

@@ -1,0 +1,65 @@
+package io.fabricpulse.server.alerting.api;
+
+import io.fabricpulse.server.alerting.Silences;
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.AlertRow;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * Stored alerts as people read them, for the API and the alert pages alike: one place decides the state
+ * name, whether a silence covers it now, and which live ports belong to its detail.
+ */
+@Component
+public class AlertViews {
+
+    private final AlertRepository alerts;
+    private final Silences silences;
+    private final FabricView fabric;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    AlertViews(AlertRepository alerts, Silences silences, FabricView fabric, JsonMapper json, Clock clock) {
+        this.alerts = alerts;
+        this.silences = silences;
+        this.fabric = fabric;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** One stored alert as the API shows it. */
+    public AlertView view(AlertRow row) {
+        boolean silenced = row.open() && silences.matching(row.rule(),
+                row.alertKey().substring(row.alertKey().indexOf('|') + 1), row.nodeGuid(), row.peerGuid(),
+                row.cluster(), clock.instant()) != null;
+        return AlertView.of(row, json, silenced);
+    }
+
+    /** The alert with its ends' live ports and its history; a NOT_FOUND problem when there is no such alert. */
+    public Mono<AlertDetail> detail(long id) {
+        return alerts.find(id)
+                .switchIfEmpty(Mono.error(() -> AlertActions.notFound(id)))
+                .zipWhen(row -> alerts.history(id).map(event -> new AlertDetail.HistoryEntry(event.occurredAt(),
+                        event.kind(), event.actor(), event.text())).collectList())
+                .map(both -> {
+                    AlertView alert = view(both.getT1());
+                    return new AlertDetail(alert, ports(alert), both.getT2());
+                });
+    }
+
+    /** The live views of the ports at the alert's ends, as the fabric knows them now. */
+    private List<PortView> ports(AlertView alert) {
+        return alert.context().ends().stream()
+                .filter(end -> end.portNumber() > 0)
+                .flatMap(end -> fabric.ports().stream()
+                        .filter(port -> port.nodeGuid().equals(end.nodeGuid())
+                                && port.portNumber() == end.portNumber()))
+                .toList();
+    }
+}

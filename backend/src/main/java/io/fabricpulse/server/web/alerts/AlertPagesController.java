@@ -1,0 +1,147 @@
+package io.fabricpulse.server.web.alerts;
+
+import io.fabricpulse.server.alerting.AlertContext;
+import io.fabricpulse.server.alerting.api.AlertDetail;
+import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.problem.ProblemException;
+import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PageParameters;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.server.ResponseStatusException;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * {@code GET /alerts}, {@code GET /alerts/{id}} and {@code GET /alerts/firing-counts} (the overview's
+ * live numbers). The pages only read; their forms post to the alert API, which checks the ACK permission
+ * and the input once for people and programs alike.
+ */
+@Controller
+class AlertPagesController {
+
+    static final String LIST_VIEW = "alerts/alerts";
+    static final String DETAIL_VIEW = "alerts/alert";
+    /** Alerts on one page of the list: a wall screen shows the first; the rest are a page away. */
+    static final int PAGE_SIZE = 100;
+
+    private final AlertRepository alerts;
+    private final AlertViews views;
+    private final FiringAlerts firing;
+    private final FabricView fabric;
+    private final DisplayFormat format;
+
+    AlertPagesController(AlertRepository alerts, AlertViews views, FiringAlerts firing, FabricView fabric,
+                         DisplayFormat format) {
+        this.alerts = alerts;
+        this.views = views;
+        this.firing = firing;
+        this.fabric = fabric;
+        this.format = format;
+    }
+
+    @GetMapping("/alerts")
+    Mono<String> list(@RequestParam(name = "state", required = false) String state,
+                      @RequestParam(name = "severity", required = false) String severity,
+                      @RequestParam(name = "rule", required = false) String rule,
+                      @RequestParam(name = "page", required = false) String page, Model model) {
+        AlertListQuery query = AlertListQuery.parse(state, severity, rule);
+        return Flux.fromIterable(AlertListQuery.STATES)
+                .concatMap(tab -> alerts.count(query.filter(tab)))
+                .collectList()
+                .flatMap(counts -> {
+                    Map<String, Long> tabs = new LinkedHashMap<>();
+                    for (int i = 0; i < counts.size(); i++) {
+                        tabs.put(AlertListQuery.STATES.get(i), counts.get(i));
+                    }
+                    int total = Math.toIntExact(Math.min(Integer.MAX_VALUE, tabs.get(query.state())));
+                    int number = PageParameters.page("page", page, total, PAGE_SIZE, query.state() + " alerts");
+                    model.addAttribute("query", query);
+                    model.addAttribute("tabs", tabs);
+                    model.addAttribute("pageNumber", number);
+                    model.addAttribute("pages", PageParameters.pageCount(total, PAGE_SIZE));
+                    model.addAttribute("zone", format.zoneLabel());
+                    return alerts.search(query.filter(query.state()), (number - 1) * PAGE_SIZE, PAGE_SIZE)
+                            .map(row -> AlertLine.of(views.view(row), format))
+                            .collectList();
+                })
+                .map(rows -> {
+                    model.addAttribute("alerts", rows);
+                    return LIST_VIEW;
+                });
+    }
+
+    @GetMapping("/alerts/{id}")
+    Mono<String> detail(@PathVariable String id, Model model) {
+        long number = alertId(id);
+        return views.detail(number)
+                .onErrorMap(ProblemException.class, e -> e.type() == ProblemType.NOT_FOUND
+                        ? new ResponseStatusException(HttpStatus.NOT_FOUND, "no alert " + number + " exists") : e)
+                .map(detail -> {
+                    AlertContext context = detail.alert().context();
+                    Map<String, NodeView> nodes = fabric.nodes().stream()
+                            .collect(Collectors.toMap(NodeView::guid, Function.identity(), (a, b) -> a));
+                    model.addAttribute("alert", AlertLine.of(detail.alert(), format));
+                    model.addAttribute("context", context);
+                    model.addAttribute("measured", measured(context));
+                    model.addAttribute("ends", context.ends().stream()
+                            .map(end -> AlertEndPanel.of(end, detail.ports(), nodes, format)).toList());
+                    model.addAttribute("history", history(detail));
+                    model.addAttribute("open", detail.alert().resolvedAt() == null);
+                    model.addAttribute("zone", format.zoneLabel());
+                    return DETAIL_VIEW;
+                });
+    }
+
+    /** Firing alerts by severity, for pages that keep their counts live without reloading. */
+    @GetMapping("/alerts/firing-counts")
+    @ResponseBody
+    Mono<Map<String, Long>> firingCounts() {
+        return firing.bySeverity();
+    }
+
+    private List<HistoryLine> history(AlertDetail detail) {
+        return detail.history().stream().map(entry -> HistoryLine.of(entry, format)).toList();
+    }
+
+    /** "17 (limit 10) in 5m": what was measured against what, as the rule put it. */
+    private static String measured(AlertContext context) {
+        String unit = context.unit() == null || context.unit().isBlank() ? "" : " " + context.unit();
+        return number(context.value()) + " (limit " + number(context.threshold()) + ")" + unit;
+    }
+
+    private static String number(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Long.toString((long) value);
+        }
+        return String.format(java.util.Locale.ROOT, "%.3g", value);
+    }
+
+    private static long alertId(String text) {
+        try {
+            long id = Long.parseLong(text.strip());
+            if (id > 0) {
+                return id;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        String shown = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+        throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "'" + shown + "' is not an alert id (a positive number)");
+    }
+}

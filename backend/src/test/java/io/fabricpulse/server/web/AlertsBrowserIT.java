@@ -1,0 +1,62 @@
+package io.fabricpulse.server.web;
+
+import com.microsoft.playwright.APIResponse;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import io.fabricpulse.server.testing.ServerTest;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The alert workflow in real Chromium against the demo server ({@link DemoServerBrowserTest}): the demo's
+ * scripted cable faults raise link alerts; the NOC opens the list, opens a link alert, sees both ends,
+ * acknowledges it with a ticket, and the new state shows on the list and through the API.
+ */
+class AlertsBrowserIT extends DemoServerBrowserTest {
+
+    @Test
+    void acknowledgingALinkAlertWithATicketChangesItsStateEverywhere() {
+        try (BrowserPage tab = open()) {
+            Page page = tab.go("/alerts");
+            // The list re-reads itself every few seconds: the demo's first link alerts appear without a reload.
+            Locator linkAlert = page.locator("tbody[data-alert-rows] tr[data-scope=link][data-state=firing]").first();
+            linkAlert.waitFor(visible());
+            assertThat(page.locator("nav[aria-label=Main] a[aria-current=page]").textContent()).isEqualTo("Alerts");
+            tab.screenshot("ui-alerts-firing");
+
+            String id = linkAlert.getAttribute("data-alert-id");
+            linkAlert.locator("a[data-alert-link]").click();
+            page.waitForURL("**/alerts/" + id);
+            assertThat(page.locator("article.end").count()).as("both ends of the link").isEqualTo(2);
+            assertThat(page.locator("article.end a[data-end-link]").first().getAttribute("href")).matches("/nodes/0x[0-9a-f]{16}/ports/\\d+");
+            tab.screenshot("ui-alert-detail");
+
+            page.locator("form[data-alert-action=ack] input[name=ticket]").fill("INC-42");
+            page.locator("form[data-alert-action=ack] button[type=submit]").click();
+            page.locator("main[data-state=acknowledged]").waitFor(visible());
+            assertThat(page.locator("[data-fact=ticket]").textContent()).isEqualTo("INC-42");
+            assertThat(page.locator("table.history-table tr[data-kind=acknowledged]").textContent()).contains("ticket INC-42");
+            tab.screenshot("ui-alert-acknowledged");
+
+            page.locator("p.crumbs a").first().click();
+            page.waitForURL("**/alerts?state=acknowledged");
+            Locator row = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
+            assertThat(row.getAttribute("data-state")).isEqualTo("acknowledged");
+            assertThat(row.locator("td[data-cell=state]").textContent()).contains("INC-42");
+            tab.screenshot("ui-alerts-acknowledged");
+            page.navigate(page.url().replace("state=acknowledged", "state=firing"));
+            assertThat(page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']").count())
+                    .as("no longer in the firing list").isZero();
+
+            APIResponse api = page.request().get(page.url().replaceAll("/alerts.*", "/api/v1/alerts/" + id));
+            assertThat(api.status()).isEqualTo(200);
+            JsonNode alert = JsonMapper.builder().build().readTree(api.text()).get("alert");
+            assertThat(alert.get("state").asString()).isEqualTo("ACKNOWLEDGED");
+            assertThat(alert.get("ticket").asString()).isEqualTo("INC-42");
+            assertThat(alert.get("acknowledgedBy").asString()).isEqualTo(ServerTest.ADMIN);
+        }
+    }
+}

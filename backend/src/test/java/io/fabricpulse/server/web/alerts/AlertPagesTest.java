@@ -1,0 +1,295 @@
+package io.fabricpulse.server.web.alerts;
+
+import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.server.alerting.AlertContext;
+import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.alerting.Silences;
+import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.state.alert.AlertEventRow;
+import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.web.PageStateStore;
+import io.fabricpulse.server.web.SignedInClient;
+import io.fabricpulse.server.web.WebPageTest;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static io.fabricpulse.server.web.TestPorts.node;
+import static io.fabricpulse.server.web.TestPorts.port;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The alert pages over a real (H2, migrated) state store holding alerts and an in-memory fabric holding
+ * their ports: tabs and counts, filters, rows linking to both ends, the detail with live counters,
+ * history and the action forms, and bad parameters as precise 4xx problems. Each test lists its own
+ * rule, so tests sharing the store do not see each other's alerts.
+ */
+@WebFluxTest(controllers = AlertPagesController.class)
+@WebPageTest
+@Import({PageStateStore.class, AlertViews.class, FiringAlerts.class, AlertPagesTest.AlertBeans.class})
+class AlertPagesTest {
+
+    static final String HOST = "0x0002c90300000420";
+    static final String LEAF = "0x0002c90200000103";
+    static final Instant AT = Instant.parse("2026-03-01T12:00:00Z");
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class AlertBeans {
+        @Bean
+        Silences silences() {
+            return new Silences();
+        }
+
+        @Bean
+        Clock clock() {
+            return Clock.fixed(AT, ZoneOffset.UTC);
+        }
+    }
+
+    @Autowired
+    ApplicationContext context;
+    @Autowired
+    InMemoryFabricView fabric;
+    @Autowired
+    AlertRepository alerts;
+    @Autowired
+    JsonMapper json;
+    WebTestClient client;
+    String rule;
+
+    @BeforeEach
+    void publish() {
+        client = SignedInClient.of(context).mutate().responseTimeout(Duration.ofSeconds(30)).build();
+        rule = "link-errors-" + UUID.randomUUID().toString().substring(0, 8);
+        fabric.publish(AT, List.of(
+                new NodeView(HOST, "node0420 HCA-1", NodeType.CA, "node0420 HCA-1", "MT4123", "20.31.1014", 1, AT),
+                node("leaf03", LEAF, NodeType.SWITCH, 36, AT)), List.of(
+                port("node0420 HCA-1", HOST, 1).lid(420).peer(LEAF, 5)
+                        .counter("SymbolErrorCounter", 1234, 2.0).counter("PortXmitData", 1_000_000, 250_000.0).build(),
+                port("leaf03", LEAF, 5).type(NodeType.SWITCH).lid(3).peer(HOST, 1)
+                        .counter("SymbolErrorCounter", 0, 0.0).build()));
+    }
+
+    @Test
+    void listShowsFiringAlertsByDefaultWithTabCountsAndLinksToBothEnds() {
+        long critical = open("CRITICAL", AT);
+        long warning = open("WARNING", AT.plusSeconds(60));
+        long acked = open("CRITICAL", AT.minusSeconds(60));
+        alerts.acknowledge(acked, AT.plusSeconds(5), "noc", "INC-7").block();
+        long resolved = open("INFO", AT.minusSeconds(120));
+        alerts.resolve(resolved, AT.plusSeconds(5), "noc").block();
+
+        Document page = render("/alerts?rule=" + rule);
+
+        assertThat(page.title()).isEqualTo("Alerts · FabricPulse");
+        assertThat(page.selectFirst("nav[aria-label=Main] a[aria-current=page]").text()).isEqualTo("Alerts");
+        assertThat(page.selectFirst("nav[aria-label=Main] a[data-shortcut=a]").attr("href")).isEqualTo("/alerts");
+        assertThat(tabCounts(page)).containsExactly(Map.entry("firing", "2"), Map.entry("acknowledged", "1"),
+                Map.entry("resolved", "1"));
+        assertThat(page.selectFirst(".tabs a[aria-current=page]").attr("data-tab")).isEqualTo("firing");
+        List<Element> rows = page.select("tbody[data-alert-rows] tr");
+        assertThat(rows).extracting(r -> r.attr("data-alert-id"))
+                .as("newest first").containsExactly(String.valueOf(warning), String.valueOf(critical));
+        Element first = rows.get(1);
+        assertThat(first.attr("data-severity")).isEqualTo("critical");
+        assertThat(first.attr("data-state")).isEqualTo("firing");
+        assertThat(first.attr("data-scope")).isEqualTo("link");
+        assertThat(first.selectFirst("a[data-alert-link]").attr("href")).isEqualTo("/alerts/" + critical);
+        assertThat(first.selectFirst("a[data-alert-link]").text()).isEqualTo("SymbolErrorCounter +17 in 5m, limit 10");
+        assertThat(first.select("td.ends a")).extracting(a -> a.text() + " " + a.attr("href")).containsExactly(
+                "node0420 HCA-1[1] /nodes/" + HOST + "/ports/1", "leaf03[5] /nodes/" + LEAF + "/ports/5");
+        assertThat(first.selectFirst("time").text()).isEqualTo("2026-03-01 12:00:00");
+        assertThat(first.selectFirst("time").attr("datetime")).isEqualTo("2026-03-01T12:00:00Z");
+    }
+
+    @Test
+    void tabsAndFiltersNarrowTheList() {
+        long acked = open("CRITICAL", AT);
+        alerts.acknowledge(acked, AT.plusSeconds(5), "noc", "INC-42").block();
+        open("WARNING", AT);
+        open("CRITICAL", AT);
+
+        Document ackedTab = render("/alerts?state=acknowledged&rule=" + rule);
+        Element row = ackedTab.selectFirst("tbody[data-alert-rows] tr");
+        assertThat(row.attr("data-alert-id")).isEqualTo(String.valueOf(acked));
+        assertThat(row.selectFirst("td[data-cell=state]").text()).isEqualTo("acknowledged INC-42");
+        assertThat(ackedTab.selectFirst(".tabs a[aria-current=page]").attr("href"))
+                .isEqualTo("/alerts?state=acknowledged&rule=" + rule);
+
+        Document warnings = render("/alerts?severity=WARNING&rule=" + rule);
+        assertThat(warnings.select("tbody[data-alert-rows] tr")).extracting(r -> r.attr("data-severity"))
+                .containsExactly("warning");
+        assertThat(tabCounts(warnings)).containsExactly(Map.entry("firing", "1"), Map.entry("acknowledged", "0"),
+                Map.entry("resolved", "0"));
+
+        Document none = render("/alerts?state=resolved&rule=" + rule);
+        assertThat(none.select("tbody[data-alert-rows] tr")).isEmpty();
+        assertThat(none.selectFirst("p.empty").text()).isEqualTo("No resolved alerts of rule " + rule + ".");
+    }
+
+    @Test
+    void detailShowsContextBothEndsWithLiveCountersHistoryAndActions() {
+        long id = open("CRITICAL", AT);
+        alerts.appendEvent(new AlertEventRow(0, id, AT, "FIRED", "system", null)).block();
+        alerts.appendEvent(new AlertEventRow(0, id, AT.plusSeconds(30), "COMMENTED", "anna", "reseating")).block();
+
+        Document page = render("/alerts/" + id);
+
+        assertThat(page.title()).isEqualTo("Alert " + id + ": " + rule + " · FabricPulse");
+        assertThat(page.selectFirst("main").attr("data-state")).isEqualTo("firing");
+        assertThat(fact(page, "measured")).isEqualTo("SymbolErrorCounter: 17 (limit 10) in 5m");
+        assertThat(fact(page, "ticket")).isEqualTo("—");
+        List<Element> ends = page.select("article.end");
+        assertThat(ends).extracting(e -> e.selectFirst("a[data-end-link]").attr("href"))
+                .containsExactly("/nodes/" + HOST + "/ports/1", "/nodes/" + LEAF + "/ports/5");
+        assertThat(ends).extracting(e -> e.attr("data-reporting")).containsExactly("true", "false");
+        Element symbols = ends.getFirst().selectFirst("tr[data-counter=SymbolErrorCounter]");
+        assertThat(symbols.attr("data-severity")).isEqualTo("error");
+        assertThat(symbols.select("td").eachText()).containsExactly("1234", "2/s");
+        assertThat(ends.get(1).selectFirst("tr[data-counter=SymbolErrorCounter]").attr("data-severity")).isEqualTo("ok");
+        assertThat(page.select("ol.checks li").eachText()).containsExactly("Reseat the cable");
+        assertThat(page.select("table.history-table tbody tr")).extracting(r -> r.text())
+                .containsExactly("2026-03-01 12:00:00 fired system", "2026-03-01 12:00:30 commented anna reseating");
+        assertThat(page.select("form[data-alert-action]")).extracting(f -> f.attr("action")).containsExactly(
+                "/api/v1/alerts/" + id + "/ack", "/api/v1/alerts/" + id + "/comments", "/api/v1/alerts/" + id + "/resolve");
+        assertThat(page.selectFirst("form[data-alert-action=ack] input[name=ticket]")).isNotNull();
+        assertThat(page.select("script[src]").eachAttr("src")).contains("/js/alert-actions.js");
+    }
+
+    @Test
+    void aResolvedAlertOffersOnlyAComment() {
+        long id = open("WARNING", AT);
+        alerts.acknowledge(id, AT.plusSeconds(1), "noc", "INC-9").block();
+        alerts.resolve(id, AT.plusSeconds(2), "noc").block();
+
+        Document page = render("/alerts/" + id);
+
+        assertThat(fact(page, "state")).isEqualTo("resolved");
+        assertThat(fact(page, "ticket")).isEqualTo("INC-9");
+        assertThat(fact(page, "acked-by")).isEqualTo("noc");
+        assertThat(page.select("form[data-alert-action]")).extracting(f -> f.attr("data-alert-action"))
+                .containsExactly("comments");
+    }
+
+    @Test
+    void anEndTheFabricNoLongerReportsSaysSo() {
+        long id = open("CRITICAL", AT);
+        fabric.publish(AT, List.of(), List.of());
+
+        Document page = render("/alerts/" + id);
+
+        assertThat(page.select("article.end p.empty")).hasSize(2);
+        assertThat(page.select("article.end a[data-end-link]")).hasSize(2);
+    }
+
+    @Test
+    void firingCountsBySeverityCountOnlyUnacknowledgedOpenAlerts() {
+        Map<String, Long> before = counts();
+        open("CRITICAL", AT);
+        open("CRITICAL", AT);
+        long acked = open("WARNING", AT);
+        alerts.acknowledge(acked, AT, "noc", null).block();
+        open("INFO", AT);
+
+        Map<String, Long> after = counts();
+
+        assertThat(after.keySet()).containsExactly("CRITICAL", "WARNING", "INFO");
+        assertThat(after.get("CRITICAL") - before.get("CRITICAL")).isEqualTo(2);
+        assertThat(after.get("WARNING") - before.get("WARNING")).isZero();
+        assertThat(after.get("INFO") - before.get("INFO")).isEqualTo(1);
+    }
+
+    @Test
+    void badParametersAreProblemsThatSayWhatIsAllowed() {
+        problem("/alerts?state=open", 400, "query parameter 'state' must be firing, acknowledged or resolved, was 'open'");
+        problem("/alerts?severity=loud", 400, "query parameter 'severity' must be critical, warning or info, was 'loud'");
+        problem("/alerts?rule=DROP TABLE", 400,
+                "query parameter 'rule' must be a rule id: lower-case letters, digits and '-', at most 64, was 'DROP TABLE'");
+        problem("/alerts?page=x&rule=" + rule, 400, "query parameter 'page' must be a page number from 1 to 1, was 'x'");
+        problem("/alerts?page=2&rule=" + rule, 404,
+                "page page 2 does not exist: 0 firing alerts fill pages 1 to 1 of " + AlertPagesController.PAGE_SIZE);
+        problem("/alerts/abc", 400, "'abc' is not an alert id (a positive number)");
+        problem("/alerts/-3", 400, "'-3' is not an alert id (a positive number)");
+        problem("/alerts/987654321", 404, "no alert 987654321 exists");
+    }
+
+    @Test
+    void randomTextInTheQueryGivesAPageOrA4xxNeverAServerError() {
+        java.util.Random random = new java.util.Random(7);
+        String alphabet = "abcdefghijklmnopqrstuvwxyzABC-_0123456789 %'\"<>;&=";
+        for (int i = 0; i < 60; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = random.nextInt(12); n > 0; n--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String name = List.of("state", "severity", "rule", "page").get(i % 4);
+            int status = client.get().uri(uri -> uri.path("/alerts").queryParam(name, "{v}").build(text.toString()))
+                    .exchange().returnResult(String.class).getStatus().value();
+            assertThat(status).as(name + "=" + text).isIn(200, 400, 404);
+        }
+    }
+
+    private long open(String severity, Instant firedAt) {
+        AlertContext told = new AlertContext("SymbolErrorCounter +17 in 5m, limit 10", "SymbolErrorCounter", 17, 10,
+                "in 5m", List.of(new AlertEnd(HOST, "node0420 HCA-1", NodeType.CA, 1, 420, true),
+                        new AlertEnd(LEAF, "leaf03", NodeType.SWITCH, 5, 3, false)),
+                List.of("Reseat the cable"), false);
+        String key = rule + "|link:" + LEAF + "/5-" + HOST + "/1#" + UUID.randomUUID();
+        return alerts.open(new AlertRow(0, key, rule, severity, "LINK", HOST, LEAF, null, told.summary(),
+                json.writeValueAsString(told), firedAt, null, null, null, null, null, false)).block().id();
+    }
+
+    private Map<String, Long> counts() {
+        return client.get().uri("/alerts/firing-counts").accept(MediaType.APPLICATION_JSON).exchange()
+                .expectStatus().isOk()
+                .expectBody(new org.springframework.core.ParameterizedTypeReference<Map<String, Long>>() { })
+                .returnResult().getResponseBody();
+    }
+
+    private static Map<String, String> tabCounts(Document page) {
+        Map<String, String> tabs = new java.util.LinkedHashMap<>();
+        for (Element tab : page.select(".tabs a")) {
+            tabs.put(tab.attr("data-tab"), tab.selectFirst("[data-tab-count]").text());
+        }
+        return tabs;
+    }
+
+    private static String fact(Document page, String name) {
+        return page.selectFirst("[data-fact=" + name + "]").text();
+    }
+
+    private Document render(String uri) {
+        String html = client.get().uri(uri).accept(MediaType.TEXT_HTML).exchange()
+                .expectStatus().isOk()
+                .expectBody(String.class).returnResult().getResponseBody();
+        return Jsoup.parse(html);
+    }
+
+    private void problem(String uri, int status, String detail) {
+        client.get().uri(uri).accept(MediaType.TEXT_HTML).exchange()
+                .expectStatus().isEqualTo(status)
+                .expectBody().jsonPath("$.detail").isEqualTo(detail);
+    }
+}

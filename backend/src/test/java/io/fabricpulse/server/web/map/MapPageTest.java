@@ -1,0 +1,42 @@
+package io.fabricpulse.server.web.map;
+
+import io.fabricpulse.server.web.SignedInClient;
+import io.fabricpulse.server.web.WebPageTest;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.ApplicationContext;
+import org.springframework.http.MediaType;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The map page's frame: what the map script needs is there, the nav marks it, and it loads only from the server. */
+@WebFluxTest(controllers = MapController.class)
+@WebPageTest
+class MapPageTest {
+
+    @Autowired
+    ApplicationContext context;
+
+    @Test
+    void rendersTheFrameTheMapScriptDrawsInto() {
+        String html = SignedInClient.of(context).mutate().responseTimeout(Duration.ofSeconds(30)).build()
+                .get().uri("/map").accept(MediaType.TEXT_HTML).exchange()
+                .expectStatus().isOk()
+                .expectBody(String.class).returnResult().getResponseBody();
+        Document page = Jsoup.parse(html);
+
+        assertThat(page.title()).isEqualTo("Map · FabricPulse");
+        assertThat(page.selectFirst("nav[aria-label=Main] a[aria-current=page]").text()).isEqualTo("Map");
+        assertThat(page.selectFirst("nav[aria-label=Main] a[aria-current=page]").attr("data-shortcut")).isEqualTo("m");
+        assertThat(page.selectFirst("main[data-map] [data-map-canvas]")).isNotNull();
+        assertThat(page.selectFirst("main[data-map] [data-map-panel]")).isNotNull();
+        assertThat(page.selectFirst("form[data-map-search] input[name=q]").attr("type")).isEqualTo("search");
+        assertThat(page.select("script[src]").eachAttr("src")).contains("/js/map.js")
+                .allSatisfy(src -> assertThat(src).startsWith("/").doesNotStartWith("//"));
+    }
+}

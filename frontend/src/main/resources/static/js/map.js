@@ -1,0 +1,107 @@
+// The topology map: reads /api/v1/topology once, folds it (lib/fat-tree.js) and draws it with
+// Cytoscape.js at preset positions (layers top to bottom; no force layout, so thousands of nodes lay
+// out at once and never move). A click on a link or node lists its cables, worst first, each end a
+// link to its port page; the search box lands on a node by name, GUID or LID.
+// main[data-map] says what is drawn (data-nodes: fabric nodes, data-drawn) for people's tools and tests.
+
+import { loadCytoscape } from './lib/vendor.js';
+import { WORST_FIRST, find, foldFatTree } from './lib/fat-tree.js';
+
+const main = document.querySelector('main[data-map]');
+const canvas = main.querySelector('[data-map-canvas]');
+const panel = main.querySelector('[data-map-panel]');
+const summary = main.querySelector('[data-map-summary]');
+
+const COLOURS = { OK: '--ok', DEGRADED: '--warn', ERRORS: '--error', DOWN: '--error', UNKNOWN: '--muted' };
+const css = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+const colour = (status) => css(COLOURS[status] ?? '--muted');
+
+function endLink(end) {
+  const a = document.createElement('a');
+  a.href = `/nodes/${end.nodeGuid}/ports/${end.port}`;
+  a.textContent = `${end.nodeName}[${end.port}]`;
+  a.dataset.endLink = '';
+  return a;
+}
+
+function showCables(title, cables) {
+  panel.replaceChildren();
+  const h = document.createElement('h2');
+  h.textContent = title;
+  const list = document.createElement('ul');
+  list.className = 'cables';
+  const ranked = [...cables].sort((x, y) => WORST_FIRST.indexOf(x.health?.status ?? 'UNKNOWN')
+    - WORST_FIRST.indexOf(y.health?.status ?? 'UNKNOWN'));
+  for (const cable of ranked) {
+    const item = document.createElement('li');
+    const status = cable.health?.status ?? 'UNKNOWN';
+    item.dataset.status = status;
+    const errors = cable.health && cable.health.errorsPerSecond > 0 ? `, ${cable.health.errorsPerSecond.toPrecision(3)} errors/s` : '';
+    item.append(endLink(cable.a), ' ↔ ', endLink(cable.b), ` — ${status.toLowerCase()}${errors}`);
+    list.append(item);
+  }
+  panel.append(h, list);
+}
+
+async function draw() {
+  const response = await fetch('/api/v1/topology', { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    summary.textContent = `The topology is unavailable (${response.status}).`;
+    return;
+  }
+  const doc = await response.json();
+  const folded = foldFatTree(doc);
+  const cytoscape = await loadCytoscape();
+  const cy = cytoscape({
+    container: canvas,
+    elements: folded.elements,
+    layout: { name: 'preset' },
+    minZoom: 0.05,
+    maxZoom: 4,
+    wheelSensitivity: 0.3,
+    style: [
+      { selector: 'node', style: { label: 'data(label)', color: css('--text'), 'font-size': 11,
+        'text-valign': 'bottom', 'text-margin-y': 4, 'background-color': css('--accent'), width: 18, height: 18,
+        // Labels too small to read are not drawn: zoomed out, thousands of them are only noise (and cost).
+        'min-zoomed-font-size': 7 } },
+      { selector: 'node[role="spine"]', style: { shape: 'round-rectangle', width: 34 } },
+      { selector: 'node[role="leaf"]', style: { shape: 'rectangle', width: 28 } },
+      { selector: 'node[role="hosts"]', style: { shape: 'ellipse', width: 30, height: 30,
+        'background-color': (n) => colour(n.data('status')) } },
+      { selector: 'edge', style: { width: 'data(width)', 'line-color': (e) => colour(e.data('status')), opacity: 0.8 } },
+      { selector: 'edge[status="ERRORS"], edge[status="DOWN"]', style: { 'z-index': 10, opacity: 1 } },
+      { selector: ':selected', style: { 'overlay-color': css('--accent'), 'overlay-opacity': 0.3, 'overlay-padding': 6 } },
+    ],
+  });
+  canvas.cy = cy; // for the browser tests and the console: the drawn graph
+  cy.on('tap', 'edge', (event) => {
+    const edge = folded.edges.get(event.target.id());
+    showCables(`${edge.cables.length} cable${edge.cables.length === 1 ? '' : 's'}`, edge.cables);
+  });
+  cy.on('tap', 'node', (event) => {
+    const id = event.target.id();
+    const cables = [...folded.edges.values()].filter((e) => e.source === id || e.target === id).flatMap((e) => e.cables);
+    showCables(event.target.data('label'), cables);
+  });
+  main.querySelector('[data-map-search]').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const hit = find(new FormData(event.target).get('q') ?? '', doc, folded.drawnId);
+    main.dataset.found = hit ? hit.id : '';
+    if (!hit) {
+      panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: 'Nothing matches.' }));
+      return;
+    }
+    const node = cy.getElementById(hit.id);
+    cy.elements().unselect();
+    node.select();
+    cy.animate({ center: { eles: node }, zoom: 1.5 }, { duration: 300 });
+    const cables = doc.links.filter((l) => l.a.nodeGuid === hit.guid || l.b.nodeGuid === hit.guid);
+    showCables(folded.nodes.get(hit.guid).name, cables);
+  });
+  const bad = doc.links.filter((l) => ['ERRORS', 'DOWN'].includes(l.health?.status)).length;
+  summary.textContent = `${doc.nodes.length} nodes, ${doc.links.length} cables, ${bad} with errors or down`;
+  main.dataset.nodes = String(doc.nodes.length);
+  main.dataset.drawn = 'true';
+}
+
+draw();
