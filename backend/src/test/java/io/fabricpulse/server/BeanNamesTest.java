@@ -1,5 +1,8 @@
 package io.fabricpulse.server;
 
+import org.springframework.boot.context.TypeExcludeFilter;
+import org.springframework.core.type.classreading.MetadataReader;
+import org.springframework.core.type.classreading.MetadataReaderFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.context.annotation.ClassPathBeanDefinitionScanner;
@@ -26,6 +29,24 @@ class BeanNamesTest {
         // The main classes only, as the jar has them: test classes share the package but not the jar.
         TypeFilter testClass = (reader, factory) -> reader.getResource().toString().contains("test-classes");
         scanner.addExcludeFilter(testClass);
+        // @SpringBootApplication scans the package again while its configuration is processed; its
+        // TypeExcludeFilter asks the factory's TypeExcludeFilter beans, as Boot's test support does.
+        registry.registerSingleton("testClassesExcluded", new TypeExcludeFilter() {
+            @Override
+            public boolean match(MetadataReader reader, MetadataReaderFactory factory) throws java.io.IOException {
+                return testClass.match(reader, factory);
+            }
+
+            @Override
+            public boolean equals(Object other) {
+                return other == this;
+            }
+
+            @Override
+            public int hashCode() {
+                return System.identityHashCode(this);
+            }
+        });
         scanner.scan(FabricPulseServer.class.getPackageName());
         ConfigurationClassPostProcessor configurations = new ConfigurationClassPostProcessor();
         configurations.setEnvironment(new StandardEnvironment());

@@ -93,6 +93,9 @@ final class RoleMatrix {
         FluxExchangeResult<DataBuffer> result = web.method(route.method()).uri(route.path())
                 // JSON, so a live event stream answers at once instead of streaming.
                 .accept(MediaType.APPLICATION_JSON)
+                // A new connection each time: the body below is cancelled unread, and a pooled connection
+                // whose last response was cut off can leave the next request on it waiting for ever.
+                .header(org.springframework.http.HttpHeaders.CONNECTION, "close")
                 .headers(headers -> credentials(headers, caller, route))
                 .cookies(cookies -> {
                     if (needsCsrf(caller, route)) {
