@@ -44,6 +44,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "fabricpulse.ingest.agent-token=" + ServerTest.AGENT_TOKEN,
+        // A state store of its own: other test contexts in this JVM (their alert engines and outbox
+        // dispatchers) share the default test database and would take this test's alerts and notices.
+        "spring.r2dbc.url=r2dbc:h2:mem:///alert-to-webhook?options=DB_CLOSE_DELAY=-1",
         "fabricpulse.security.admin-password={bcrypt}$2a$04$meyztND9bLaJYGN/SpRtCOYjT88C3tEj.Jqt3Jmc/ZubRfCdVvTra",
         "fabricpulse.notify.rate-limit=0s",
         "fabricpulse.alerts.rules.symbol-error-ber.enabled=false",

@@ -41,6 +41,18 @@ class TopologyIbsimIT extends ServerTest {
 
     @LocalServerPort
     int port;
+    @org.springframework.beans.factory.annotation.Autowired
+    io.fabricpulse.server.security.token.ApiTokenStore tokens;
+    /** Imports are admin writes; scripts make them with an API token (Basic writes need a CSRF token). */
+    private String adminToken;
+
+    private String adminToken() {
+        if (adminToken == null) {
+            adminToken = tokens.create("topology-it-" + System.nanoTime(),
+                    java.util.Set.of(io.fabricpulse.server.security.token.ApiScope.ADMIN), ADMIN).block().secret();
+        }
+        return adminToken;
+    }
 
     /** GETs as the admin with room for a loaded machine (the shared client gives up after 5 s). */
     @Override
@@ -153,12 +165,12 @@ class TopologyIbsimIT extends ServerTest {
     }
 
     private void post(String uri, MediaType type, String body) {
-        web.mutate().responseTimeout(Duration.ofSeconds(60)).build().post().uri(uri).headers(h -> h.setBasicAuth(ADMIN, ADMIN_PASSWORD)).contentType(type)
+        web.mutate().responseTimeout(Duration.ofSeconds(60)).build().post().uri(uri).headers(h -> h.setBearerAuth(adminToken())).contentType(type)
                 .bodyValue(body.getBytes(StandardCharsets.UTF_8)).exchange().expectStatus().isCreated();
     }
 
     private void put(String uri, String text) {
-        web.mutate().responseTimeout(Duration.ofSeconds(60)).build().put().uri(uri).headers(h -> h.setBasicAuth(ADMIN, ADMIN_PASSWORD)).contentType(MediaType.TEXT_PLAIN)
+        web.mutate().responseTimeout(Duration.ofSeconds(60)).build().put().uri(uri).headers(h -> h.setBearerAuth(adminToken())).contentType(MediaType.TEXT_PLAIN)
                 .bodyValue(text.getBytes(StandardCharsets.UTF_8)).exchange().expectStatus().isCreated();
     }
 
