@@ -77,35 +77,32 @@ public class OutboxRepository {
 
     /** The channel took it. */
     public Mono<Boolean> delivered(long id, String owner, Instant at) {
-        return db.sql("UPDATE notification_outbox SET delivered_at = :at, attempts = attempts + 1, claimed_by = NULL, "
-                        + "claimed_until = NULL, last_error = NULL WHERE id = :id AND claimed_by = :owner")
-                .bind("at", StateSql.stored(at))
-                .bind("id", id)
-                .bind("owner", owner)
-                .fetch().rowsUpdated()
-                .map(rows -> rows == 1);
+        return settle("delivered_at = :at, attempts = attempts + 1, last_error = NULL", id, owner,
+                spec -> spec.bind("at", StateSql.stored(at)));
     }
 
     /** The attempt failed (or was not made, {@code attempted} false); try again at {@code dueAt}. */
     public Mono<Boolean> retryAt(long id, String owner, Instant dueAt, String error, boolean attempted) {
-        return db.sql("UPDATE notification_outbox SET due_at = :due, attempts = attempts + :tried, last_error = :error, "
-                        + "claimed_by = NULL, claimed_until = NULL WHERE id = :id AND claimed_by = :owner")
-                .bind("due", StateSql.stored(dueAt))
-                .bind("tried", attempted ? 1 : 0)
-                .bind("error", cut(error))
-                .bind("id", id)
-                .bind("owner", owner)
-                .fetch().rowsUpdated()
-                .map(rows -> rows == 1);
+        return settle("due_at = :due, attempts = attempts + :tried, last_error = :error", id, owner,
+                spec -> spec.bind("due", StateSql.stored(dueAt)).bind("tried", attempted ? 1 : 0)
+                        .bind("error", cut(error)));
     }
 
     /** Given up: the row stays as history with the reason. */
     public Mono<Boolean> failed(long id, String owner, Instant at, String error, boolean attempted) {
-        return db.sql("UPDATE notification_outbox SET failed_at = :at, attempts = attempts + :tried, last_error = :error, "
-                        + "claimed_by = NULL, claimed_until = NULL WHERE id = :id AND claimed_by = :owner")
-                .bind("at", StateSql.stored(at))
-                .bind("tried", attempted ? 1 : 0)
-                .bind("error", cut(error))
+        return settle("failed_at = :at, attempts = attempts + :tried, last_error = :error", id, owner,
+                spec -> spec.bind("at", StateSql.stored(at)).bind("tried", attempted ? 1 : 0)
+                        .bind("error", cut(error)));
+    }
+
+    /**
+     * Ends {@code owner}'s claim on a row with {@code assignments}: only while the claim is still its
+     * own, so a replica whose lease ran out changes nothing. True when the row was updated.
+     */
+    private Mono<Boolean> settle(String assignments, long id, String owner,
+                                 java.util.function.UnaryOperator<DatabaseClient.GenericExecuteSpec> binds) {
+        return binds.apply(db.sql("UPDATE notification_outbox SET " + assignments
+                        + ", claimed_by = NULL, claimed_until = NULL WHERE id = :id AND claimed_by = :owner"))
                 .bind("id", id)
                 .bind("owner", owner)
                 .fetch().rowsUpdated()
