@@ -6,6 +6,7 @@ import io.fabricpulse.server.alerting.rules.PortSample;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.FabricUpdateListener;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.topology.ClusterDirectory;
 
 import java.time.Clock;
 import java.time.Instant;
