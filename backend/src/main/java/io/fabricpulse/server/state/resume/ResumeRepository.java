@@ -72,10 +72,11 @@ public class ResumeRepository {
     /**
      * One prepared statement executed once per row (R2DBC's {@code Statement.add()}), not one statement
      * text with hundreds of named parameters: the database parses it once and the driver binds by
-     * position, which is what keeps a flush of tens of thousands of ports cheap.
+     * position, which is what keeps a flush of tens of thousands of ports cheap. The counters' bytes are
+     * cast: H2 types an untyped VALUES parameter as text and would read the bytes as UTF-8.
      */
     private static final String MERGE_SAMPLE = "MERGE INTO port_last_sample AS t"
-            + " USING (VALUES ($1, $2, $3, $4, $5, $6, $7))"
+            + " USING (VALUES ($1, $2, $3, $4, CAST($5 AS BYTEA), $6, $7))"
             + " AS s (node_guid, port_number, collected_at, extended, counters, saturated, agent_id)"
             + " ON t.node_guid = s.node_guid AND t.port_number = s.port_number"
             + " WHEN MATCHED AND s.collected_at > t.collected_at THEN UPDATE SET collected_at = s.collected_at,"
@@ -96,7 +97,7 @@ public class ResumeRepository {
                         .bind(1, row.portNumber())
                         .bind(2, StateSql.stored(row.sample().at()))
                         .bind(3, row.sample().extended())
-                        .bind(4, SampleText.counters(row.sample().counters()))
+                        .bind(4, SampleBytes.counters(row.sample().counters()))
                         .bind(5, SampleText.saturated(row.sample().saturatedSince()))
                         .bind(6, row.agentId());
             }
@@ -142,7 +143,7 @@ public class ResumeRepository {
 
     private static PortLastSample sampleRow(Readable row) {
         StoredBaselines.Sample sample = new StoredBaselines.Sample(
-                SampleText.parseCounters(StateSql.required(row, "counters", String.class)),
+                SampleBytes.parseCounters(StateSql.required(row, "counters", byte[].class)),
                 StateSql.required(row, "extended", Boolean.class),
                 StateSql.required(row, "collected_at", Instant.class),
                 SampleText.parseSaturated(StateSql.required(row, "saturated", String.class)));
