@@ -7,8 +7,8 @@ package io.fabricpulse.server.series.embedded;
  * <p>Why: rrd4j fills every row of a new file with unknown. Stored plainly, a new file of the default
  * layout (1.3 MB per port) is written in full before its first update, and a fresh server meeting
  * 20,000 ports writes 26 GB before it can store the first minute. With unknown as zero bytes, a new
- * file is sparse: the backends skip writes that would not change a byte, so the fill touches nothing,
- * and the disk holds only the rows written so far. The mapping is a bijection on the 64 bits, so every
+ * file is sparse: the mapped backend skips the fill's writes while rrd4j creates the file, so the
+ * fill touches nothing and the disk holds only the rows written so far. The mapping is a bijection on the 64 bits, so every
  * value (including NaNs with other payloads) reads back exactly as written.
  */
 final class UnknownAsZero {
