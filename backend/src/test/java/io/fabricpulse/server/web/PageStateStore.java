@@ -2,13 +2,14 @@ package io.fabricpulse.server.web;
 
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.SilenceRepository;
 import io.fabricpulse.server.state.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The state store repositories pages read (clusters, counter clears, alerts) over a real, migrated H2 database in
+ * The state store repositories pages read (clusters, counter clears, alerts, silences) over a real, migrated H2 database in
  * memory, for web slices and web-only servers that do not start the whole server's persistence.
  */
 @TestConfiguration(proxyBeanMethods = false)
@@ -32,5 +33,10 @@ public class PageStateStore {
     @Bean
     AlertRepository alerts(StateDatabase state) {
         return new AlertRepository(state.client());
+    }
+
+    @Bean
+    SilenceRepository silenceRepository(StateDatabase state) {
+        return new SilenceRepository(state.client());
     }
 }

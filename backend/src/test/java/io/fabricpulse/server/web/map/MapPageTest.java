@@ -36,6 +36,9 @@ class MapPageTest {
         assertThat(page.selectFirst("main[data-map] [data-map-canvas]")).isNotNull();
         assertThat(page.selectFirst("main[data-map] [data-map-panel]")).isNotNull();
         assertThat(page.selectFirst("form[data-map-search] input[name=q]").attr("type")).isEqualTo("search");
+        assertThat(page.selectFirst("[data-health-legend]").text()).contains("OK", "degraded", "errors", "down", "unknown");
+        assertThat(page.selectFirst(".load-legend").text()).startsWith("Load");
+        assertThat(page.selectFirst(".load-legend [data-load-legend]")).as("map.js draws the widths into it").isNotNull();
         assertThat(page.select("script[src]").eachAttr("src")).contains("/js/map.js")
                 .allSatisfy(src -> assertThat(src).startsWith("/").doesNotStartWith("//"));
     }
