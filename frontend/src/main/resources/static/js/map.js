@@ -82,14 +82,18 @@ function fitOnResize(cy) {
 }
 
 async function draw() {
+  // The library and the topology download side by side: neither waits for the other.
+  const library = loadCytoscape();
   const response = await fetch('/api/v1/topology', { headers: { Accept: 'application/json' } });
   if (!response.ok) {
     summary.textContent = `The topology is unavailable (${response.status}).`;
     return;
   }
   const doc = await response.json();
+  performance.mark('map:topology-read');
   const folded = foldFatTree(doc, { aspect: canvas.clientHeight / Math.max(canvas.clientWidth, 1) });
-  const cytoscape = await loadCytoscape();
+  const cytoscape = await library;
+  performance.mark('map:library-loaded');
   const cy = cytoscape({
     container: canvas,
     elements: folded.elements,
@@ -152,6 +156,7 @@ async function draw() {
   summary.textContent = `${doc.nodes.length} nodes, ${doc.links.length} cables, ${bad} with errors or down`;
   main.dataset.nodes = String(doc.nodes.length);
   // Drawn means painted with its handlers in place: Cytoscape paints on the next animation frame.
+  performance.mark('map:graph-built');
   cy.one('render', () => {
     main.dataset.drawnMs = String(Math.round(performance.now()));
     main.dataset.drawn = 'true';

@@ -87,6 +87,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             cable.locator("a[href='/nodes/" + guid + "/ports/" + portNumber + "']").click();
             page.waitForURL("**/nodes/" + guid + "/ports/" + portNumber);
             assertThat(page.locator("tr[data-counter=SymbolErrorCounter]").count()).isEqualTo(1);
+            page.locator("[data-range='15m']").click();
             page.waitForFunction("""
                     () => ['port', 'peer'].every(name => {
                       const chart = document.querySelector(`[data-chart=${name}]`);

@@ -23,7 +23,8 @@ class PageWeightsBenchIT extends DemoServerBrowserTest {
     /**
      * Benchmark, not a check: what each page ships (HTML, CSS, JavaScript, and the JSON its scripts fetch,
      * e.g. the map's topology; compressed as sent and as decoded, from the browser's Navigation and Resource
-     * Timing; the map weighed once drawn, since its library and data arrive after the load event) and how long the server takes for it
+     * Timing; the map weighed once drawn and a port page once charted, since their libraries and data arrive after
+     * the load event) and how long the server takes for it
      * (median of {@link #BENCH_LOADS} requests). Printed and written to target/page-weights.md for
      * docs/PERFORMANCE.md.
      */
@@ -75,6 +76,9 @@ class PageWeightsBenchIT extends DemoServerBrowserTest {
         if (path.equals("/map")) {
             // The map's library and the topology arrive after the load event: weigh once it is drawn.
             page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+        } else if (path.contains("/ports/")) {
+            // Likewise the port page's charts: ECharts and the rates of both ends.
+            page.locator("[data-chart=peer] canvas").first().waitFor(visible());
         }
         Map<?, ?> weights = (Map<?, ?>) page.evaluate(WEIGHTS);
         // Server time from a plain HTTP client: request sent to last byte received, over loopback, so the
