@@ -4,6 +4,7 @@ import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.ConsoleMessage;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.BoundingBox;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,6 +66,15 @@ public final class BrowserPage implements AutoCloseable {
 
     public Page page() {
         return page;
+    }
+
+    /**
+     * Clicks with the mouse, as a person does, at {@code point} ({@code x}, {@code y} numbers: e.g. what
+     * Cytoscape's renderedMidpoint() gives) inside the element {@code selector} names, e.g. the map's canvas.
+     */
+    public void clickInside(String selector, Map<?, ?> point) {
+        BoundingBox box = page.locator(selector).boundingBox();
+        page.mouse().click(box.x + ((Number) point.get("x")).doubleValue(), box.y + ((Number) point.get("y")).doubleValue());
     }
 
     /** Saves a screenshot of the whole page to {@code target/screenshots/<name>.png} and returns its path. */

@@ -2,7 +2,6 @@ package io.fabricpulse.server.web;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.options.BoundingBox;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -40,8 +39,7 @@ class MapBrowserIT extends DemoServerBrowserTest {
                       const p = edge.renderedMidpoint();
                       return { x: p.x, y: p.y };
                     }""");
-            BoundingBox box = page.locator("[data-map-canvas]").boundingBox();
-            page.mouse().click(box.x + mid.get("x").doubleValue(), box.y + mid.get("y").doubleValue());
+            tab.clickInside("[data-map-canvas]", mid);
 
             Locator faulty = page.locator("[data-map-panel] li[data-status=ERRORS]").first();
             faulty.waitFor(visible());

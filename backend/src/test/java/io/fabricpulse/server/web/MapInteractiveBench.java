@@ -2,7 +2,6 @@ package io.fabricpulse.server.web;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.WaitForSelectorState;
 
 import java.io.IOException;
@@ -71,8 +70,7 @@ final class MapInteractiveBench {
                 .setState(WaitForSelectorState.ATTACHED).setTimeout(patienceMs));
         @SuppressWarnings("unchecked")
         Map<String, Number> target = (Map<String, Number>) page.evaluate(CLICK_TARGET);
-        BoundingBox box = page.locator("[data-map-canvas]").boundingBox();
-        page.mouse().click(box.x + target.get("x").doubleValue(), box.y + target.get("y").doubleValue());
+        tab.clickInside("[data-map-canvas]", target);
         page.locator("main[data-map][data-first-tap-ms]").waitFor(new Locator.WaitForOptions()
                 .setState(WaitForSelectorState.ATTACHED).setTimeout(patienceMs));
         assertThat(page.locator("[data-map-panel] ul.cables li").count()).as("the click listed the link's cables").isPositive();

@@ -3,7 +3,6 @@ package io.fabricpulse.server.web;
 import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.options.BoundingBox;
 import io.fabricpulse.server.testing.ServerTest;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -74,8 +73,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
                       return { x: p.x, y: p.y, status: drawn.data('status') };
                     }""", new Object[] {guid, portNumber});
             assertThat(edge.get("status")).as("the cable's edge is drawn red").isEqualTo("ERRORS");
-            BoundingBox box = page.locator("[data-map-canvas]").boundingBox();
-            page.mouse().click(box.x + ((Number) edge.get("x")).doubleValue(), box.y + ((Number) edge.get("y")).doubleValue());
+            tab.clickInside("[data-map-canvas]", edge);
             Locator cable = page.locator("[data-map-panel] li[data-status=ERRORS]")
                     .filter(new Locator.FilterOptions().setHas(page.locator(
                             "a[href='/nodes/" + guid + "/ports/" + portNumber + "']")));
