@@ -6,8 +6,8 @@ import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.problem.ProblemException;
-import io.fabricpulse.server.security.Permission;
 import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.security.Permission;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
@@ -31,9 +31,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * {@code GET /alerts} (with the silences not yet ended), {@code GET /alerts/{id}} and {@code GET /alerts/firing-counts} (the overview's
- * live numbers). The pages only read; their forms post to the alert API, which checks the ACK permission
- * and the input once for people and programs alike.
+ * {@code GET /alerts} (with the silences not yet ended), {@code GET /alerts/{id}} and {@code GET
+ * /alerts/firing-counts} (the overview's live numbers). The pages only read; their forms post to the alert
+ * API, which checks the ACK permission and the input once for people and programs alike.
  */
 @Controller
 class AlertPagesController {
