@@ -55,6 +55,7 @@ final class MapInteractiveBench {
                 scriptsKb: scripts.reduce((t, r) => t + r.encodedBodySize, 0) / 1000,
                 // map.js's own marks: where the time to "drawn" goes
                 pageLoaded: performance.getEntriesByType('navigation')[0].responseEnd, topologyAsked: topology.startTime,
+                topologyRequests: performance.getEntriesByType('resource').filter(r => r.name.includes('/api/v1/topology')).length,
                 topologyRead: mark('map:topology-read'), libraryLoaded: mark('map:library-loaded'),
                 graphBuilt: mark('map:graph-built'),
               };
@@ -106,7 +107,7 @@ final class MapInteractiveBench {
 
                 Where the time to "drawn" goes, ms since navigation start, median (worst): page received %s, \
                 topology asked for %s, read and parsed %s, Cytoscape.js loaded %s (both downloads run side by side), graph built (fold, Cytoscape, fit) %s, \
-                first frame painted %s.
+                first frame painted %s. Topology requests per load: %d.
                 """.formatted(fabric, nodes, first.get("drawnNodes").intValue(), first.get("drawnEdges").intValue(),
                 stat(runs, t -> t.get("drawn").doubleValue() + t.get("tapLatency").doubleValue()),
                 stat(runs, t -> t.get("drawn").doubleValue()), stat(runs, t -> t.get("tapLatency").doubleValue()),
@@ -114,7 +115,8 @@ final class MapInteractiveBench {
                 stat(runs, t -> t.get("topologyMs").doubleValue()), first.get("scriptsKb").doubleValue(),
                 stat(runs, t -> t.get("pageLoaded").doubleValue()), stat(runs, t -> t.get("topologyAsked").doubleValue()),
                 stat(runs, t -> t.get("topologyRead").doubleValue()), stat(runs, t -> t.get("libraryLoaded").doubleValue()),
-                stat(runs, t -> t.get("graphBuilt").doubleValue()), stat(runs, t -> t.get("drawn").doubleValue()));
+                stat(runs, t -> t.get("graphBuilt").doubleValue()), stat(runs, t -> t.get("drawn").doubleValue()),
+                runs.stream().mapToInt(t -> t.get("topologyRequests").intValue()).max().orElseThrow());
         Path file = Path.of("target", "map-interactive-" + nodes + ".md");
         Files.writeString(file, report);
         System.out.println("Map time to interactive, median (worst) of " + RUNS + " cold loads (" + file + "):\n" + report);
