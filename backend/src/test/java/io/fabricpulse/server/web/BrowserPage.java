@@ -26,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 public final class BrowserPage implements AutoCloseable {
 
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    static final double NAVIGATION_PATIENCE_MS = 60_000;
 
     private final BrowserContext context;
     private final Page page;
@@ -45,6 +46,9 @@ public final class BrowserPage implements AutoCloseable {
         BrowserContext context = browser.newContext(new Browser.NewContextOptions()
                 .setViewportSize(1600, 1000)
                 .setExtraHTTPHeaders(headers));
+        // Navigations wait for the load event; on a loaded 2-core machine a page that preloads its data (the map)
+        // can take longer than Playwright's 30 s default. A wait, not a limit on speed: the benchmarks measure that.
+        context.setDefaultNavigationTimeout(NAVIGATION_PATIENCE_MS);
         BrowserPage tab = new BrowserPage(context, origin);
         context.route("**/*", route -> {
             String url = route.request().url();
