@@ -1,6 +1,7 @@
-// The alert page's forms (acknowledge, comment, resolve) post their fields as JSON to the alert API
-// named in their action attribute; on success the page reloads to show the new state and history,
-// on refusal the problem's detail is shown next to the forms and nothing changes.
+// The alert pages' forms (acknowledge, comment, resolve, silence on an alert's page; Expire in the list's
+// Silences section) post their fields as JSON to the API named in their action attribute; on success the
+// page reloads to show the new state, on refusal the problem's detail is shown and nothing changes.
+// Submits are heard on the document, so forms inside a live part (swapped in by lib/live-page.js) work too.
 
 import { postJson } from './lib/api.js';
 
@@ -14,22 +15,31 @@ function fieldsOf(form) {
       body[name] = String(value).trim();
     }
   }
+  // The silence form's one select names what to silence as KIND:value (a link key has colons of its own).
+  if (body.scope) {
+    const colon = body.scope.indexOf(':');
+    body.kind = body.scope.slice(0, colon);
+    body.value = body.scope.slice(colon + 1);
+    delete body.scope;
+  }
   return body;
 }
 
-for (const form of document.querySelectorAll('form[data-alert-action]')) {
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const button = form.querySelector('button[type=submit]');
-    button.disabled = true;
-    try {
-      await postJson(form.action, fieldsOf(form));
-      window.location.reload();
-    } catch (error) {
-      result.hidden = false;
-      result.dataset.outcome = 'refused';
-      result.textContent = `Not done: ${error.message}`;
-      button.disabled = false;
-    }
-  });
-}
+document.addEventListener('submit', async (event) => {
+  const form = event.target.closest('form[data-alert-action]');
+  if (!form) {
+    return;
+  }
+  event.preventDefault();
+  const button = form.querySelector('button[type=submit]');
+  button.disabled = true;
+  try {
+    await postJson(form.action, fieldsOf(form));
+    window.location.reload();
+  } catch (error) {
+    result.hidden = false;
+    result.dataset.outcome = 'refused';
+    result.textContent = `Not done: ${error.message}`;
+    button.disabled = false;
+  }
+});

@@ -1,6 +1,6 @@
 // Folds a topology document (GET /api/v1/topology) into what the map draws: spines, leaves and one
 // group node per leaf holding its hosts, in layers top to bottom, with the cables between two drawn
-// nodes merged into one edge that carries their count and worst health. Apart from the DOM and from
+// nodes merged into one edge that carries their count, worst health and highest load. Apart from the DOM and from
 // Cytoscape, so it reads (and is tested) on its own.
 //   leaves: switches cabled to at least one host; spines: the other switches; hosts: CAs and routers.
 
@@ -23,8 +23,23 @@ function statusOf(link) {
   return link.health?.status ?? 'UNKNOWN';
 }
 
-/** Cytoscape elements with preset positions, and indexes for search and the side panel. */
-export function foldFatTree(doc, { width = 1600, layerGap = 260 } = {}) {
+/** A cable's load: its busier direction's share of the link's data rate (0..1), or null when not known yet. */
+export function loadOf(link) {
+  const u = link.health?.utilisation;
+  return typeof u === 'number' && Number.isFinite(u) ? Math.min(Math.max(u, 0), 1) : null;
+}
+
+/** Edge thickness in pixels for a load: 1 px idle to 9 px full, linear so widths compare like the loads do. */
+export function edgeWidth(load) {
+  return load === null ? 1 : 1 + 8 * load;
+}
+
+/**
+ * Cytoscape elements with preset positions, and indexes for search and the side panel. {@code aspect} is the
+ * drawing area's height / width: the layers are spread to that shape, so fitting the graph fills the canvas
+ * instead of leaving a wide strip in the middle of it.
+ */
+export function foldFatTree(doc, { width = 1600, aspect = 0.5 } = {}) {
   const nodes = new Map(doc.nodes.map((n) => [n.guid, n]));
   const isHost = (guid) => nodes.get(guid)?.type !== 'SWITCH';
   const leaves = new Set();
@@ -49,6 +64,9 @@ export function foldFatTree(doc, { width = 1600, layerGap = 260 } = {}) {
   const spineNodes = sorted(switches.filter((n) => !leaves.has(n.guid)));
   const loose = sorted(doc.nodes.filter((n) => n.type !== 'SWITCH' && !hostLeaf.has(n.guid)));
 
+  const layers = loose.length > 0 ? 4 : 3;
+  // Labels hang below the bottom row: keep a little of the height for them.
+  const layerGap = Math.max(120, (0.9 * width * aspect) / (layers - 1));
   const elements = [];
   const x = (i, count) => ((i + 0.5) * width) / Math.max(count, 1);
   spineNodes.forEach((n, i) => elements.push({ group: 'nodes', data: { id: n.guid, label: shortName(n.name), role: 'spine', guid: n.guid },
@@ -68,9 +86,12 @@ export function foldFatTree(doc, { width = 1600, layerGap = 260 } = {}) {
   for (const link of doc.links) {
     const [from, to] = [drawnId(link.a.nodeGuid), drawnId(link.b.nodeGuid)].sort();
     const id = `${from}~${to}`;
-    const edge = edges.get(id) ?? { id, source: from, target: to, cables: [], status: 'OK' };
+    const edge = edges.get(id) ?? { id, source: from, target: to, cables: [], status: 'OK', load: null };
     edge.cables.push(link);
     edge.status = worse(edge.status, statusOf(link));
+    // A folded edge shows its busiest cable: one full cable is the congestion a NOC looks for, an average hides it.
+    const load = loadOf(link);
+    if (load !== null) edge.load = Math.max(edge.load ?? 0, load);
     edges.set(id, edge);
     for (const end of [from, to]) {
       if (end.startsWith('hosts:')) groupStatus.set(end, worse(groupStatus.get(end) ?? 'OK', statusOf(link)));
@@ -81,7 +102,8 @@ export function foldFatTree(doc, { width = 1600, layerGap = 260 } = {}) {
   }
   for (const edge of edges.values()) {
     elements.push({ group: 'edges', data: { id: edge.id, source: edge.source, target: edge.target,
-      status: edge.status, cables: edge.cables.length, width: Math.min(8, 1 + Math.log2(edge.cables.length)) } });
+      status: edge.status, cables: edge.cables.length, load: edge.load, loadKnown: edge.load !== null,
+      width: edgeWidth(edge.load) } });
   }
   return { elements, edges, nodes, drawnId };
 }

@@ -3,13 +3,20 @@ package io.fabricpulse.server.demo;
 import io.fabricpulse.agent.push.Collector;
 import io.fabricpulse.agent.push.TickScheduler;
 import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.sim.FaultScript;
+import io.fabricpulse.agent.sim.FaultScriptException;
 import io.fabricpulse.agent.sim.SimSource;
+import io.fabricpulse.agent.topology.Topology;
 import io.fabricpulse.server.ingest.IngestService;
 import io.fabricpulse.server.ingest.InvalidBatchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
@@ -38,14 +45,37 @@ final class DemoAgent implements SmartLifecycle {
 
     @Override
     public synchronized void start() {
-        source = SimSource.demo(clock);
+        source = source(properties.fatTree(), clock);
         scheduler = TickScheduler.singleThread("fabricpulse-demo-agent");
         collector = new Collector(source, this::ingest, properties.agentId(), properties.interval(), clock.millis(),
                 clock, scheduler);
         scheduler.schedule(collector::pollNow, Duration.ZERO);
         collector.start();
-        log.info("demo agent '{}' polling the simulated 648-host fat tree every {}", properties.agentId(),
+        DemoProperties.FatTree shape = properties.fatTree();
+        log.info("demo agent '{}' polling the simulated fat tree ({} spines, {} leaves, {} hosts, {} nodes) every {}",
+                properties.agentId(), shape.spines(), shape.leaves(), shape.leaves() * shape.hostsPerLeaf(), shape.nodes(),
                 properties.interval());
+    }
+
+    /** The bundled demo, or a generated fat tree of another shape with the demo's fault script. */
+    static SimSource source(DemoProperties.FatTree shape, Clock clock) {
+        if (shape.bundled()) {
+            return SimSource.demo(clock);
+        }
+        Topology topology = shape.generator().generate();
+        try (InputStream faults = SimSource.class.getResourceAsStream(SimSource.DEMO_FAULTS)) {
+            if (faults == null) {
+                throw new IllegalStateException("bundled resource " + SimSource.DEMO_FAULTS + " is missing from the classpath");
+            }
+            return new SimSource(topology, FaultScript.parse(new String(faults.readAllBytes(), StandardCharsets.UTF_8),
+                    topology), clock);
+        } catch (FaultScriptException e) {
+            throw new IllegalStateException("fabricpulse.demo.fat-tree: the demo's fault script does not fit a fat tree of "
+                    + shape.spines() + " spines, " + shape.leaves() + " leaves and " + shape.hostsPerLeaf()
+                    + " hosts per leaf: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read bundled resource " + SimSource.DEMO_FAULTS, e);
+        }
     }
 
     private void ingest(IngestBatch batch) {

@@ -20,8 +20,12 @@ import java.util.stream.Collectors;
  *                        both ends support), {@code OK}, or {@code UNKNOWN} (no counters from either end)
  * @param errorsPerSecond sum of the error counters' rates of both ends
  * @param saturated       error counters latched at their maximum, as {@code <guid>[<port>]:<counter>}
+ * @param utilisation     load: the busiest direction seen at either end as a share of the link's data rate
+ *                        (0..1, from the ends' latest interval), null when neither end has a data rate yet. One
+ *                        direction, not the sum: a link is full when one direction is, and both ends see the
+ *                        same traffic, so the larger reading is the one that is not missing a sample
  */
-public record LinkHealth(Status status, double errorsPerSecond, List<String> saturated) {
+public record LinkHealth(Status status, double errorsPerSecond, List<String> saturated, Double utilisation) {
 
     public enum Status { DOWN, ERRORS, DEGRADED, OK, UNKNOWN }
 
@@ -33,6 +37,7 @@ public record LinkHealth(Status status, double errorsPerSecond, List<String> sat
     static LinkHealth of(PortView a, PortView b, boolean degraded) {
         double errors = 0;
         Set<String> latched = new TreeSet<>();
+        Double utilisation = null;
         boolean down = false;
         List<PortView> ends = new ArrayList<>();
         if (a != null) {
@@ -50,6 +55,9 @@ public record LinkHealth(Status status, double errorsPerSecond, List<String> sat
             }
             end.saturated().keySet().stream().filter(ERROR_COUNTERS::contains)
                     .forEach(counter -> latched.add(end.nodeGuid() + "[" + end.portNumber() + "]:" + counter));
+            if (end.derived() != null) {
+                utilisation = busier(busier(utilisation, end.derived().xmitUtilisation()), end.derived().rcvUtilisation());
+            }
         }
         Status status;
         if (ends.isEmpty()) {
@@ -61,6 +69,13 @@ public record LinkHealth(Status status, double errorsPerSecond, List<String> sat
         } else {
             status = degraded ? Status.DEGRADED : Status.OK;
         }
-        return new LinkHealth(status, errors, List.copyOf(latched));
+        return new LinkHealth(status, errors, List.copyOf(latched), utilisation);
+    }
+
+    private static Double busier(Double known, Double next) {
+        if (next == null || next.isNaN()) {
+            return known;
+        }
+        return known == null ? next : Math.max(known, next);
     }
 }

@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The alert workflow in real Chromium against the demo server ({@link DemoServerBrowserTest}): the demo's
  * scripted cable faults raise link alerts; the NOC opens the list, opens a link alert, sees both ends,
- * acknowledges it with a ticket, and the new state shows on the list and through the API.
+ * acknowledges it with a ticket, and the new state shows on the list and through the API; and silences a link
+ * from its alert for an hour, sees it marked and listed, and expires the silence from the list.
  */
 class AlertsBrowserIT extends DemoServerBrowserTest {
 
@@ -57,6 +58,49 @@ class AlertsBrowserIT extends DemoServerBrowserTest {
             assertThat(alert.get("state").asString()).isEqualTo("ACKNOWLEDGED");
             assertThat(alert.get("ticket").asString()).isEqualTo("INC-42");
             assertThat(alert.get("acknowledgedBy").asString()).isEqualTo(ServerTest.ADMIN);
+        }
+    }
+
+    @Test
+    void silencingALinkFromItsAlertMarksItAndExpiringTheSilenceFromTheListEndsIt() {
+        try (BrowserPage tab = open()) {
+            Page page = tab.go("/alerts");
+            Locator linkAlert = page.locator("tbody[data-alert-rows] tr[data-scope=link][data-silenced=false]").first();
+            linkAlert.waitFor(visible());
+            String id = linkAlert.getAttribute("data-alert-id");
+            page = tab.go("/alerts/" + id);
+            assertThat(page.locator("[data-silenced-by]").count()).isZero();
+
+            // This link only, for an hour, with the reason.
+            Locator form = page.locator("form[data-alert-action=silence]");
+            String link = form.locator("select[name=scope] option").first().getAttribute("value");
+            assertThat(link).startsWith("LINK:link:0x");
+            form.locator("select[name=scope]").selectOption(link);
+            form.locator("select[name=duration]").selectOption("PT1H");
+            form.locator("textarea[name=comment]").fill("optic swap CHG-77");
+            form.locator("button[type=submit]").click();
+            Locator note = page.locator("[data-silenced-by]");
+            note.waitFor(visible());
+            assertThat(note.textContent()).contains("by " + ServerTest.ADMIN, "optic swap CHG-77")
+                    .containsPattern("link .+\\[\\d+] ↔ .+\\[\\d+]");
+            String silence = note.getAttribute("data-silence-id");
+            tab.screenshot("ui-alert-silenced");
+
+            // The alert list (the alert's own tab): the alert marked, the silence listed with who, until and why.
+            page.locator("p.crumbs a").first().click();
+            page.waitForURL("**/alerts?state=*");
+            assertThat(page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']").getAttribute("data-silenced"))
+                    .isEqualTo("true");
+            Locator row = page.locator("tbody[data-silence-rows] tr[data-silence-id='" + silence + "']");
+            assertThat(row.textContent()).contains(ServerTest.ADMIN, "optic swap CHG-77");
+            tab.screenshot("ui-alerts-silences");
+
+            row.locator("form[data-alert-action=expire] button[type=submit]").click();
+            page.waitForFunction("id => !document.querySelector(`tbody[data-silence-rows] tr[data-silence-id='${id}']`)",
+                    silence, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS));
+            APIResponse api = page.request().get(page.url().replaceAll("/alerts.*", "/api/v1/alerts/silences/" + silence));
+            assertThat(JsonMapper.builder().build().readTree(api.text()).get("state").asString()).isEqualTo("EXPIRED");
+            assertThat(tab.go("/alerts/" + id).locator("[data-silenced-by]").count()).as("no longer silenced").isZero();
         }
     }
 }

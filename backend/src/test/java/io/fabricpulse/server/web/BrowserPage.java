@@ -4,6 +4,7 @@ import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.ConsoleMessage;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.BoundingBox;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 public final class BrowserPage implements AutoCloseable {
 
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    static final double NAVIGATION_PATIENCE_MS = 60_000;
 
     private final BrowserContext context;
     private final Page page;
@@ -44,6 +46,9 @@ public final class BrowserPage implements AutoCloseable {
         BrowserContext context = browser.newContext(new Browser.NewContextOptions()
                 .setViewportSize(1600, 1000)
                 .setExtraHTTPHeaders(headers));
+        // Navigations wait for the load event; on a loaded 2-core machine a page that preloads its data (the map)
+        // can take longer than Playwright's 30 s default. A wait, not a limit on speed: the benchmarks measure that.
+        context.setDefaultNavigationTimeout(NAVIGATION_PATIENCE_MS);
         BrowserPage tab = new BrowserPage(context, origin);
         context.route("**/*", route -> {
             String url = route.request().url();
@@ -65,6 +70,15 @@ public final class BrowserPage implements AutoCloseable {
 
     public Page page() {
         return page;
+    }
+
+    /**
+     * Clicks with the mouse, as a person does, at {@code point} ({@code x}, {@code y} numbers: e.g. what
+     * Cytoscape's renderedMidpoint() gives) inside the element {@code selector} names, e.g. the map's canvas.
+     */
+    public void clickInside(String selector, Map<?, ?> point) {
+        BoundingBox box = page.locator(selector).boundingBox();
+        page.mouse().click(box.x + ((Number) point.get("x")).doubleValue(), box.y + ((Number) point.get("y")).doubleValue());
     }
 
     /** Saves a screenshot of the whole page to {@code target/screenshots/<name>.png} and returns its path. */

@@ -55,6 +55,11 @@ abstract class DemoServerBrowserTest {
         return chromium.open("http://127.0.0.1:" + port, Map.of("Authorization", basicAuth()));
     }
 
+    /** A tab with no credentials: what a newcomer's browser is before signing in at /login. */
+    BrowserPage openSignedOut() {
+        return chromium.open("http://127.0.0.1:" + port, Map.of());
+    }
+
     static String basicAuth() {
         return "Basic " + Base64.getEncoder().encodeToString(
                 (ServerTest.ADMIN + ":" + ServerTest.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));

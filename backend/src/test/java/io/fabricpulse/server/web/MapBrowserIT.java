@@ -2,7 +2,6 @@ package io.fabricpulse.server.web;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.options.BoundingBox;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -12,7 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The topology map in real Chromium against the demo server ({@link DemoServerBrowserTest}): all 702 nodes
  * drawn (hosts folded into one node per leaf), a red link clicked on the canvas lists both ends of its
- * faulty cable, and the search finds a host by name.
+ * faulty cable, and the search finds a host by name; links are as thick as their load, with a legend, and the
+ * graph stays fitted and centred in the canvas when the window changes size.
  */
 class MapBrowserIT extends DemoServerBrowserTest {
 
@@ -40,8 +40,7 @@ class MapBrowserIT extends DemoServerBrowserTest {
                       const p = edge.renderedMidpoint();
                       return { x: p.x, y: p.y };
                     }""");
-            BoundingBox box = page.locator("[data-map-canvas]").boundingBox();
-            page.mouse().click(box.x + mid.get("x").doubleValue(), box.y + mid.get("y").doubleValue());
+            tab.clickInside("[data-map-canvas]", mid);
 
             Locator faulty = page.locator("[data-map-panel] li[data-status=ERRORS]").first();
             faulty.waitFor(visible());
@@ -58,5 +57,70 @@ class MapBrowserIT extends DemoServerBrowserTest {
             assertThat(page.locator("[data-map-panel] h2").textContent()).isEqualTo("node0420 HCA-1");
             tab.screenshot("ui-map-search");
         }
+    }
+
+    @Test
+    void linksAreAsThickAsTheirLoadWithALegendAndTheGraphStaysCentredWhenTheWindowChanges() {
+        try (BrowserPage tab = open()) {
+            Page page = tab.go("/map");
+            // Loads need two polls too: wait until the topology reports them, then draw.
+            page.waitForFunction("""
+                    async () => (await (await fetch('/api/v1/topology')).json()).links.some(l => l.health?.utilisation > 0)""",
+                    null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
+            page.reload();
+            page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+
+            // The edge holding the busiest cable of the topology the map read is drawn as thick as any edge.
+            @SuppressWarnings("unchecked")
+            Map<String, Number> widths = (Map<String, Number>) page.evaluate("""
+                    () => {
+                      const canvas = document.querySelector('[data-map-canvas]');
+                      const load = (c) => c.health?.utilisation ?? -1;
+                      const edges = [...canvas.folded.edges.values()];
+                      const busiest = Math.max(...edges.flatMap(e => e.cables.map(load)));
+                      const holder = edges.find(e => e.cables.some(c => load(c) === busiest));
+                      const width = (e) => parseFloat(e.style('width'));
+                      const all = canvas.cy.edges().map(width);
+                      return { busiest: width(canvas.cy.getElementById(holder.id)), thickest: Math.max(...all),
+                               thinnest: Math.min(...all) };
+                    }""");
+            assertThat(widths.get("busiest").doubleValue()).isEqualTo(widths.get("thickest").doubleValue());
+            assertThat(widths.get("thickest").doubleValue()).as("loads differ, so do widths")
+                    .isGreaterThan(widths.get("thinnest").doubleValue());
+            assertThat(page.locator("[data-load-legend] .load-sample").count()).isEqualTo(6);
+            @SuppressWarnings("unchecked")
+            java.util.List<Number> legend = (java.util.List<Number>) page.evaluate(
+                    "[...document.querySelectorAll('[data-load-legend] .load-line:not(.unknown)')].map(l => l.getBoundingClientRect().height)");
+            assertThat(legend).extracting(Number::doubleValue).isSorted().doesNotHaveDuplicates();
+            assertCentred(page);
+
+            // Narrower and shorter: the canvas shrinks, the graph is fitted and centred again.
+            page.setViewportSize(1100, 760);
+            page.waitForFunction("""
+                    () => {
+                      const cy = document.querySelector('[data-map-canvas]').cy;
+                      const box = cy.elements().renderedBoundingBox();
+                      return box.x2 <= cy.width() && box.y2 <= cy.height();
+                    }""", null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS));
+            assertCentred(page);
+            tab.screenshot("ui-map-resized");
+        }
+    }
+
+    /** The drawn graph's box sits in the middle of the canvas, within a few pixels, and inside it. */
+    private static void assertCentred(Page page) {
+        @SuppressWarnings("unchecked")
+        Map<String, Number> fit = (Map<String, Number>) page.evaluate("""
+                () => {
+                  const cy = document.querySelector('[data-map-canvas]').cy;
+                  const box = cy.elements().renderedBoundingBox();
+                  return { left: box.x1, right: cy.width() - box.x2, top: box.y1, bottom: cy.height() - box.y2 };
+                }""");
+        assertThat(fit.values()).extracting(Number::doubleValue).allSatisfy(margin -> assertThat(margin).isGreaterThanOrEqualTo(-1));
+        double horizontal = fit.get("left").doubleValue() - fit.get("right").doubleValue();
+        double vertical = fit.get("top").doubleValue() - fit.get("bottom").doubleValue();
+        // Fitting centres the limiting axis exactly; the other axis is centred by the fit's pan too.
+        assertThat(Math.abs(horizontal)).as("left %s vs right %s margin", fit.get("left"), fit.get("right")).isLessThan(4);
+        assertThat(Math.abs(vertical)).as("top %s vs bottom %s margin", fit.get("top"), fit.get("bottom")).isLessThan(4);
     }
 }

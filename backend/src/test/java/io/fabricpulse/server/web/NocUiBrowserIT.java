@@ -4,7 +4,9 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -159,6 +161,64 @@ class NocUiBrowserIT extends DemoServerBrowserTest {
                     }""");
             assertThat(types).containsExactly("function", "function");
         }
+    }
+
+    /**
+     * Acceptance 3 over every page: each page the layout's navigation links to, the sign-in page, and the
+     * pages behind them (a node, a port with its charts, an alert, the map drawn), with every request the
+     * browser makes recorded. {@link BrowserPage} aborts and reports any request to another origin; here the
+     * pages are also shown to have loaded their scripts, styles and data at all, so "nothing offsite" is not
+     * "nothing loaded".
+     */
+    @Test
+    void noPageLoadsAnythingFromOutsideTheServer() {
+        try (BrowserPage signedOut = openSignedOut()) {
+            List<String> requests = recordRequests(signedOut.page());
+            signedOut.go("/login");
+            assertThat(requests).anyMatch(url -> url.endsWith("/css/app.css"));
+            assertThat(signedOut.offsiteRequests()).isEmpty();
+        }
+        try (BrowserPage tab = open()) {
+            List<String> requests = recordRequests(tab.page());
+            Page page = tab.go("/");
+            List<String> pages = new ArrayList<>(page.locator("nav[aria-label=Main] a").all().stream()
+                    .map(a -> a.getAttribute("href")).toList());
+            Locator port = page.locator("tbody[data-error-rows] tr[data-errors=true] a").first();
+            port.waitFor(visible());
+            String portPath = port.getAttribute("href");
+            pages.add(portPath);
+            pages.add(portPath.substring(0, portPath.indexOf("/ports/")));
+            pages.add("/?errors=all");
+            assertThat(pages).contains("/", "/map", "/alerts", "/inventory");
+            for (String path : pages) {
+                requests.clear();
+                page = tab.go(path);
+                if (path.equals("/map")) {
+                    page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+                    assertThat(requests).anyMatch(url -> url.contains("/webjars/cytoscape/"));
+                }
+                if (path.contains("/ports/")) {
+                    page.locator("[data-chart=port] canvas").first().waitFor(visible());
+                    assertThat(requests).anyMatch(url -> url.contains("/webjars/echarts/"));
+                }
+                if (path.equals("/alerts")) {
+                    Locator alert = page.locator("tbody[data-alert-rows] a[data-alert-link]").first();
+                    alert.waitFor(visible());
+                    requests.clear();
+                    tab.go(alert.getAttribute("href"));
+                    assertThat(requests).as("an alert's page").anyMatch(url -> url.endsWith("/js/alert-actions.js"));
+                }
+                assertThat(requests).as(path + " loaded its styles").anyMatch(url -> url.endsWith("/css/app.css"));
+                assertThat(tab.offsiteRequests()).as(path).isEmpty();
+            }
+        }
+    }
+
+    /** Every URL the page requests from now on (a live list the caller clears between pages). */
+    private static List<String> recordRequests(Page page) {
+        List<String> urls = new CopyOnWriteArrayList<>();
+        page.onRequest(request -> urls.add(request.url()));
+        return urls;
     }
 
     /** Sums layout-shift entries (the Cumulative Layout Shift) from now on into window.__layoutShift. */

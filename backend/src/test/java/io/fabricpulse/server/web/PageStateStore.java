@@ -2,6 +2,7 @@ package io.fabricpulse.server.web;
 
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.alert.SilenceRepository;
 import io.fabricpulse.server.state.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import io.fabricpulse.server.topology.ClusterDirectory;
@@ -9,7 +10,8 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The state store repositories pages read (clusters, counter clears, alerts) and the cluster directory over a real, migrated H2 database in
+ * The state store repositories pages read (clusters, counter clears, alerts, silences) and the cluster
+ * directory over a real, migrated H2 database in
  * memory, for web slices and web-only servers that do not start the whole server's persistence.
  */
 @TestConfiguration(proxyBeanMethods = false)
@@ -39,5 +41,10 @@ public class PageStateStore {
     @Bean
     AlertRepository alerts(StateDatabase state) {
         return new AlertRepository(state.client());
+    }
+
+    @Bean
+    SilenceRepository silenceRepository(StateDatabase state) {
+        return new SilenceRepository(state.client());
     }
 }

@@ -21,8 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PageWeightsBenchIT extends DemoServerBrowserTest {
 
     /**
-     * Benchmark, not a check: what each page ships (HTML, CSS, JavaScript; compressed as sent and as
-     * decoded, from the browser's Navigation and Resource Timing) and how long the server takes for it
+     * Benchmark, not a check: what each page ships (HTML, CSS, JavaScript, and the JSON its scripts fetch,
+     * e.g. the map's topology; compressed as sent and as decoded, from the browser's Navigation and Resource
+     * Timing; the map weighed once drawn and a port page once charted, since their libraries and data arrive after
+     * the load event) and how long the server takes for it
      * (median of {@link #BENCH_LOADS} requests). Printed and written to target/page-weights.md for
      * docs/PERFORMANCE.md.
      */
@@ -35,15 +37,19 @@ class PageWeightsBenchIT extends DemoServerBrowserTest {
             leaf.first().waitFor(visible());
             String portPath = leaf.first().getAttribute("href");
             String nodePath = portPath.substring(0, portPath.indexOf("/ports/"));
+            page = tab.go("/alerts");
+            Locator alert = page.locator("tbody[data-alert-rows] tr[data-scope=link] a[data-alert-link]").first();
+            alert.waitFor(visible());
+            String alertPath = alert.getAttribute("href");
             StringBuilder table = new StringBuilder("| page | HTML sent / decoded (kB) | CSS (kB) | JS (kB) | JS files "
-                    + "| server time, median ms |\n|---|---|---|---|---|---|\n");
-            for (String path : List.of("/", "/?errors=all", "/inventory", nodePath, portPath)) {
+                    + "| fetched by its scripts (kB) | server time, median ms |\n|---|---|---|---|---|---|---|\n");
+            for (String path : List.of("/", "/?errors=all", "/inventory", nodePath, portPath, "/map", "/alerts", alertPath)) {
                 table.append(weigh(tab, path)).append('\n');
             }
             Path report = Path.of("target", "page-weights.md");
             Files.writeString(report, table);
             System.out.println("Page weights (" + report + "):\n" + table);
-            assertThat(table.toString()).contains("| /inventory |");
+            assertThat(table.toString()).contains("| /inventory |", "| /map |", "| /alerts |", "| /alerts/{id} |");
         }
     }
 
@@ -60,11 +66,21 @@ class PageWeightsBenchIT extends DemoServerBrowserTest {
                 cssSent: sum(css, 'encodedBodySize'), cssDecoded: sum(css, 'decodedBodySize'),
                 jsSent: sum(js, 'encodedBodySize'), jsDecoded: sum(js, 'decodedBodySize'),
                 scripts: resources.filter(js).length,
+                jsonSent: sum((r) => r.initiatorType === 'fetch' && !js(r) && !css(r), 'encodedBodySize'),
+                jsonDecoded: sum((r) => r.initiatorType === 'fetch' && !js(r) && !css(r), 'decodedBodySize'),
               };
             }""";
 
     private String weigh(BrowserPage tab, String path) throws IOException, InterruptedException {
-        Map<?, ?> weights = (Map<?, ?>) tab.go(path).evaluate(WEIGHTS);
+        Page page = tab.go(path);
+        if (path.equals("/map")) {
+            // The map's library and the topology arrive after the load event: weigh once it is drawn.
+            page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+        } else if (path.contains("/ports/")) {
+            // Likewise the port page's charts: ECharts and the rates of both ends.
+            page.locator("[data-chart=peer] canvas").first().waitFor(visible());
+        }
+        Map<?, ?> weights = (Map<?, ?>) page.evaluate(WEIGHTS);
         // Server time from a plain HTTP client: request sent to last byte received, over loopback, so the
         // browser's own work (and the test's request filter) is not counted.
         List<Double> serverMs = new ArrayList<>();
@@ -79,10 +95,12 @@ class PageWeightsBenchIT extends DemoServerBrowserTest {
             }
         }
         serverMs.sort(Double::compare);
-        return "| %s | %s / %s | %s / %s | %s / %s | %s | %.0f |".formatted(path.replaceAll("0x[0-9a-f]{16}", "{guid}"),
+        return "| %s | %s / %s | %s / %s | %s / %s | %s | %s / %s | %.0f |".formatted(
+                path.replaceAll("0x[0-9a-f]{16}", "{guid}").replaceAll("^/alerts/\\d+$", "/alerts/{id}"),
                 kb(weights.get("htmlSent")), kb(weights.get("htmlDecoded")), kb(weights.get("cssSent")),
                 kb(weights.get("cssDecoded")), kb(weights.get("jsSent")), kb(weights.get("jsDecoded")),
-                weights.get("scripts"), serverMs.get(serverMs.size() / 2));
+                weights.get("scripts"), kb(weights.get("jsonSent")), kb(weights.get("jsonDecoded")),
+                serverMs.get(serverMs.size() / 2));
     }
 
     private static String kb(Object bytes) {

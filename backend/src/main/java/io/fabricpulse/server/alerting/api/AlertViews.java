@@ -5,6 +5,7 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.state.alert.SilenceRow;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,6 +40,12 @@ public class AlertViews {
                 row.alertKey().substring(row.alertKey().indexOf('|') + 1), row.nodeGuid(), row.peerGuid(),
                 row.cluster(), clock.instant()) != null;
         return AlertView.of(row, json, silenced);
+    }
+
+    /** The active silence covering {@code alert} now (what its {@code silenced} flag says), or null when resolved. */
+    public SilenceRow silencing(AlertView alert) {
+        return alert.resolvedAt() != null ? null : silences.matching(alert.rule(), alert.subject(), alert.nodeGuid(),
+                alert.peerGuid(), alert.cluster(), clock.instant());
     }
 
     /** The alert with its ends' live ports and its history; a NOT_FOUND problem when there is no such alert. */

@@ -28,7 +28,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
-/** {@code /api/v1/alerts/silences}: silences and maintenance windows by node, link, cluster or rule. */
+/**
+ * {@code /api/v1/alerts/silences}: silences and maintenance windows by node, link, cluster or rule; {@code POST
+ * /{id}/expire} ends one now (the alert pages' "Expire").
+ */
 @RestController
 @RequestMapping("/api/v1/alerts/silences")
 class SilenceController {
@@ -79,6 +82,28 @@ class SilenceController {
                 .map(old -> body.toRow(id, now, old.createdBy(), old.createdAt(), catalog, new RequestText()))
                 .flatMap(repository::update)
                 .flatMap(stored -> changed(now, principal, "silence.update", stored));
+    }
+
+    /**
+     * Ends a silence now and keeps it, so the list and the audit log still say who silenced what and for how
+     * long (deleting forgets it). A pending one ends before it began. Already expired: a 409 conflict.
+     */
+    @PostMapping("/{id}/expire")
+    Mono<SilenceView> expire(@PathVariable long id, Principal principal) {
+        Instant now = clock.instant();
+        return found(repository.find(id), id)
+                .flatMap(old -> "EXPIRED".equals(old.stateAt(now))
+                        ? Mono.error(new ProblemException(ProblemType.CONFLICT, "silence " + id + " already ended at "
+                                + old.endsAt()))
+                        : repository.update(expiredAt(old, now)))
+                .flatMap(stored -> changed(now, principal, "silence.expire", stored));
+    }
+
+    private static SilenceRow expiredAt(SilenceRow old, Instant now) {
+        // A row must end after it starts: one that has not started yet (or starts this instant) ends as it would begin.
+        Instant start = old.startsAt().isBefore(now) ? old.startsAt() : now.minusMillis(1);
+        return new SilenceRow(old.id(), old.matchKind(), old.matchValue(), start, now, old.createdAt(), old.createdBy(),
+                old.comment());
     }
 
     @DeleteMapping("/{id}")

@@ -6,6 +6,7 @@ import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.RuleCatalog;
 import io.fabricpulse.server.state.alert.SilenceRow;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -16,10 +17,16 @@ import java.util.Locale;
  * @param value    NODE: a GUID in any spelling; LINK: {@code 0x…/1-0x…/7} (either order, with or
  *                 without {@code link:}); CLUSTER: its name; RULE: a rule name
  * @param startsAt from; now when left out
- * @param endsAt   until; required, after startsAt and in the future
+ * @param endsAt   until; after startsAt and in the future. Give it or {@code duration}, not both
+ * @param duration how long from startsAt (ISO-8601, {@code PT4H}): what a person picks on the alert page,
+ *                 measured on the server's clock, so a browser with a wrong clock cannot end a silence early
  * @param comment  why (maintenance ticket, reason); required
  */
-public record SilenceRequest(String kind, String value, Instant startsAt, Instant endsAt, String comment) {
+public record SilenceRequest(String kind, String value, Instant startsAt, Instant endsAt, Duration duration,
+                             String comment) {
+
+    /** The longest silence a duration may ask for; a longer maintenance window names its end. */
+    static final Duration MAX_DURATION = Duration.ofDays(90);
 
     /** The row this request makes, or the problems with it in {@code check}. */
     SilenceRow toRow(long id, Instant now, String by, Instant createdAt, RuleCatalog catalog, RequestText check) {
@@ -31,15 +38,30 @@ public record SilenceRequest(String kind, String value, Instant startsAt, Instan
         String matchValue = text == null || matchKind == null ? null : normalized(matchKind, text, catalog, check);
         String why = check.required("comment", comment, 1000, false);
         Instant from = startsAt == null ? now : startsAt;
-        if (endsAt == null) {
-            check.add("endsAt", "is required");
-        } else if (!endsAt.isAfter(from)) {
+        Instant until = duration == null ? endsAt : durationEnd(from, check);
+        if (until == null) {
+            if (duration == null) {
+                check.add("endsAt", "is required (or a duration)");
+            }
+        } else if (!until.isAfter(from)) {
             check.add("endsAt", "must be after startsAt (" + from + ")");
-        } else if (!endsAt.isAfter(now)) {
+        } else if (!until.isAfter(now)) {
             check.add("endsAt", "is in the past: the silence would never apply");
         }
         check.throwIfInvalid();
-        return new SilenceRow(id, matchKind, matchValue, from, endsAt, createdAt, by, why);
+        return new SilenceRow(id, matchKind, matchValue, from, until, createdAt, by, why);
+    }
+
+    /** startsAt + duration; null with the reason in {@code check} when endsAt is given too or the duration is bad. */
+    private Instant durationEnd(Instant from, RequestText check) {
+        if (endsAt != null) {
+            check.add("duration", "give endsAt or duration, not both");
+        } else if (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_DURATION) > 0) {
+            check.add("duration", "must be longer than 0 and at most " + MAX_DURATION.toDays() + " days, got " + duration);
+        } else {
+            return from.plus(duration);
+        }
+        return null;
     }
 
     private static String normalized(String kind, String text, RuleCatalog catalog, RequestText check) {

@@ -7,10 +7,13 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.security.Permission;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.core.context.ReactiveSecurityContextHolder;
+import org.springframework.security.core.context.SecurityContext;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,9 +31,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * {@code GET /alerts}, {@code GET /alerts/{id}} and {@code GET /alerts/firing-counts} (the overview's
- * live numbers). The pages only read; their forms post to the alert API, which checks the ACK permission
- * and the input once for people and programs alike.
+ * {@code GET /alerts} (with the silences not yet ended), {@code GET /alerts/{id}} and {@code GET
+ * /alerts/firing-counts} (the overview's live numbers). The pages only read; their forms post to the alert
+ * API, which checks the ACK permission and the input once for people and programs alike.
  */
 @Controller
 class AlertPagesController {
@@ -45,14 +48,16 @@ class AlertPagesController {
     private final FiringAlerts firing;
     private final FabricView fabric;
     private final DisplayFormat format;
+    private final SilenceLines silences;
 
     AlertPagesController(AlertRepository alerts, AlertViews views, FiringAlerts firing, FabricView fabric,
-                         DisplayFormat format) {
+                         DisplayFormat format, SilenceLines silences) {
         this.alerts = alerts;
         this.views = views;
         this.firing = firing;
         this.fabric = fabric;
         this.format = format;
+        this.silences = silences;
     }
 
     @GetMapping("/alerts")
@@ -80,8 +85,12 @@ class AlertPagesController {
                             .map(row -> AlertLine.of(views.view(row), format))
                             .collectList();
                 })
-                .map(rows -> {
-                    model.addAttribute("alerts", rows);
+                .zipWith(silences.current())
+                .zipWith(mayAck())
+                .map(all -> {
+                    model.addAttribute("alerts", all.getT1().getT1());
+                    model.addAttribute("silences", all.getT1().getT2());
+                    model.addAttribute("mayAck", all.getT2());
                     return LIST_VIEW;
                 });
     }
@@ -92,7 +101,9 @@ class AlertPagesController {
         return views.detail(number)
                 .onErrorMap(ProblemException.class, e -> e.type() == ProblemType.NOT_FOUND
                         ? new ResponseStatusException(HttpStatus.NOT_FOUND, "no alert " + number + " exists") : e)
-                .map(detail -> {
+                .zipWith(mayAck())
+                .map(both -> {
+                    AlertDetail detail = both.getT1();
                     AlertContext context = detail.alert().context();
                     Map<String, NodeView> nodes = fabric.nodes().stream()
                             .collect(Collectors.toMap(NodeView::guid, Function.identity(), (a, b) -> a));
@@ -104,6 +115,9 @@ class AlertPagesController {
                     model.addAttribute("history", history(detail));
                     model.addAttribute("open", detail.alert().resolvedAt() == null);
                     model.addAttribute("zone", format.zoneLabel());
+                    model.addAttribute("mayAck", both.getT2());
+                    model.addAttribute("silencedBy", silences.covering(detail.alert()));
+                    model.addAttribute("silenceChoices", SilenceChoice.forAlert(detail.alert()));
                     return DETAIL_VIEW;
                 });
     }
@@ -113,6 +127,17 @@ class AlertPagesController {
     @ResponseBody
     Mono<Map<String, Long>> firingCounts() {
         return firing.bySeverity();
+    }
+
+    /**
+     * Whether the signed-in person may act on alerts (the ACK permission: operators and admins). Pages only hide
+     * what they may not do; the API refuses it either way.
+     */
+    private static Mono<Boolean> mayAck() {
+        return ReactiveSecurityContextHolder.getContext().mapNotNull(SecurityContext::getAuthentication)
+                .map(user -> user.getAuthorities().stream()
+                        .anyMatch(granted -> Permission.ACK.authority().equals(granted.getAuthority())))
+                .defaultIfEmpty(false);
     }
 
     private List<HistoryLine> history(AlertDetail detail) {

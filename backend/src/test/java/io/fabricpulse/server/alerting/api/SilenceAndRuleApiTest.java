@@ -75,6 +75,62 @@ class SilenceAndRuleApiTest extends ServerTest {
     }
 
     @Test
+    void aSilenceForADurationEndsThatLongAfterItsStartAndExpireEndsItNowButKeepsIt() {
+        Instant before = Instant.now();
+        SilenceView created = post("/api/v1/alerts/silences", Map.of("kind", "NODE", "value", TestBatches.randomGuid(),
+                "duration", "PT4H", "comment", "reseat CHG-9")).expectStatus().isCreated()
+                .expectBody(SilenceView.class).returnResult().getResponseBody();
+        assertThat(java.time.Duration.between(created.startsAt(), created.endsAt())).isEqualTo(java.time.Duration.ofHours(4));
+        assertThat(created.startsAt()).isAfterOrEqualTo(before.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+
+        SilenceView expired = post("/api/v1/alerts/silences/" + created.id() + "/expire", Map.of()).expectStatus().isOk()
+                .expectBody(SilenceView.class).returnResult().getResponseBody();
+        assertThat(expired.state()).isEqualTo("EXPIRED");
+        assertThat(expired.startsAt()).isEqualTo(created.startsAt());
+        assertThat(expired.endsAt()).isBefore(created.endsAt());
+        read("/api/v1/alerts/silences/" + created.id()).expectStatus().isOk().expectBody()
+                .jsonPath("$.state").isEqualTo("EXPIRED").jsonPath("$.comment").isEqualTo("reseat CHG-9");
+        post("/api/v1/alerts/silences/" + created.id() + "/expire", Map.of()).expectStatus().isEqualTo(409)
+                .expectBody().jsonPath("$.detail").value(d -> assertThat((String) d).startsWith(
+                        "silence " + created.id() + " already ended at "));
+        post("/api/v1/alerts/silences/987654321/expire", Map.of()).expectStatus().isNotFound();
+        assertThat(audit.recent(null, 20).collectList().block()).filteredOn(e -> e.target().equals("silence:" + created.id()))
+                .extracting(AuditEntry::action).containsExactly("silence.expire", "silence.create");
+    }
+
+    @Test
+    void aPendingSilenceThatIsExpiredNeverApplies() {
+        SilenceView pending = post("/api/v1/alerts/silences", Map.of("kind", "CLUSTER", "value", "pod-z",
+                "startsAt", Instant.now().plusSeconds(3600).toString(), "duration", "PT1H", "comment", "next week"))
+                .expectStatus().isCreated().expectBody(SilenceView.class).returnResult().getResponseBody();
+        assertThat(pending.state()).isEqualTo("PENDING");
+
+        SilenceView expired = post("/api/v1/alerts/silences/" + pending.id() + "/expire", Map.of()).expectStatus().isOk()
+                .expectBody(SilenceView.class).returnResult().getResponseBody();
+
+        assertThat(expired.state()).isEqualTo("EXPIRED");
+        assertThat(expired.endsAt()).isBefore(pending.startsAt()).isAfter(expired.startsAt());
+    }
+
+    @Test
+    void aDurationIsEitherOrWithEndsAtAndBounded() {
+        String end = Instant.now().plusSeconds(600).toString();
+        post("/api/v1/alerts/silences", Map.of("kind", "CLUSTER", "value", "pod-a", "comment", "c", "endsAt", end,
+                "duration", "PT1H")).expectStatus().isBadRequest().expectBody()
+                .jsonPath("$.detail").isEqualTo("duration: give endsAt or duration, not both");
+        post("/api/v1/alerts/silences", Map.of("kind", "CLUSTER", "value", "pod-a", "comment", "c", "duration", "-PT1H"))
+                .expectStatus().isBadRequest().expectBody()
+                .jsonPath("$.detail").isEqualTo("duration: must be longer than 0 and at most 90 days, got PT-1H");
+        post("/api/v1/alerts/silences", Map.of("kind", "CLUSTER", "value", "pod-a", "comment", "c", "duration", "P91D"))
+                .expectStatus().isBadRequest();
+        post("/api/v1/alerts/silences", Map.of("kind", "CLUSTER", "value", "pod-a", "comment", "c"))
+                .expectStatus().isBadRequest().expectBody()
+                .jsonPath("$.detail").isEqualTo("endsAt: is required (or a duration)");
+        post("/api/v1/alerts/silences", Map.of("kind", "CLUSTER", "value", "pod-a", "comment", "c", "duration", "4 hours"))
+                .expectStatus().isBadRequest().expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON);
+    }
+
+    @Test
     void aBadSilenceIsOneProblemListingEveryField() {
         post("/api/v1/alerts/silences", Map.of("kind", "HOST", "value", "x", "endsAt", "2001-01-01T00:00:00Z"))
                 .expectStatus().isBadRequest().expectBody()

@@ -9,6 +9,9 @@ import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.state.alert.AlertEventRow;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.state.alert.SilenceRepository;
+import io.fabricpulse.server.state.alert.SilenceRow;
+import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
@@ -48,7 +51,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @WebFluxTest(controllers = AlertPagesController.class)
 @WebPageTest
-@Import({PageStateStore.class, AlertViews.class, FiringAlerts.class, AlertPagesTest.AlertBeans.class})
+@Import({PageStateStore.class, AlertViews.class, FiringAlerts.class, SilenceLines.class, AlertPagesTest.AlertBeans.class})
 class AlertPagesTest {
 
     static final String HOST = "0x0002c90300000420";
@@ -76,12 +79,16 @@ class AlertPagesTest {
     AlertRepository alerts;
     @Autowired
     JsonMapper json;
+    @Autowired
+    Silences silences;
+    @Autowired
+    SilenceRepository silenceRows;
     WebTestClient client;
     String rule;
 
     @BeforeEach
     void publish() {
-        client = SignedInClient.of(context).mutate().responseTimeout(Duration.ofSeconds(30)).build();
+        client = as(Role.OPERATOR);
         rule = "link-errors-" + UUID.randomUUID().toString().substring(0, 8);
         fabric.publish(AT, List.of(
                 new NodeView(HOST, "node0420 HCA-1", NodeType.CA, "node0420 HCA-1", "MT4123", "20.31.1014", 1, AT),
@@ -173,7 +180,8 @@ class AlertPagesTest {
         assertThat(page.select("table.history-table tbody tr")).extracting(r -> r.text())
                 .containsExactly("2026-03-01 12:00:00 fired system", "2026-03-01 12:00:30 commented anna reseating");
         assertThat(page.select("form[data-alert-action]")).extracting(f -> f.attr("action")).containsExactly(
-                "/api/v1/alerts/" + id + "/ack", "/api/v1/alerts/" + id + "/comments", "/api/v1/alerts/" + id + "/resolve");
+                "/api/v1/alerts/" + id + "/ack", "/api/v1/alerts/" + id + "/comments", "/api/v1/alerts/" + id + "/resolve",
+                "/api/v1/alerts/silences");
         assertThat(page.selectFirst("form[data-alert-action=ack] input[name=ticket]")).isNotNull();
         assertThat(page.select("script[src]").eachAttr("src")).contains("/js/alert-actions.js");
     }
@@ -249,6 +257,98 @@ class AlertPagesTest {
                     .exchange().returnResult(String.class).getStatus().value();
             assertThat(status).as(name + "=" + text).isIn(200, 400, 404);
         }
+    }
+
+    @Test
+    void detailOffersToSilenceThisLinkEitherNodeOrTheRuleForAWhile() {
+        long id = open("CRITICAL", AT);
+
+        Document page = render("/alerts/" + id);
+
+        Element form = page.selectFirst("form[data-alert-action=silence]");
+        assertThat(form.attr("action")).isEqualTo("/api/v1/alerts/silences");
+        assertThat(form.select("select[name=scope] option")).extracting(o -> o.attr("value").replaceAll("#.*", "") + " = " + o.text())
+                .containsExactly("LINK:link:" + LEAF + "/5-" + HOST + "/1 = this link: node0420 HCA-1[1] ↔ leaf03[5]",
+                        "NODE:" + HOST + " = node node0420 HCA-1 (all its alerts)",
+                        "NODE:" + LEAF + " = node leaf03 (all its alerts)",
+                        "RULE:" + rule + " = rule " + rule + " everywhere");
+        assertThat(form.select("select[name=duration] option")).extracting(o -> o.attr("value"))
+                .containsExactly("PT1H", "PT4H", "PT8H", "PT24H", "P3D", "P7D");
+        assertThat(form.selectFirst("select[name=duration] option[selected]").attr("value")).isEqualTo("PT4H");
+        assertThat(form.selectFirst("textarea[name=comment]").hasAttr("required")).isTrue();
+        assertThat(page.selectFirst("[data-silenced-by]")).as("no silence covers it").isNull();
+    }
+
+    @Test
+    void aSilencedAlertIsMarkedOnTheListAndItsPageSaysByWhomUntilWhenAndWhy() {
+        long id = open("CRITICAL", AT);
+        SilenceRow silence = silenceRows.create(new SilenceRow(0, "RULE", rule, AT.minusSeconds(60), AT.plusSeconds(7200),
+                AT.minusSeconds(60), "anna", "fibre swap CHG-7")).block();
+        silences.replace(List.of(silence));
+
+        Element row = render("/alerts?rule=" + rule).selectFirst("tbody[data-alert-rows] tr");
+        assertThat(row.attr("data-silenced")).isEqualTo("true");
+        assertThat(row.selectFirst("td[data-cell=state]").text()).as("in the column that is never cut short")
+                .isEqualTo("firing silenced");
+
+        Element note = render("/alerts/" + id).selectFirst("[data-silenced-by]");
+        assertThat(note.attr("data-silence-id")).isEqualTo(String.valueOf(silence.id()));
+        assertThat(note.text()).isEqualTo("Silenced — not announced until 2026-03-01 14:00:00 (rule " + rule
+                + ", by anna: fibre swap CHG-7). All silences");
+        assertThat(note.selectFirst("time").attr("datetime")).isEqualTo("2026-03-01T14:00:00Z");
+
+        silences.replace(List.of());
+        assertThat(render("/alerts/" + id).selectFirst("[data-silenced-by]")).isNull();
+    }
+
+    @Test
+    void theListShowsSilencesNotYetEndedSoonestEndFirstEachWithExpire() {
+        String why = "maint-" + UUID.randomUUID();
+        SilenceRow link = silenceRows.create(new SilenceRow(0, "LINK", "link:" + LEAF + "/5-" + HOST + "/1",
+                AT.minusSeconds(600), AT.plusSeconds(3600), AT.minusSeconds(600), "anna", why + " link")).block();
+        SilenceRow node = silenceRows.create(new SilenceRow(0, "NODE", HOST, AT.minusSeconds(60), AT.plusSeconds(600),
+                AT.minusSeconds(60), "bob", why + " node")).block();
+        SilenceRow pending = silenceRows.create(new SilenceRow(0, "CLUSTER", "pod-a", AT.plusSeconds(3600),
+                AT.plusSeconds(7200), AT, "anna", why + " pending")).block();
+        silenceRows.create(new SilenceRow(0, "RULE", "xmit-discards", AT.minusSeconds(7200), AT.minusSeconds(60),
+                AT.minusSeconds(7200), "anna", why + " ended")).block();
+
+        Document page = render("/alerts?rule=" + rule);
+
+        List<Element> rows = page.select("tbody[data-silence-rows] tr").stream()
+                .filter(r -> r.text().contains(why)).toList();
+        assertThat(rows).extracting(r -> r.attr("data-silence-id")).as("soonest end first, the ended one gone")
+                .containsExactly(String.valueOf(node.id()), String.valueOf(link.id()), String.valueOf(pending.id()));
+        assertThat(rows).extracting(r -> r.select("td").eachText().subList(0, 4)).containsExactly(
+                List.of("node node0420 HCA-1", "bob", "2026-03-01 12:10:00", why + " node"),
+                List.of("link leaf03[5] ↔ node0420 HCA-1[1]", "anna", "2026-03-01 13:00:00", why + " link"),
+                List.of("cluster pod-a from 2026-03-01 13:00:00", "anna", "2026-03-01 14:00:00", why + " pending"));
+        assertThat(rows).extracting(r -> r.attr("data-state")).containsExactly("active", "active", "pending");
+        assertThat(rows).extracting(r -> r.selectFirst("form[data-alert-action=expire]").attr("action")).containsExactly(
+                "/api/v1/alerts/silences/" + node.id() + "/expire", "/api/v1/alerts/silences/" + link.id() + "/expire",
+                "/api/v1/alerts/silences/" + pending.id() + "/expire");
+        assertThat(page.select("script[src]").eachAttr("src")).contains("/js/alerts-live.js", "/js/alert-actions.js");
+        assertThat(page.selectFirst("section#silences [data-live-part=silences]")).as("kept fresh like the rows").isNotNull();
+    }
+
+    @Test
+    void aViewerSeesAlertsAndSilencesButNoFormsToChangeThem() {
+        long id = open("CRITICAL", AT);
+        silenceRows.create(new SilenceRow(0, "RULE", rule, AT.minusSeconds(60), AT.plusSeconds(600), AT, "anna",
+                "viewer check")).block();
+        client = as(Role.VIEWER);
+
+        Document detail = render("/alerts/" + id);
+        Document list = render("/alerts?rule=" + rule);
+
+        assertThat(detail.select("form[data-alert-action]")).isEmpty();
+        assertThat(detail.selectFirst("[data-actions-need-role]").text()).contains("need the operator role");
+        assertThat(list.select("tbody[data-silence-rows] tr")).isNotEmpty();
+        assertThat(list.select("form[data-alert-action=expire]")).isEmpty();
+    }
+
+    private WebTestClient as(Role role) {
+        return SignedInClient.as(context, role).mutate().responseTimeout(Duration.ofSeconds(30)).build();
     }
 
     private long open(String severity, Instant firedAt) {

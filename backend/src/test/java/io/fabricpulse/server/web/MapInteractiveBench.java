@@ -1,0 +1,131 @@
+package io.fabricpulse.server.web;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.WaitForSelectorState;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Time until the topology map is interactive in headless Chromium, for docs/PERFORMANCE.md. A benchmark: it
+ * prints and writes target/map-interactive-&lt;nodes&gt;.md, and asserts only that the map drew the whole fabric.
+ *
+ * <p>"Interactive" here: from navigation start until the map is <em>drawn</em> (topology JSON read, folded,
+ * Cytoscape built at preset positions, fitted, first frame painted, tap handlers attached; map.js stamps
+ * {@code data-drawn-ms} on that first frame) <em>plus</em> how long the first real mouse click on a link,
+ * sent right after, takes to be answered (click event to the side panel filled with its cables:
+ * {@code data-first-tap-latency-ms}). The click goes through Chromium's input pipeline like a person's, so a
+ * main thread still busy after the first frame shows up in that latency. Each run is a fresh browser
+ * context: nothing cached, as on a wall screen's first load.
+ */
+final class MapInteractiveBench {
+
+    static final int RUNS = 5;
+
+    private static final String CLICK_TARGET = """
+            () => {
+              const cy = document.querySelector('[data-map-canvas]').cy;
+              // A leaf's host-group edge: drawn in every fat tree, and thick enough to hit.
+              const edge = cy.edges().filter(e => e.target().id().startsWith('hosts:') || e.source().id().startsWith('hosts:')).first();
+              const p = edge.renderedMidpoint();
+              return { x: p.x, y: p.y, drawnEdges: cy.edges().length, drawnNodes: cy.nodes().length };
+            }""";
+
+    private static final String TIMINGS = """
+            () => {
+              const main = document.querySelector('main[data-map]');
+              const mark = (name) => performance.getEntriesByName(name)[0].startTime;
+              const topology = performance.getEntriesByType('resource').find(r => r.name.includes('/api/v1/topology'));
+              const scripts = performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js') || r.name.endsWith('.mjs'));
+              return {
+                drawn: Number(main.dataset.drawnMs), tapLatency: Number(main.dataset.firstTapLatencyMs),
+                answered: Number(main.dataset.firstTapMs), nodes: Number(main.dataset.nodes),
+                topologyKb: topology.encodedBodySize / 1000, topologyDecodedKb: topology.decodedBodySize / 1000,
+                topologyMs: topology.responseEnd - topology.requestStart,
+                scriptsKb: scripts.reduce((t, r) => t + r.encodedBodySize, 0) / 1000,
+                // map.js's own marks: where the time to "drawn" goes
+                pageLoaded: performance.getEntriesByType('navigation')[0].responseEnd, topologyAsked: topology.startTime,
+                topologyRequests: performance.getEntriesByType('resource').filter(r => r.name.includes('/api/v1/topology')).length,
+                topologyRead: mark('map:topology-read'), libraryLoaded: mark('map:library-loaded'),
+                graphBuilt: mark('map:graph-built'),
+              };
+            }""";
+
+    private MapInteractiveBench() {
+    }
+
+    /** One cold load of /map in a fresh tab from {@code tabs}: drawn, then one click on a link answered. */
+    static Map<String, Number> once(BrowserPage tab, double patienceMs) {
+        Page page = tab.go("/map");
+        page.locator("main[data-map][data-drawn=true]").waitFor(new Locator.WaitForOptions()
+                .setState(WaitForSelectorState.ATTACHED).setTimeout(patienceMs));
+        @SuppressWarnings("unchecked")
+        Map<String, Number> target = (Map<String, Number>) page.evaluate(CLICK_TARGET);
+        tab.clickInside("[data-map-canvas]", target);
+        page.locator("main[data-map][data-first-tap-ms]").waitFor(new Locator.WaitForOptions()
+                .setState(WaitForSelectorState.ATTACHED).setTimeout(patienceMs));
+        assertThat(page.locator("[data-map-panel] ul.cables li").count()).as("the click listed the link's cables").isPositive();
+        @SuppressWarnings("unchecked")
+        Map<String, Number> timings = new java.util.HashMap<>((Map<String, Number>) page.evaluate(TIMINGS));
+        timings.put("drawnNodes", target.get("drawnNodes"));
+        timings.put("drawnEdges", target.get("drawnEdges"));
+        return timings;
+    }
+
+    /** A warm-up, then {@link #RUNS} cold loads; prints and writes the medians (and worst) to target/map-interactive-&lt;nodes&gt;.md. */
+    static String measure(Supplier<BrowserPage> tabs, double patienceMs, String fabric, int expectedNodes)
+            throws IOException {
+        try (BrowserPage tab = tabs.get()) {
+            // The demo's first poll must be in; one load not counted warms the server's JIT like a running server.
+            tab.go("/map").waitForFunction("async n => (await (await fetch('/api/v1/topology')).json()).nodes.length >= n",
+                    expectedNodes, new Page.WaitForFunctionOptions().setTimeout(patienceMs).setPollingInterval(1000));
+            once(tab, patienceMs);
+            tab.screenshot("map-interactive-" + expectedNodes);
+        }
+        List<Map<String, Number>> runs = new ArrayList<>();
+        for (int i = 0; i < RUNS; i++) {
+            try (BrowserPage tab = tabs.get()) {
+                runs.add(once(tab, patienceMs));
+            }
+        }
+        Map<String, Number> first = runs.getFirst();
+        int nodes = first.get("nodes").intValue();
+        String report = """
+                | fabric | nodes (drawn nodes / edges) | interactive, ms | drawn, ms | first click answered in, ms | topology JSON, kB sent / decoded | GET /api/v1/topology, ms | JS, kB sent |
+                |---|---|---|---|---|---|---|---|
+                | %s | %d (%d / %d) | %s | %s | %s | %.0f / %.0f | %s | %.0f |
+
+                Where the time to "drawn" goes, ms since navigation start, median (worst): page received %s, \
+                topology asked for %s, read and parsed %s, Cytoscape.js loaded %s (both downloads run side by side), graph built (fold, Cytoscape, fit) %s, \
+                first frame painted %s. Topology requests per load: %d.
+                """.formatted(fabric, nodes, first.get("drawnNodes").intValue(), first.get("drawnEdges").intValue(),
+                stat(runs, t -> t.get("drawn").doubleValue() + t.get("tapLatency").doubleValue()),
+                stat(runs, t -> t.get("drawn").doubleValue()), stat(runs, t -> t.get("tapLatency").doubleValue()),
+                first.get("topologyKb").doubleValue(), first.get("topologyDecodedKb").doubleValue(),
+                stat(runs, t -> t.get("topologyMs").doubleValue()), first.get("scriptsKb").doubleValue(),
+                stat(runs, t -> t.get("pageLoaded").doubleValue()), stat(runs, t -> t.get("topologyAsked").doubleValue()),
+                stat(runs, t -> t.get("topologyRead").doubleValue()), stat(runs, t -> t.get("libraryLoaded").doubleValue()),
+                stat(runs, t -> t.get("graphBuilt").doubleValue()), stat(runs, t -> t.get("drawn").doubleValue()),
+                runs.stream().mapToInt(t -> t.get("topologyRequests").intValue()).max().orElseThrow());
+        Path file = Path.of("target", "map-interactive-" + nodes + ".md");
+        Files.writeString(file, report);
+        System.out.println("Map time to interactive, median (worst) of " + RUNS + " cold loads (" + file + "):\n" + report);
+        return report;
+    }
+
+    /** "median (worst)" in whole milliseconds. */
+    private static String stat(List<Map<String, Number>> runs, ToDoubleFunction<Map<String, Number>> value) {
+        List<Double> sorted = runs.stream().map(value::applyAsDouble).sorted(Comparator.naturalOrder()).toList();
+        return "%.0f (%.0f)".formatted(sorted.get(sorted.size() / 2), sorted.getLast());
+    }
+}

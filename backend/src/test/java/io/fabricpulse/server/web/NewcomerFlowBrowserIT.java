@@ -1,0 +1,154 @@
+package io.fabricpulse.server.web;
+
+import com.microsoft.playwright.APIResponse;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import io.fabricpulse.server.testing.ServerTest;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Acceptance 1 of the UI as one story, against the server running the demo fabric as the README's run command
+ * starts it ({@code --fabricpulse.demo.enabled=true}; {@link DemoServerBrowserTest}): a newcomer signs in,
+ * sees the fabric's health on the overview, finds a red cable on the map, clicks it, opens its end and sees
+ * both ends' counters and rate charts, acknowledges the cable's alert and sees its new state on the alert list.
+ * A screenshot of each step lands in target/screenshots/newcomer-*.png.
+ */
+class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Test
+    void aNewcomerFindsABadCableOnTheMapSeesBothEndsAndAcknowledgesItsAlert() {
+        try (BrowserPage tab = openSignedOut()) {
+            // 1. Sign in.
+            Page page = tab.go("/login");
+            page.locator("#username").fill(ServerTest.ADMIN);
+            page.locator("#password").fill(ServerTest.ADMIN_PASSWORD);
+            tab.screenshot("newcomer-1-sign-in");
+            page.locator("form.login-form button[type=submit]").click();
+            page.waitForURL(url -> !url.contains("/login"));
+            assertThat(page.locator("form.sign-out span").textContent()).isEqualTo(ServerTest.ADMIN);
+
+            // 2. The overview: the fabric's size and its faulty ports, live.
+            page.locator("[data-live-status=live]").waitFor(visible());
+            page.locator("tbody[data-port-rows] tr[data-severity=error]").first().waitFor(visible());
+            assertThat(page.locator("[data-text='summary.nodes']").textContent()).isEqualTo("702");
+            tab.screenshot("newcomer-2-overview");
+
+            // The demo's faulty cables raise link alerts within a minute; the newcomer will look for one of them.
+            JsonNode alert = firingLinkAlert(page);
+            JsonNode reporting = reportingEnd(alert);
+            String guid = reporting.get("nodeGuid").asString();
+            int portNumber = reporting.get("portNumber").asInt();
+
+            // 3. The map, with that cable's edge red: click it.
+            page = tab.go("/map");
+            page.waitForFunction("""
+                    async ([guid, port]) => {
+                      const topology = await (await fetch('/api/v1/topology')).json();
+                      return topology.links.some(l => l.health?.status === 'ERRORS'
+                          && [l.a, l.b].some(e => e.nodeGuid === guid && e.port === port));
+                    }""", new Object[] {guid, portNumber},
+                    new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
+            page.reload();
+            page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+            assertThat(page.locator("main[data-map]").getAttribute("data-nodes")).isEqualTo("702");
+            tab.screenshot("newcomer-3-map");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> edge = (Map<String, Object>) page.evaluate("""
+                    ([guid, port]) => {
+                      const canvas = document.querySelector('[data-map-canvas]');
+                      const cy = canvas.cy;
+                      const holds = [...canvas.folded.edges.values()].find(e => e.cables.some(c =>
+                          [c.a, c.b].some(end => end.nodeGuid === guid && end.port === port)));
+                      const drawn = cy.getElementById(holds.id);
+                      cy.fit(drawn.connectedNodes(), 120);
+                      const p = drawn.renderedMidpoint();
+                      return { x: p.x, y: p.y, status: drawn.data('status') };
+                    }""", new Object[] {guid, portNumber});
+            assertThat(edge.get("status")).as("the cable's edge is drawn red").isEqualTo("ERRORS");
+            tab.clickInside("[data-map-canvas]", edge);
+            Locator cable = page.locator("[data-map-panel] li[data-status=ERRORS]")
+                    .filter(new Locator.FilterOptions().setHas(page.locator(
+                            "a[href='/nodes/" + guid + "/ports/" + portNumber + "']")));
+            cable.waitFor(visible());
+            assertThat(cable.locator("a[data-end-link]").count()).as("both ends of the cable").isEqualTo(2);
+            tab.screenshot("newcomer-4-red-cable");
+
+            // 4. Its end: counters, and the rate charts of both ends of the cable.
+            cable.locator("a[href='/nodes/" + guid + "/ports/" + portNumber + "']").click();
+            page.waitForURL("**/nodes/" + guid + "/ports/" + portNumber);
+            assertThat(page.locator("tr[data-counter=SymbolErrorCounter]").count()).isEqualTo(1);
+            page.locator("[data-range='15m']").click();
+            page.waitForFunction("""
+                    () => ['port', 'peer'].every(name => {
+                      const chart = document.querySelector(`[data-chart=${name}]`);
+                      return Number(chart.dataset.points) > 0 && chart.querySelector('canvas') !== null;
+                    })""", null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS));
+            tab.screenshot("newcomer-5-port-and-charts");
+
+            // 5. The cable's alert: both ends' counters side by side; acknowledge it with a ticket.
+            long id = alert.get("id").asLong();
+            page = tab.go("/alerts");
+            Locator row = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
+            row.waitFor(visible());
+            row.locator("a[data-alert-link]").click();
+            page.waitForURL("**/alerts/" + id);
+            assertThat(page.locator("article.end").count()).isEqualTo(2);
+            assertThat(page.locator("article.end table.end-counters").count()).as("counters of both ends").isEqualTo(2);
+            page.locator("form[data-alert-action=ack] input[name=ticket]").fill("INC-1001");
+            tab.screenshot("newcomer-6-alert");
+            page.locator("form[data-alert-action=ack] button[type=submit]").click();
+            page.locator("main[data-state=acknowledged]").waitFor(visible());
+            assertThat(page.locator("[data-fact=acked-by]").textContent()).isEqualTo(ServerTest.ADMIN);
+            tab.screenshot("newcomer-7-acknowledged");
+
+            // 6. The list shows the new state.
+            page.locator("p.crumbs a").first().click();
+            page.waitForURL("**/alerts?state=acknowledged");
+            Locator acked = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
+            assertThat(acked.getAttribute("data-state")).isEqualTo("acknowledged");
+            assertThat(acked.locator("td[data-cell=state]").textContent()).contains("INC-1001");
+            tab.screenshot("newcomer-8-alert-list");
+        }
+    }
+
+    /** A firing link alert, node0420's (symbol errors at 2/s) when it fires: the demo's clearest bad cable. */
+    private static JsonNode firingLinkAlert(Page page) {
+        page.waitForFunction("""
+                async () => (await (await fetch('/api/v1/alerts?state=FIRING&limit=100')).json())
+                    .items.some(a => a.scope === 'LINK')""", null,
+                new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
+        APIResponse response = page.request().get(page.url().replaceAll("(https?://[^/]+).*", "$1")
+                + "/api/v1/alerts?state=FIRING&limit=100");
+        JsonNode best = null;
+        for (JsonNode item : JSON.readTree(response.text()).get("items")) {
+            if (!"LINK".equals(item.get("scope").asString())) {
+                continue;
+            }
+            boolean node0420 = item.get("context").get("ends").toString().contains("node0420 HCA-1");
+            if (best == null || node0420) {
+                best = item;
+            }
+            if (node0420) {
+                break;
+            }
+        }
+        return best;
+    }
+
+    private static JsonNode reportingEnd(JsonNode alert) {
+        for (JsonNode end : alert.get("context").get("ends")) {
+            if (end.get("reporting").asBoolean()) {
+                return end;
+            }
+        }
+        return alert.get("context").get("ends").get(0);
+    }
+}
