@@ -21,7 +21,7 @@ import java.util.List;
 public record WebhookView(String id, String name, String type, String url, String minSeverity, List<String> clusters,
                           boolean hasSecret, String source) {
 
-    static WebhookView of(WebhookTarget target) {
+    public static WebhookView of(WebhookTarget target) {
         return new WebhookView(target.key(), target.name(), target.spec().type().configName(), target.spec().redactedUrl(),
                 target.spec().minSeverity().name(), target.spec().clusters().stream().sorted().toList(),
                 target.spec().secret() != null, target.configured() ? "configuration" : "api");
