@@ -1,13 +1,15 @@
 package io.fabricpulse.server.web.settings;
 
+import io.fabricpulse.server.alerting.rules.Durations;
+
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Rule settings as an admin reads and types them: durations as {@code 30s}, {@code 5m}, {@code 1h30m}
- * ({@code /js/settings.js} turns them back into the API's ISO-8601), numbers without trailing zeros,
- * BER-sized ones in exponent form ({@code 1e-12}).
+ * Rule settings as an admin reads and types them: durations as the configuration writes them ({@code 90s},
+ * {@code 5m}, {@code 2h}; {@code /js/settings.js} turns them back into the API's ISO-8601), numbers without
+ * trailing zeros, BER-sized ones in exponent form ({@code 1e-12}).
  */
 final class SettingText {
 
@@ -18,19 +20,7 @@ final class SettingText {
     }
 
     static String duration(Duration duration) {
-        if (duration == null) {
-            return UNSET;
-        }
-        if (duration.isZero()) {
-            return "0s";
-        }
-        StringBuilder text = new StringBuilder();
-        append(text, duration.toDaysPart(), "d");
-        append(text, duration.toHoursPart(), "h");
-        append(text, duration.toMinutesPart(), "m");
-        append(text, duration.toSecondsPart(), "s");
-        append(text, duration.toMillisPart(), "ms");
-        return text.toString();
+        return duration == null ? UNSET : Durations.text(duration);
     }
 
     static String number(Double value) {
@@ -54,11 +44,5 @@ final class SettingText {
 
     static String enabled(Boolean enabled) {
         return enabled == null ? UNSET : enabled ? "on" : "off";
-    }
-
-    private static void append(StringBuilder text, long amount, String unit) {
-        if (amount != 0) {
-            text.append(amount).append(unit);
-        }
     }
 }
