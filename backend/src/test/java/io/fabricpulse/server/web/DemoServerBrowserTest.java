@@ -55,6 +55,11 @@ abstract class DemoServerBrowserTest {
         return chromium.open("http://127.0.0.1:" + port, Map.of("Authorization", basicAuth()));
     }
 
+    /** A tab without credentials, for tests that sign in through the login form as a person does. */
+    BrowserPage openSignedOut() {
+        return chromium.open("http://127.0.0.1:" + port, Map.of());
+    }
+
     static String basicAuth() {
         return "Basic " + Base64.getEncoder().encodeToString(
                 (ServerTest.ADMIN + ":" + ServerTest.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));

@@ -81,6 +81,7 @@ class SettingsPagesTest extends ServerTest {
         assertThat(row.selectFirst("td[data-cell=threshold]").text()).as("the default for nodes in no cluster").isEqualTo("100");
         assertThat(row.selectFirst("td[data-cell=overrides]").text()).contains(cluster);
         assertThat(all.select("tbody tr[data-rule]")).hasSizeGreaterThan(10);
+        assertThat(row.selectFirst("a[data-edit]").attr("href")).isEqualTo("/settings/rules/" + RULE);
 
         Document there = page(admin, "/settings/rules?cluster=" + cluster);
         Element changed = there.selectFirst("tr[data-rule=" + RULE + "]");
@@ -116,6 +117,8 @@ class SettingsPagesTest extends ServerTest {
 
         Document everywhere = page(admin, "/settings/rules/" + RULE);
         assertThat(everywhere.selectFirst("form.rule-form").attr("action")).isEqualTo("/api/v1/alerts/rules/" + RULE);
+        assertThat(everywhere.selectFirst("p.crumbs a").attr("href")).isEqualTo("/settings/rules");
+        assertThat(form.selectFirst("p.crumbs a").attr("href")).isEqualTo("/settings/rules?cluster=" + cluster);
         assertThat(everywhere.selectFirst("form.rule-form h2").text()).isEqualTo(RULE + " for all clusters");
         assertThat(everywhere.selectFirst("form.rule-form input[name=threshold]").attr("placeholder")).isEqualTo("100");
 

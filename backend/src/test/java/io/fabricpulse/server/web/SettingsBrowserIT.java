@@ -1,0 +1,200 @@
+package io.fabricpulse.server.web;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.FilePayload;
+import io.fabricpulse.server.notify.WebhookSink;
+import io.fabricpulse.server.security.token.ApiTokenStore;
+import io.fabricpulse.server.testing.ServerTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The admin's settings pages in real Chromium against the demo server ({@link DemoServerBrowserTest}),
+ * signed in through the login form: a rule threshold refused inline, then saved and reset; a webhook to a
+ * real local HTTP receiver added and tested (delivered, then refused with the receiver's 500); an API token
+ * created and its secret shown once; a broken node-name-map refused with its line and column while the names
+ * stay; the live fabric made the baseline. Screenshots: target/screenshots/settings-*.png.
+ */
+class SettingsBrowserIT extends DemoServerBrowserTest {
+
+    private static final String RULE = "symbol-error-burst";
+
+    @Autowired
+    private ApiTokenStore tokens;
+
+    private WebhookSink sink;
+
+    @BeforeEach
+    void startReceiver() {
+        sink = WebhookSink.start();
+    }
+
+    @AfterEach
+    void stopReceiver() {
+        sink.close();
+    }
+
+    @Test
+    void anAdminChangesRulesWebhooksTokensNamesAndTheBaselineFromTheSettingsPages() {
+        try (BrowserPage tab = openSignedOut()) {
+            Page page = signInAsAdmin(tab);
+            page.onDialog(dialog -> dialog.accept());
+
+            page.locator("nav[aria-label=Main] a[data-shortcut=s]").click();
+            page.waitForURL("**/settings/rules");
+            page.locator("tr[data-rule=" + RULE + "]").waitFor(visible());
+            tab.screenshot("settings-rules");
+
+            ruleThresholdIsCheckedInlineThenSavedAndReset(tab, page);
+            webhookIsAddedAndTestedAgainstARealReceiver(tab, page);
+            tokenSecretIsShownOnce(tab, page);
+            brokenNodeNameMapIsRefusedWithItsLine(tab, page);
+            liveFabricBecomesTheBaseline(tab, page);
+        }
+    }
+
+    private Page signInAsAdmin(BrowserPage tab) {
+        Page page = tab.go("/settings");
+        page.waitForURL("**/login");
+        page.locator("#username").fill(ServerTest.ADMIN);
+        page.locator("#password").fill(ServerTest.ADMIN_PASSWORD);
+        page.locator("form.login-form button[type=submit]").click();
+        // Spring Security returns to the page asked for: the settings.
+        page.waitForURL("**/settings/rules");
+        return page;
+    }
+
+    private void ruleThresholdIsCheckedInlineThenSavedAndReset(BrowserPage tab, Page page) {
+        page.locator("tr[data-rule=" + RULE + "] a[data-edit]").click();
+        page.waitForURL("**/settings/rules/" + RULE);
+        Locator form = page.locator("form.rule-form");
+        Locator threshold = form.locator("input[name=threshold]");
+        Locator thresholdError = form.locator("[data-error-for=threshold]");
+
+        threshold.fill("lots");
+        form.locator("button[type=submit]").click();
+        thresholdError.waitFor(visible());
+        assertThat(thresholdError.textContent()).isEqualTo("'lots' is not a number (e.g. 10, 0.05 or 1e-12)");
+
+        threshold.fill("-5");
+        form.locator("input[name=window]").fill("2m");
+        form.locator("button[type=submit]").click();
+        page.locator("[data-error-for=threshold]:has-text('must be a finite number')").waitFor(visible());
+        assertThat(thresholdError.textContent()).isEqualTo("must be a finite number >= 0, got -5.0");
+        assertThat(threshold.getAttribute("aria-invalid")).isEqualTo("true");
+        tab.screenshot("settings-rule-refused");
+
+        threshold.fill("150");
+        form.locator("button[type=submit]").click();
+        page.locator("[data-flash]:text-is('Saved " + RULE + " for all clusters.')").waitFor(visible());
+        assertThat(page.locator("form.rule-form input[name=threshold]").inputValue()).isEqualTo("150");
+        assertThat(page.locator("form.rule-form input[name=window]").inputValue()).isEqualTo("2m");
+        tab.screenshot("settings-rule-saved");
+
+        // Back as it was, for the other browser tests on this server.
+        page.locator("button[data-reset]").click();
+        page.locator("[data-flash]:text-is('Removed the setting of " + RULE + " for all clusters: it inherits again.')")
+                .waitFor(visible());
+        assertThat(page.locator("button[data-reset]").count()).isZero();
+        assertThat(page.locator("form.rule-form input[name=threshold]").inputValue()).isEmpty();
+    }
+
+    private void webhookIsAddedAndTestedAgainstARealReceiver(BrowserPage tab, Page page) {
+        page.locator(".settings-tabs a[data-tab=webhooks]").click();
+        page.waitForURL("**/settings/webhooks");
+        Locator add = page.locator("form[data-add-webhook]");
+        add.locator("input[name=name]").fill("NOC Slack");
+        add.locator("select[name=type]").selectOption("slack");
+        add.locator("input[name=url]").fill(sink.url("/services/T000/B000/secret-token").toString());
+        add.locator("select[name=minSeverity]").selectOption("CRITICAL");
+        // A cluster no node is in: the demo's alerts are not sent here, only the tests.
+        add.locator("input[name=clusters]").fill("settings-it");
+        add.locator("button[type=submit]").click();
+        Locator row = page.locator("tr[data-webhook]:has(th:text-is('NOC Slack'))");
+        row.waitFor(visible());
+        assertThat(page.content()).doesNotContain("secret-token");
+        String id = row.getAttribute("data-webhook");
+        Locator result = page.locator("tr[data-result-for='" + id + "'] [data-result]");
+
+        row.locator("button[data-send-test]").click();
+        page.locator("tr[data-result-for='" + id + "'] [data-result][data-outcome=ok]").waitFor(visible());
+        assertThat(result.textContent()).isEqualTo("Test delivered: the receiver answered HTTP 200.");
+        assertThat(sink.accepted()).singleElement().satisfies(request -> {
+            assertThat(request.path()).isEqualTo("/services/T000/B000/secret-token");
+            assertThat(request.text()).contains("Test message requested by admin");
+        });
+        tab.screenshot("settings-webhook-test-delivered");
+
+        sink.thenAnswer(WebhookSink.Answer.status(500));
+        row.locator("button[data-send-test]").click();
+        page.locator("tr[data-result-for='" + id + "'] [data-result][data-outcome=refused]").waitFor(visible());
+        assertThat(result.textContent()).startsWith("Test not delivered (the outbox would retry): ").contains("500");
+        tab.screenshot("settings-webhook-test-refused");
+
+        row.locator("button[data-delete]").click();
+        page.locator("[data-flash]:text-is('Deleted the webhook NOC Slack.')").waitFor(visible());
+        assertThat(page.locator("tr[data-webhook='" + id + "']").count()).isZero();
+    }
+
+    private void tokenSecretIsShownOnce(BrowserPage tab, Page page) {
+        page.locator(".settings-tabs a[data-tab=tokens]").click();
+        page.waitForURL("**/settings/tokens");
+        Locator create = page.locator("form[data-create-token]");
+        create.locator("input[name=name]").fill("jira");
+        create.locator("input[name=scopes][value=ack]").check();
+        create.locator("button[type=submit]").click();
+        Locator secret = page.locator("[data-token-secret] [data-secret-value]");
+        secret.waitFor(visible());
+        String shown = secret.textContent();
+        assertThat(shown).startsWith(ApiTokenStore.PREFIX);
+        assertThat(tokens.authenticate(shown, "settings browser test").block()).as("the secret shown works")
+                .satisfies(token -> assertThat(token.name()).isEqualTo("jira"));
+        tab.screenshot("settings-token-created");
+
+        page.locator("[data-secret-done]").click();
+        page.locator("[data-flash]:text-is('Token created.')").waitFor(visible());
+        Locator row = page.locator("tr[data-token]:has(th:text-is('jira'))").first();
+        assertThat(row.locator("td[data-cell=scopes]").textContent()).isEqualTo("read, ack");
+        assertThat(page.content()).as("shown once: gone after the reload").doesNotContain(shown);
+    }
+
+    private void brokenNodeNameMapIsRefusedWithItsLine(BrowserPage tab, Page page) {
+        page.locator(".settings-tabs a[data-tab=names]").click();
+        page.waitForURL("**/settings/names");
+        String before = page.locator("main dl.facts").textContent();
+        String map = "# NOC names\n0x0002c90300000420 \"rack1-node0420\"\n0x0002c9030000042g \"rack1-node0421\"\n";
+        page.locator("#names-file").setInputFiles(new FilePayload("node-name-map", "text/plain",
+                map.getBytes(StandardCharsets.UTF_8)));
+        page.locator("form[data-upload=names] button[type=submit]").click();
+        Locator result = page.locator("form[data-upload=names] [data-result][data-outcome=refused]");
+        result.waitFor(visible());
+        assertThat(result.getAttribute("data-line")).isEqualTo("3");
+        assertThat(result.textContent()).startsWith("Not saved: line 3, column ");
+        assertThat(page.locator("form[data-upload=names] pre.bad-line").textContent())
+                .startsWith("3: 0x0002c9030000042g \"rack1-node0421\"\n").endsWith("^");
+        tab.screenshot("settings-names-refused");
+
+        page.reload();
+        assertThat(page.locator("main dl.facts").textContent()).as("nothing changed").isEqualTo(before);
+    }
+
+    private void liveFabricBecomesTheBaseline(BrowserPage tab, Page page) {
+        page.locator(".settings-tabs a[data-tab=baseline]").click();
+        page.waitForURL("**/settings/baseline");
+        page.locator("form[data-set-baseline] button[type=submit]").click();
+        Locator flash = page.locator("[data-flash]");
+        flash.waitFor(visible());
+        assertThat(flash.textContent()).matches("Saved baseline: \\d+ nodes \\(baseline #\\d+\\)\\.");
+        String id = flash.textContent().replaceAll(".*#(\\d+).*", "$1");
+        assertThat(page.locator("[data-fact=baseline]").textContent()).isEqualTo("#" + id + ", json");
+        assertThat(page.locator("[data-fact=saved-by]").textContent()).isEqualTo(ServerTest.ADMIN);
+        tab.screenshot("settings-baseline");
+    }
+}
