@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The admin's settings pages in real Chromium against the demo server ({@link DemoServerBrowserTest}),
  * signed in through the login form: a rule threshold refused inline, then saved and reset; a webhook to a
- * real local HTTP receiver added and tested (delivered, then refused with the receiver's 500); an API token
+ * real local HTTP receiver added and tested (delivered, then refused with the receiver's 500), switched off
+ * and deleted; an API token
  * created and its secret shown once; a broken node-name-map refused with its line and column while the names
  * stay; the live fabric made the baseline. Screenshots: target/screenshots/settings-*.png.
  */
@@ -137,6 +138,12 @@ class SettingsBrowserIT extends DemoServerBrowserTest {
         page.locator("tr[data-result-for='" + id + "'] [data-result][data-outcome=refused]").waitFor(visible());
         assertThat(result.textContent()).startsWith("Test not delivered (the outbox would retry): ").contains("500");
         tab.screenshot("settings-webhook-test-refused");
+
+        row.locator("button[data-toggle]").click();
+        page.locator("[data-flash]:text-is('NOC Slack is off: no notices are sent to it.')").waitFor(visible());
+        assertThat(row.getAttribute("data-enabled")).isEqualTo("false");
+        assertThat(row.locator("button[data-toggle]").textContent()).isEqualTo("Enable");
+        tab.screenshot("settings-webhook-disabled");
 
         row.locator("button[data-delete]").click();
         page.locator("[data-flash]:text-is('Deleted the webhook NOC Slack.')").waitFor(visible());

@@ -130,7 +130,7 @@ class SettingsPagesTest extends ServerTest {
     }
 
     @Test
-    void theWebhookPageListsWebhooksWithoutTheirSecretsAndOffersTestEditAndDelete() {
+    void theWebhookPageListsWebhooksWithoutTheirSecretsAndOffersTestEditSwitchAndDelete() {
         String name = "pager-" + unique;
         String id = admin.post().uri("/api/v1/webhooks").contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"name\":\"" + name + "\",\"type\":\"generic\",\"url\":\"https://hooks.example/secret-path\","
@@ -146,6 +146,8 @@ class SettingsPagesTest extends ServerTest {
         assertThat(row.select("td").get(3).text()).isEqualTo("a b");
         assertThat(row.selectFirst("form[data-done=test]").attr("action")).isEqualTo("/api/v1/webhooks/" + id + "/test");
         assertThat(row.selectFirst("form[data-method=DELETE]").attr("action")).isEqualTo("/api/v1/webhooks/" + id);
+        assertThat(row.attr("data-enabled")).isEqualTo("true");
+        assertThat(row.selectFirst("form:has(button[data-toggle])").attr("action")).isEqualTo("/api/v1/webhooks/" + id + "/disable");
         Element edit = page.selectFirst("tr[data-edit-for=" + id + "] form");
         assertThat(edit.attr("data-method")).isEqualTo("PUT");
         assertThat(edit.selectFirst("input[name=name]").val()).isEqualTo(name);
@@ -153,6 +155,13 @@ class SettingsPagesTest extends ServerTest {
         assertThat(edit.selectFirst("input[name=secret]").val()).isEmpty();
         assertThat(edit.selectFirst("input[name=secret]").attr("placeholder")).isEqualTo("blank: keep the current one");
         assertThat(page.selectFirst("form[data-add-webhook]").attr("action")).isEqualTo("/api/v1/webhooks");
+
+        admin.post().uri("/api/v1/webhooks/" + id + "/disable").exchange().expectStatus().isOk();
+        Element off = page(admin, "/settings/webhooks").selectFirst("tr[data-webhook=" + id + "]");
+        assertThat(off.attr("data-enabled")).isEqualTo("false");
+        assertThat(off.selectFirst("td[data-cell=state]").text()).isEqualTo("off: not sent");
+        assertThat(off.selectFirst("button[data-toggle]").text()).isEqualTo("Enable");
+        assertThat(off.selectFirst("form:has(button[data-toggle])").attr("action")).isEqualTo("/api/v1/webhooks/" + id + "/enable");
 
         admin.delete().uri("/api/v1/webhooks/" + id).exchange().expectStatus().isNoContent();
         assertThat(page(admin, "/settings/webhooks").select("tr[data-webhook=" + id + "]")).isEmpty();
