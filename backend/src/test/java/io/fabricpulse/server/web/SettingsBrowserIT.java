@@ -52,6 +52,13 @@ class SettingsBrowserIT extends DemoServerBrowserTest {
             page.waitForURL("**/settings/rules");
             page.locator("tr[data-rule=" + RULE + "]").waitFor(visible());
             tab.screenshot("settings-rules");
+            page.keyboard().press("t");
+            page.locator("html[data-theme=light]").waitFor(new Locator.WaitForOptions().setTimeout(PATIENCE_MS)
+                    .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED));
+            tab.screenshot("settings-rules-light");
+            page.keyboard().press("t");
+
+            durationsAreTypedAsTheConfigurationWritesThem(page);
 
             ruleThresholdIsCheckedInlineThenSavedAndReset(tab, page);
             webhookIsAddedAndTestedAgainstARealReceiver(tab, page);
@@ -62,7 +69,10 @@ class SettingsBrowserIT extends DemoServerBrowserTest {
     }
 
     private Page signInAsAdmin(BrowserPage tab) {
-        Page page = tab.go("/settings");
+        Page page = tab.page();
+        // Actions wait as long as the other waits: this 2-core machine is shared, the demo polls every second.
+        page.setDefaultTimeout(PATIENCE_MS);
+        tab.go("/settings");
         page.waitForURL("**/login");
         page.locator("#username").fill(ServerTest.ADMIN);
         page.locator("#password").fill(ServerTest.ADMIN_PASSWORD);
@@ -70,6 +80,14 @@ class SettingsBrowserIT extends DemoServerBrowserTest {
         // Spring Security returns to the page asked for: the settings.
         page.waitForURL("**/settings/rules");
         return page;
+    }
+
+    private static void durationsAreTypedAsTheConfigurationWritesThem(Page page) {
+        Object converted = page.evaluate("async () => { const m = await import('/js/settings.js');"
+                + " return ['90s', '1h30m', '2d', '500ms', 'PT5M', '0s', '5 minutes', '', 'P', '1m2h']"
+                + ".map(text => String(m.isoDuration(text))); }");
+        assertThat(converted).asList().containsExactly("PT90S", "PT1H30M", "P2D", "PT0.5S", "PT5M", "PT0S", "null",
+                "null", "null", "null");
     }
 
     private void ruleThresholdIsCheckedInlineThenSavedAndReset(BrowserPage tab, Page page) {
