@@ -283,11 +283,16 @@ function wireTokenSecret() {
   panel.querySelector('[data-secret-done]').addEventListener('click', () => reloadWith('Token created.'));
 }
 
+// The buttons come disabled: a click before this module runs would post the form as the browser does,
+// which the JSON API refuses, so they work from the moment the forms are wired.
 for (const form of document.querySelectorAll('form[data-api]')) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submit(form);
   });
+  for (const button of form.querySelectorAll('button[type=submit]')) {
+    button.disabled = false;
+  }
 }
 showFlash();
 wireTokenSecret();

@@ -155,6 +155,8 @@ class SettingsPagesTest extends ServerTest {
         assertThat(edit.selectFirst("input[name=secret]").val()).isEmpty();
         assertThat(edit.selectFirst("input[name=secret]").attr("placeholder")).isEqualTo("blank: keep the current one");
         assertThat(page.selectFirst("form[data-add-webhook]").attr("action")).isEqualTo("/api/v1/webhooks");
+        assertThat(page.select("form[data-api] button[type=submit]")).as("enabled by /js/settings.js once it has wired them")
+                .isNotEmpty().allMatch(button -> button.hasAttr("disabled"));
 
         admin.post().uri("/api/v1/webhooks/" + id + "/disable").exchange().expectStatus().isOk();
         Element off = page(admin, "/settings/webhooks").selectFirst("tr[data-webhook=" + id + "]");
