@@ -13,9 +13,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * Gives every rendered page its CSRF token, the name of who is signed in (for the header's
- * sign-out form) and whether they are an admin (the header links the settings pages for admins only). In WebFlux the token is made lazily, when someone asks:
- * asking here sets the {@code XSRF-TOKEN} cookie for the page's scripts and lets Thymeleaf add the
- * hidden {@code _csrf} field to every {@code th:action} form.
+ * sign-out form) and whether they are an admin (the header links the settings pages for admins
+ * only). In WebFlux the token is made lazily, when someone asks: asking here sets the
+ * {@code XSRF-TOKEN} cookie for the page's scripts and lets Thymeleaf add the hidden {@code _csrf}
+ * field to every {@code th:action} form.
  */
 @ControllerAdvice(annotations = Controller.class)
 class PageModelAdvice {

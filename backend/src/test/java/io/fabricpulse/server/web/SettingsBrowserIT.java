@@ -7,6 +7,8 @@ import com.microsoft.playwright.options.WaitUntilState;
 import io.fabricpulse.server.notify.WebhookSink;
 import io.fabricpulse.server.security.token.ApiTokenStore;
 import io.fabricpulse.server.testing.ServerTest;
+import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.server.topology.model.FabricModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,16 +33,23 @@ class SettingsBrowserIT extends DemoServerBrowserTest {
     @Autowired
     private ApiTokenStore tokens;
 
+    @Autowired
+    private TopologyChanges topology;
+
     private WebhookSink sink;
+    private FabricModel baselineBefore;
 
     @BeforeEach
     void startReceiver() {
         sink = WebhookSink.start();
+        baselineBefore = topology.baseline();
     }
 
+    /** The other browser tests share this demo server: they compare the fabric with the baseline they found. */
     @AfterEach
-    void stopReceiver() {
+    void stopReceiverAndPutTheBaselineBack() {
         sink.close();
+        topology.useBaseline(baselineBefore);
     }
 
     @Test

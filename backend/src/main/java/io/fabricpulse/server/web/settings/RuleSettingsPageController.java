@@ -95,7 +95,8 @@ class RuleSettingsPageController {
             return null;
         }
         String name = text.strip();
-        if (name.length() > MAX_CLUSTER || name.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
+        if (name.length() > MAX_CLUSTER
+                || name.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
             String shown = name.length() > 40 ? name.substring(0, 40) + "…" : name;
             throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "cluster: '" + shown
                     + "' is not a cluster name (1 to " + MAX_CLUSTER + " characters without spaces)");

@@ -33,7 +33,8 @@ class TokenSettingsPageController {
     Mono<String> tokens(Model model) {
         return tokens.list()
                 .map(token -> TokenLine.of(token, format))
-                .sort(Comparator.comparing(TokenLine::revoked).thenComparing(Comparator.comparingLong(TokenLine::id).reversed()))
+                .sort(Comparator.comparing(TokenLine::revoked)
+                        .thenComparing(Comparator.comparingLong(TokenLine::id).reversed()))
                 .collectList()
                 .map(list -> {
                     model.addAttribute("section", "tokens");

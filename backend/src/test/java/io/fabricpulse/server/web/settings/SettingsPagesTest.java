@@ -6,19 +6,24 @@ import io.fabricpulse.server.security.token.ApiScope;
 import io.fabricpulse.server.security.token.ApiTokenStore;
 import io.fabricpulse.server.security.token.IssuedApiToken;
 import io.fabricpulse.server.testing.ServerTest;
+import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.web.SignedInClient;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
@@ -40,14 +45,48 @@ class SettingsPagesTest extends ServerTest {
     @Autowired
     private ApiTokenStore tokens;
 
+    @Autowired
+    private TopologyChanges topology;
+    @Autowired
+    private ClusterDirectory clusters;
+
     private WebTestClient admin;
     private String unique;
+    private final List<String> ruleClusters = new ArrayList<>();
+    private FabricModel baselineBefore;
+    private String clustersBefore;
 
     @BeforeEach
     void signIn() {
         admin = SignedInClient.as(context, Role.ADMIN).mutate().responseTimeout(Duration.ofSeconds(30)).build()
                 .mutateWith(csrf());
         unique = UUID.randomUUID().toString().substring(0, 8);
+        baselineBefore = topology.baseline();
+        clustersBefore = fabricsConf();
+    }
+
+    /**
+     * Leaves the shared server as it was: rule settings made here are removed, the clusters and the baseline
+     * in force are put back (a new baseline would raise topology-changed alerts on every node other tests ingest).
+     */
+    @AfterEach
+    void putBack() {
+        ruleClusters.forEach(cluster -> admin.delete().uri("/api/v1/alerts/rules/" + RULE + "?cluster=" + cluster)
+                .exchange());
+        topology.useBaseline(baselineBefore);
+        if (!fabricsConf().equals(clustersBefore)) {
+            uploadClusters(clustersBefore);
+        }
+    }
+
+    /** The clusters in force as a fabrics.conf. */
+    private String fabricsConf() {
+        StringBuilder conf = new StringBuilder("# the clusters before SettingsPagesTest\n");
+        for (String name : clusters.names()) {
+            conf.append('[').append(name).append("]\n");
+            clusters.members(name).orElseThrow().stream().sorted().forEach(guid -> conf.append(guid).append('\n'));
+        }
+        return conf.toString();
     }
 
     @Test
@@ -93,7 +132,6 @@ class SettingsPagesTest extends ServerTest {
         admin.get().uri("/settings/rules?cluster=nowhere-" + unique).exchange().expectStatus().isBadRequest()
                 .expectBody().jsonPath("$.detail").value(detail -> assertThat((String) detail)
                         .startsWith("cluster: no cluster 'nowhere-" + unique + "'; known: ").contains(cluster));
-        deleteRule(cluster);
     }
 
     @Test
@@ -126,7 +164,6 @@ class SettingsPagesTest extends ServerTest {
                 .expectBody().jsonPath("$.detail").value(detail -> assertThat((String) detail)
                         .startsWith("no rule 'no-such-rule'; known: ").contains(RULE));
         admin.get().uri("/settings/rules/" + RULE + "?cluster=two words").exchange().expectStatus().isBadRequest();
-        deleteRule(cluster);
     }
 
     @Test
@@ -240,12 +277,8 @@ class SettingsPagesTest extends ServerTest {
     }
 
     private void putRule(String cluster, String json) {
+        ruleClusters.add(cluster);
         admin.put().uri("/api/v1/alerts/rules/" + RULE + "?cluster=" + cluster).contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(json).exchange().expectStatus().isOk();
-    }
-
-    private void deleteRule(String cluster) {
-        admin.delete().uri("/api/v1/alerts/rules/" + RULE + "?cluster=" + cluster).exchange()
-                .expectStatus().isEqualTo(HttpStatus.NO_CONTENT);
     }
 }
