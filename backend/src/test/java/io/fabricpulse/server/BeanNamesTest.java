@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 /**
  * Every component and {@code @Bean} of the server has a name of its own. Spring Boot refuses to
  * override a bean definition, so two features naming a bean alike (topology's {@code ClusterDirectory}
- * component and alerting's {@code clusterDirectory()} method did) stop the real server at start.
+ * component and alerting's {@code clusterDirectory()} method once did) stop the real server at start.
  * Registers the definitions as the application does, without creating a single bean.
  */
 class BeanNamesTest {

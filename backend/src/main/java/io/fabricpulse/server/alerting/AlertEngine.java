@@ -6,6 +6,7 @@ import io.fabricpulse.server.alerting.rules.PortSample;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.FabricUpdateListener;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.topology.ClusterDirectory;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The alert engine: evaluates every port rule on every ingested port sample (called synchronously
@@ -30,6 +32,7 @@ public class AlertEngine implements FabricUpdateListener {
     private final ClusterDirectory clusters;
     private final Clock clock;
     private final AlertLifecycle lifecycle;
+    private final AlertWriter writer;
     private final AgentWatch agents = new AgentWatch();
     private final Map<PortRef, PortRuleState> ports = new HashMap<>();
 
@@ -39,6 +42,7 @@ public class AlertEngine implements FabricUpdateListener {
         this.settings = settings;
         this.clusters = clusters;
         this.clock = clock;
+        this.writer = writer;
         this.lifecycle = new AlertLifecycle(writer, properties);
     }
 
@@ -109,6 +113,34 @@ public class AlertEngine implements FabricUpdateListener {
     public synchronized void clear(ExternalCondition condition) {
         externalSettings(condition);
         lifecycle.cleared(condition.rule(), condition.subject(), EXTERNAL_END, clock.instant());
+    }
+
+    /**
+     * The feature that raises {@code rule} knows its whole picture again after a restart: every open
+     * alert of the rule whose subject does not hold ({@code holds} false) is cleared, hysteresis as
+     * usual. Runs on the writer's queue, after the startup reload of the open alerts queued before any
+     * batch could arrive, so the alerts opened before the restart are among those checked.
+     *
+     * @param holds whether the condition holds for a subject; called under the engine's lock, so it
+     *              must not take a lock of the caller's
+     */
+    public void clearAllBut(String rule, Predicate<AlertSubject> holds) {
+        if (catalog.get(rule) == null) {
+            throw new IllegalArgumentException("no rule '" + rule + "'; known: " + catalog.all().keySet());
+        }
+        Runnable clearStale = () -> {
+            synchronized (this) {
+                Instant now = clock.instant();
+                for (OpenAlert alert : lifecycle.all()) {
+                    if (alert.rule.equals(rule) && !holds.test(alert.subject)) {
+                        lifecycle.cleared(rule, alert.subject, EXTERNAL_END, now);
+                    }
+                }
+            }
+        };
+        if (!writer.later(clearStale)) {
+            clearStale.run(); // queue full: the reload ran long ago, nothing to wait for
+        }
     }
 
     /** Someone acknowledged an alert through this replica's API: later events carry who and the ticket. */

@@ -5,7 +5,7 @@ import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.alert.RuleSettingRepository;
 import io.fabricpulse.server.state.alert.RuleSettingRow;
 import io.fabricpulse.server.state.alert.SilenceRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Clock;
@@ -32,7 +32,6 @@ public class AlertReconciler {
     private final AlertRepository alerts;
     private final SilenceRepository silenceRows;
     private final Silences silences;
-    private final ClusterMemberRepository members;
     private final ClusterDirectory clusters;
     private final RuleSettingRepository ruleSettings;
     private final AlertsProperties properties;
@@ -40,14 +39,12 @@ public class AlertReconciler {
     private final Clock clock;
 
     public AlertReconciler(AlertEngine engine, AlertRepository alerts, SilenceRepository silenceRows,
-                           Silences silences, ClusterMemberRepository members, ClusterDirectory clusters,
-                           RuleSettingRepository ruleSettings, AlertsProperties properties, JsonMapper json,
-                           Clock clock) {
+                           Silences silences, ClusterDirectory clusters, RuleSettingRepository ruleSettings,
+                           AlertsProperties properties, JsonMapper json, Clock clock) {
         this.engine = engine;
         this.alerts = alerts;
         this.silenceRows = silenceRows;
         this.silences = silences;
-        this.members = members;
         this.clusters = clusters;
         this.ruleSettings = ruleSettings;
         this.properties = properties;
@@ -59,7 +56,7 @@ public class AlertReconciler {
     public void reconcile() {
         Instant now = clock.instant();
         silences.replace(silenceRows.notExpired(now).collectList().block(TIMEOUT));
-        clusters.replace(members.all().collectList().block(TIMEOUT));
+        clusters.reload().block(TIMEOUT);
         engine.settings().replaceStored(storedSettings(ruleSettings.all().collectList().block(TIMEOUT), json));
         List<AlertRow> open = alerts.allOpen().collectList().block(TIMEOUT);
         synchronized (engine) {

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.alerting;
 
+import io.fabricpulse.server.state.BackgroundWriter;
 import io.fabricpulse.server.state.alert.AlertEventRow;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;
@@ -11,9 +12,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 
 /**
  * Writes alert transitions to the state store behind the engine's back, on one thread of its own,
@@ -25,21 +24,18 @@ public class AlertWriter implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(AlertWriter.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
-    private static final long IDLE_POLL_MILLIS = 500;
     static final String SYSTEM = "system";
 
     private final AlertRepository alerts;
     private final AlertEventPublisher publisher;
     private final JsonMapper json;
-    private final BlockingQueue<Runnable> queue;
-    private volatile boolean running;
-    private Thread worker;
+    private final BackgroundWriter<Runnable> queue;
 
     public AlertWriter(AlertRepository alerts, AlertEventPublisher publisher, JsonMapper json, int capacity) {
         this.alerts = alerts;
         this.publisher = publisher;
         this.json = json;
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.queue = new BackgroundWriter<>("fabricpulse-alert-writer", capacity, AlertWriter::runAll);
     }
 
     /** Queues the opening; false when the queue is full (the engine's sweep tries again). */
@@ -65,13 +61,7 @@ public class AlertWriter implements SmartLifecycle {
 
     /** Runs what is queued now, on the calling thread (the worker's step; tests call it directly). */
     public int flush() {
-        int done = 0;
-        Runnable task;
-        while ((task = queue.poll()) != null) {
-            run(task);
-            done++;
-        }
-        return done;
+        return queue.flush();
     }
 
     private void store(OpenAlert alert) {
@@ -112,53 +102,31 @@ public class AlertWriter implements SmartLifecycle {
         }
     }
 
-    private static void run(Runnable task) {
-        try {
-            task.run();
-        } catch (RuntimeException fault) {
-            log.error("alert state write failed: {}", fault.toString(), fault);
-        }
-    }
-
-    private void work() {
-        while (running) {
+    /** Each task on its own: one that fails is logged, the next still runs. */
+    private static int runAll(List<Runnable> tasks) {
+        for (Runnable task : tasks) {
             try {
-                Runnable task = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
-                if (task != null) {
-                    run(task);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+                task.run();
+            } catch (RuntimeException fault) {
+                log.error("alert state write failed: {}", fault.toString(), fault);
             }
         }
+        return tasks.size();
     }
 
     @Override
-    public synchronized void start() {
-        if (!running) {
-            running = true;
-            worker = Thread.ofPlatform().name("fabricpulse-alert-writer").daemon().start(this::work);
-        }
+    public void start() {
+        queue.start();
     }
 
     @Override
-    public synchronized void stop() {
-        if (!running) {
-            return;
-        }
-        running = false;
-        try {
-            worker.join(TIMEOUT.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        flush();
+    public void stop() {
+        queue.stop(TIMEOUT);
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return queue.isRunning();
     }
 
     /** Like the counter-clear recorder: stops after the web server, before the connection pool closes. */

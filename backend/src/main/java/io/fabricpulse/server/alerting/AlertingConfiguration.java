@@ -3,7 +3,7 @@ package io.fabricpulse.server.alerting;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.RuleSettingRepository;
 import io.fabricpulse.server.state.alert.SilenceRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -35,15 +35,6 @@ class AlertingConfiguration {
         return new RuleSettingsResolver(catalog, properties);
     }
 
-    /**
-     * Named for alerting: the topology feature has its own {@code clusterDirectory} component (a
-     * different type), and two beans of one name stop the server at start.
-     */
-    @Bean
-    ClusterDirectory alertClusterDirectory() {
-        return new ClusterDirectory();
-    }
-
     @Bean
     Silences silences() {
         return new Silences();
@@ -68,11 +59,10 @@ class AlertingConfiguration {
 
     @Bean
     AlertReconciler alertReconciler(AlertEngine engine, AlertRepository alerts, SilenceRepository silenceRows,
-                                    Silences silences, ClusterMemberRepository members, ClusterDirectory clusters,
-                                    RuleSettingRepository ruleSettings, AlertsProperties properties, JsonMapper json,
-                                    Clock clock) {
-        return new AlertReconciler(engine, alerts, silenceRows, silences, members, clusters, ruleSettings, properties,
-                json, clock);
+                                    Silences silences, ClusterDirectory clusters, RuleSettingRepository ruleSettings,
+                                    AlertsProperties properties, JsonMapper json, Clock clock) {
+        return new AlertReconciler(engine, alerts, silenceRows, silences, clusters, ruleSettings, properties, json,
+                clock);
     }
 
     @Bean

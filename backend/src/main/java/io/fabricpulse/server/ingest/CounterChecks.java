@@ -19,17 +19,18 @@ final class CounterChecks {
             v.add(path, "missing; an object of counter values by IBA name (may be empty)");
             return;
         }
-        counters.forEach((name, value) -> check(path + Violations.key(name), name, value, extended, v));
+        counters.forEach((name, value) -> check(path, name, value, extended, v));
     }
 
-    private static void check(String path, String name, Long value, boolean extended, Violations v) {
+    /** The counter's path is built only for a violation: a valid batch has tens of thousands of counters. */
+    private static void check(String countersPath, String name, Long value, boolean extended, Violations v) {
         PortCounter counter = PortCounter.ofIbaName(name);
         if (counter == null) {
-            v.add(path, "unknown counter; the IBA names are " + KNOWN);
+            v.add(countersPath + Violations.key(name), "unknown counter; the IBA names are " + KNOWN);
             return;
         }
         if (value == null) {
-            v.add(path, "missing value; leave out a counter the source could not read");
+            v.add(countersPath + Violations.key(name), "missing value; leave out a counter the source could not read");
             return;
         }
         int bits = counter.bits(extended);
@@ -39,9 +40,9 @@ final class CounterChecks {
         // A negative long is an unsigned value above Long.MAX_VALUE for counters that can be 64-bit
         // (how the records hold them), and simply negative for the others.
         if (value < 0 && counter.bits(true) < 64) {
-            v.add(path, negative(Long.toString(value)));
+            v.add(countersPath + Violations.key(name), negative(Long.toString(value)));
         } else if (Long.compareUnsigned(value, counter.max(extended)) > 0) {
-            v.add(path, beyondWidth(Long.toUnsignedString(value), counter, extended));
+            v.add(countersPath + Violations.key(name), beyondWidth(Long.toUnsignedString(value), counter, extended));
         }
     }
 

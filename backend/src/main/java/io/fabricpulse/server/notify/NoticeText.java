@@ -78,6 +78,34 @@ public final class NoticeText {
     }
 
     /** The whole notice as lines of plain text, for channels (and fallbacks) without structure. */
+    /** One titled value of a chat message's field list; {@code brief} ones may stand side by side. */
+    public record Field(String title, String value, boolean brief) {
+    }
+
+    /**
+     * The fields chat cards (Slack, Discord) show after where the alert is: switch port and cluster
+     * (brief), when, the comment and the suggested checks as bullets, each where it applies.
+     */
+    public static List<Field> details(AlertNotice notice) {
+        List<Field> fields = new ArrayList<>();
+        String switchPort = switchPort(notice);
+        if (switchPort != null) {
+            fields.add(new Field("Switch port", switchPort, true));
+        }
+        if (notice.cluster() != null) {
+            fields.add(new Field("Cluster", notice.cluster(), true));
+        }
+        fields.add(new Field("When", status(notice), false));
+        if (comment(notice) != null) {
+            fields.add(new Field("Comment", comment(notice), false));
+        }
+        if (!notice.suggestedChecks().isEmpty()) {
+            fields.add(new Field("Suggested checks",
+                    notice.suggestedChecks().stream().map(check -> "• " + check).collect(Collectors.joining("\n")), false));
+        }
+        return fields;
+    }
+
     public static List<String> lines(AlertNotice notice, String alertPage) {
         List<String> lines = new ArrayList<>();
         lines.add(title(notice));

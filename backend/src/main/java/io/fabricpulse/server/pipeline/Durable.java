@@ -6,7 +6,9 @@ import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.fabric.StoredBaselines;
+import io.fabricpulse.server.series.ExpectedPort;
 import io.fabricpulse.server.series.PortRateSample;
+import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.state.StateSql;
 import io.fabricpulse.server.state.resume.AgentMark;
 import io.fabricpulse.server.state.resume.PortLastSample;
@@ -25,6 +27,7 @@ import java.util.Map;
 final class Durable {
 
     private final List<PortRateSample> points = new ArrayList<>();
+    private final List<ExpectedPort> withoutRate = new ArrayList<>();
     private final List<PortLastSample> lastSamples = new ArrayList<>();
     private final Map<String, AgentMark> marks = new HashMap<>();
 
@@ -37,6 +40,8 @@ final class Durable {
                 PortRateSample point = RateSamples.of(port);
                 if (point != null) {
                     points.add(point);
+                } else {
+                    withoutRate.add(new ExpectedPort(new PortSeriesKey(port.nodeGuid(), port.portNumber()), port.sampledAt()));
                 }
                 PortReport report = report(nodes.get(port.nodeGuid()), port.portNumber());
                 lastSamples.add(new PortLastSample(port.nodeGuid(), port.portNumber(), new StoredBaselines.Sample(
@@ -55,6 +60,11 @@ final class Durable {
 
     List<PortRateSample> points() {
         return points;
+    }
+
+    /** Ports whose sample gave no rate (first sight, a reset): their points come with later samples. */
+    List<ExpectedPort> withoutRate() {
+        return withoutRate;
     }
 
     /** One per port, the newest: a flush may hold several batches of one agent. */

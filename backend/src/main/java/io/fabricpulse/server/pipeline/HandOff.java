@@ -132,6 +132,9 @@ final class HandOff {
             refuse(group, fault);
             return;
         }
+        if (!durable.withoutRate().isEmpty()) {
+            series.expect(durable.withoutRate());
+        }
         for (int i = 0; i < group.size(); i++) {
             CompletableFuture<Outcome> answer = group.get(i).answer();
             if (outcomes.get(i) instanceof Outcome outcome) {

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.series;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -19,6 +20,14 @@ public interface SeriesStore extends AutoCloseable {
 
     /** Stores the rates of a batch of samples. A failure is a {@link SeriesStoreException}; nothing is half-explained. */
     void write(List<PortRateSample> batch);
+
+    /**
+     * Tells the store that points for these ports will follow: a port seen for the first time has no
+     * rate yet, its first point comes with its next sample. A store may prepare for them off the write
+     * path (the embedded store creates their files); it must not block. By default nothing happens.
+     */
+    default void expect(Collection<ExpectedPort> ports) {
+    }
 
     /** One point per bucket of the query, {@code NaN} where the store has nothing. */
     List<RatePoint> rates(RateQuery query);

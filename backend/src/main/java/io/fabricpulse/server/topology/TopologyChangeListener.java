@@ -1,5 +1,7 @@
 package io.fabricpulse.server.topology;
 
+import java.util.List;
+
 /**
  * Told about every topology change when it is detected and again when it is resolved (then with
  * {@link TopologyChange#resolvedAt()}), on the thread that found it (ingest or a reader). Must return
@@ -10,4 +12,13 @@ package io.fabricpulse.server.topology;
 public interface TopologyChangeListener {
 
     void onChange(TopologyChange change);
+
+    /**
+     * Told once, when the live model is first whole after the server started (see
+     * {@link TopologyChanges}), after the changes found then were told through {@link #onChange}:
+     * {@code holding} is every change that holds. Whatever the listener kept from before the restart
+     * (an open alert in the state store) that is not among them ended while the server was down.
+     */
+    default void afterRebuild(List<TopologyChange> holding) {
+    }
 }

@@ -26,6 +26,13 @@ import java.util.function.Function;
  * every read, so that time alone (a node no longer reported) also shows. Each difference is an event:
  * told to the {@link TopologyChangeListener}s and on {@link #events()} when first found, and again when
  * it no longer holds.
+ *
+ * <p>After the server starts, nothing is compared until the live model has been rebuilt: the baseline
+ * in force was loaded (or found absent) and either a discover-role agent's complete walk arrived or
+ * {@code missing-after} has passed, the time within which every node still there has reported. Before
+ * that the model is partial, and every baseline node not yet reported would count as gone. Once rebuilt,
+ * the listeners are told the changes that hold ({@link TopologyChangeListener#afterRebuild}), so what
+ * they kept from before the restart and no longer holds can end.
  */
 @Component
 public class TopologyChanges {
@@ -39,8 +46,13 @@ public class TopologyChanges {
     private final List<TopologyChangeListener> listeners;
     private final Sinks.Many<TopologyChange> events = Sinks.many().multicast().directBestEffort();
     private final Map<String, TopologyChange> active = new LinkedHashMap<>();
+    private final Instant startedAt;
+    private final Duration missingAfter;
     private FabricModel baseline;
     private Instant evaluatedAt = Instant.MIN;
+    private boolean baselineLoaded;
+    private boolean completeWalkSeen;
+    private boolean rebuilt;
 
     public TopologyChanges(TopologyProperties properties, Clock clock, Function<String, String> names,
                            List<TopologyChangeListener> listeners) {
@@ -48,6 +60,8 @@ public class TopologyChanges {
         this.clock = clock;
         this.names = names;
         this.listeners = List.copyOf(listeners);
+        this.startedAt = clock.instant();
+        this.missingAfter = properties.missingAfter();
     }
 
     @Autowired
@@ -60,6 +74,7 @@ public class TopologyChanges {
     public void accept(IngestBatch batch) {
         boolean structural = observed.apply(batch);
         synchronized (this) {
+            completeWalkSeen |= batch.discovery() != null && batch.discovery().complete();
             if (structural || !clock.instant().isBefore(evaluatedAt.plus(REEVALUATE_EVERY))) {
                 evaluate();
             }
@@ -83,13 +98,17 @@ public class TopologyChanges {
         return baseline;
     }
 
-    /** Compares with {@code baseline} from now on (null: no baseline, no changes). */
+    /**
+     * Compares with {@code baseline} from now on (null: no baseline, no changes). The first call, at
+     * startup, is the state store's baseline or null when none was saved.
+     */
     public synchronized void useBaseline(FabricModel baseline) {
         this.baseline = baseline;
+        this.baselineLoaded = true;
         evaluate();
     }
 
-    /** The differences that hold now, oldest first. */
+    /** The differences that hold now, oldest first; none until the live model is rebuilt after startup. */
     public synchronized List<TopologyChange> active() {
         evaluate();
         return List.copyOf(active.values());
@@ -103,6 +122,11 @@ public class TopologyChanges {
     private void evaluate() {
         Instant now = clock.instant();
         evaluatedAt = now;
+        boolean firstWhole = !rebuilt && isRebuilt(now);
+        if (!rebuilt && !firstWhole) {
+            return;
+        }
+        rebuilt = true;
         List<TopologyChange> found = baseline == null ? List.of() : TopologyDiff.between(baseline, current(), names);
         Map<String, TopologyChange> next = new LinkedHashMap<>();
         List<TopologyChange> told = new ArrayList<>();
@@ -124,6 +148,23 @@ public class TopologyChanges {
         active.clear();
         active.putAll(next);
         told.forEach(this::tell);
+        if (firstWhole) {
+            tellRebuilt(List.copyOf(active.values()));
+        }
+    }
+
+    private boolean isRebuilt(Instant now) {
+        return baselineLoaded && (completeWalkSeen || !now.isBefore(startedAt.plus(missingAfter)));
+    }
+
+    private void tellRebuilt(List<TopologyChange> holding) {
+        for (TopologyChangeListener listener : listeners) {
+            try {
+                listener.afterRebuild(holding);
+            } catch (RuntimeException fault) {
+                log.error("topology change listener {} failed after the rebuild", listener, fault);
+            }
+        }
     }
 
     private void tell(TopologyChange change) {

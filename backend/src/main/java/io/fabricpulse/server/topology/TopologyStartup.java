@@ -36,7 +36,8 @@ class TopologyStartup {
         try {
             names.reload().block(LOAD_TIMEOUT);
             clusters.reload().block(LOAD_TIMEOUT);
-            baselines.latest().blockOptional(LOAD_TIMEOUT).ifPresent(row -> changes.useBaseline(imports.decode(row)));
+            // Also when none was saved: the changes wait for the baseline in force before they compare.
+            changes.useBaseline(baselines.latest().blockOptional(LOAD_TIMEOUT).map(imports::decode).orElse(null));
         } catch (RuntimeException e) {
             // The server still shows the live fabric; names, clusters or the baseline come with the next import.
             log.error("topology: could not load names, clusters or the baseline from the state store: {}", e.toString());

@@ -1,7 +1,10 @@
 package io.fabricpulse.server.web;
 
+import io.fabricpulse.server.topology.ClusterDirectory;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.server.ResponseStatusException;
+
+import java.util.Set;
 
 /** Reading the numbers pages take from their URL, with errors that say what was wrong and what is allowed. */
 public final class PageParameters {
@@ -30,6 +33,17 @@ public final class PageParameters {
                     name + " page " + page + " does not exist: " + items + " " + what + " fill pages 1 to " + pages + " of " + perPage);
         }
         return page;
+    }
+
+    /**
+     * The node GUIDs of the cluster a page filters by ({@code ?cluster=}, as imported from a fabrics.conf:
+     * what {@code ibcheck -C <cluster>} does by hand); a 404 naming the known clusters when there is none.
+     */
+    public static Set<String> clusterMembers(ClusterDirectory clusters, String cluster) {
+        return clusters.members(cluster).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
+                "no cluster '" + cluster + "'; " + (clusters.names().isEmpty()
+                        ? "no clusters have been imported (fabrics.conf)"
+                        : "the clusters are " + String.join(", ", clusters.names()))));
     }
 
     /** Pages needed for {@code items} at {@code perPage} a page; at least 1, an empty list is one empty page. */

@@ -9,6 +9,8 @@ import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -47,7 +49,7 @@ class AlertEngineBench {
                     new AlertEventPublisher(List.of(), new Silences()), JsonMapper.builder().build(), ports * 4);
             RuleCatalog catalog = RuleCatalog.standard();
             AlertEngine engine = new AlertEngine(catalog, new RuleSettingsResolver(catalog, properties),
-                    new ClusterDirectory(), writer, properties, clock);
+                    new ClusterDirectory(new ClusterMemberRepository(db.client(), db.transaction())), writer, properties, clock);
             long best = Long.MAX_VALUE;
             for (int round = 0; round < rounds; round++) {
                 clock.advanceSeconds(1);

@@ -17,6 +17,7 @@ import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.alert.RuleSettingRepository;
 import io.fabricpulse.server.state.alert.SilenceRepository;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
@@ -55,12 +56,11 @@ final class AlertTestbed {
         this.alerts = new AlertRepository(db.client());
         this.writer = new AlertWriter(alerts, new AlertEventPublisher(List.of(events::add), silences), json, 1000);
         RuleCatalog catalog = RuleCatalog.standard();
-        ClusterDirectory clusters = new ClusterDirectory();
+        ClusterDirectory clusters = new ClusterDirectory(new ClusterMemberRepository(db.client(), db.transaction()));
         this.engine = new AlertEngine(catalog, new RuleSettingsResolver(catalog, properties), clusters, writer,
                 properties, clock);
         this.reconciler = new AlertReconciler(engine, alerts, new SilenceRepository(db.client()), silences,
-                new ClusterMemberRepository(db.client(), db.transaction()), clusters,
-                new RuleSettingRepository(db.client()), properties, json, clock);
+                clusters, new RuleSettingRepository(db.client()), properties, json, clock);
         this.fabric = new LiveFabric(List.of(), List.of(engine));
     }
 

@@ -9,6 +9,7 @@ import io.fabricpulse.server.alerting.topology.TopologyAlerts;
 import io.fabricpulse.server.fabric.NodeNames;
 import io.fabricpulse.server.topology.TopologyChanges;
 import io.fabricpulse.server.topology.TopologyProperties;
+import io.fabricpulse.server.topology.model.FabricModel;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
@@ -32,16 +33,50 @@ class TopologyAlertsTest extends OnFreshStateStore {
     private static final String H2 = "0x0000000000000b02";
     private static final String MOVED_LINK = "link:" + LEAF + "/2-" + H2 + "/1";
 
-    private final AlertTestbed bed = new AlertTestbed(db, clock, AlertsProperties.defaults());
-    private final TopologyChanges topology = new TopologyChanges(
-            new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(1)), clock, guid -> null,
-            List.of(new TopologyAlerts(bed.engine, bed.fabric, NodeNames.NONE)));
+    private AlertTestbed bed = new AlertTestbed(db, clock, AlertsProperties.defaults());
+    private TopologyChanges topology = topologyOf(bed);
     /** Leaf port to host (port 1 of each host). */
     private final Map<Integer, String> cables = new LinkedHashMap<>(Map.of(1, H1, 2, H2));
     private long sequence;
 
+    private TopologyChanges topologyOf(AlertTestbed alerting) {
+        return new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(1)), clock,
+                guid -> null, List.of(new TopologyAlerts(alerting.engine, alerting.fabric, NodeNames.NONE)));
+    }
+
+    /**
+     * The server restarts on the same state store: a new engine reloads the open alerts (its sweeper's
+     * first reconcile) and the topology starts empty with the stored baseline.
+     */
+    private void restart() {
+        FabricModel stored = topology.baseline();
+        bed = new AlertTestbed(db, clock, AlertsProperties.defaults());
+        bed.reconciler.reconcile();
+        topology = topologyOf(bed);
+        topology.useBaseline(stored);
+        bed.settle();
+    }
+
+    /** What the host's own agent pushes: its port 1, cabled to the leaf port it is on now; no walk. */
+    private void pushFromHost(String host) {
+        int leafPort = cables.entrySet().stream().filter(c -> c.getValue().equals(host)).findFirst().orElseThrow()
+                .getKey();
+        IngestBatch batch = new IngestBatch(1, host, ++sequence, clock.instant(), "umad",
+                List.of(new NodeReport(host, host, NodeType.CA, "HCA-1", null, null, null,
+                        List.of(AlertTestbed.port(1, 10 + leafPort, PortState.ACTIVE, Map.of(), LEAF, leafPort)))),
+                null);
+        bed.fabric.apply(batch);
+        topology.accept(batch);
+        bed.settle();
+    }
+
     /** A complete walk from h2 as a discover-role agent pushes it, applied to the live fabric and the topology. */
     private void push() {
+        push(true);
+    }
+
+    /** Every node as {@link #push()} has them; {@code walk} false: as a source without discovery pushes them. */
+    private void push(boolean walk) {
         List<PortReport> leafPorts = new ArrayList<>();
         List<NodeReport> nodes = new ArrayList<>();
         cables.forEach((leafPort, host) -> {
@@ -52,7 +87,7 @@ class TopologyAlertsTest extends OnFreshStateStore {
         });
         nodes.add(new NodeReport(LEAF, LEAF, NodeType.SWITCH, "leaf-07", null, null, null, leafPorts));
         IngestBatch batch = new IngestBatch(1, "rac1002", ++sequence, clock.instant(), "umad", nodes,
-                new IngestBatch.Discovery(true, H2, 1, clock.instant()));
+                walk ? new IngestBatch.Discovery(true, H2, 1, clock.instant()) : null);
         bed.fabric.apply(batch);
         topology.accept(batch);
         bed.settle();
@@ -152,6 +187,66 @@ class TopologyAlertsTest extends OnFreshStateStore {
         topology.useBaseline(topology.current());
         bed.settle();
         assertThat(bed.events(AlertEventKind.RESOLVED)).hasSize(2);
+        assertThat(bed.openRows()).isEmpty();
+    }
+
+    @Test
+    void afterARestartTheFirstCompleteWalkResolvesWhatEndedMeanwhileAndKeepsWhatStillHolds() {
+        baselineNow();
+        bed.advanceSeconds(5);
+        moveH2To(3);
+        cables.remove(1);
+        push();
+        long nodeAlert = bed.openRows().stream().filter(r -> r.scope().equals("NODE")).findFirst().orElseThrow().id();
+
+        bed.advanceSeconds(5);
+        moveH2To(2); // the cable goes back while the server is down; h1 stays gone
+        restart();
+        assertThat(bed.engine.openKeys()).as("reloaded from the store").hasSize(2);
+        bed.advanceSeconds(1);
+        push();
+
+        assertThat(bed.events).as("no second alert for the node that is still gone").singleElement()
+                .satisfies(resolved -> {
+                    assertThat(resolved.kind()).isEqualTo(AlertEventKind.RESOLVED);
+                    assertThat(resolved.subject()).isEqualTo(MOVED_LINK);
+                    assertThat(resolved.at()).isEqualTo(AlertTestbed.T0.plusSeconds(11));
+                });
+        assertThat(bed.openRows()).singleElement().satisfies(row -> assertThat(row.id()).isEqualTo(nodeAlert));
+        assertThat(bed.engine.openKeys()).containsExactly(RuleCatalog.TOPOLOGY_CHANGED + "|node:" + H1);
+
+        bed.advanceSeconds(5);
+        cables.put(1, H1);
+        push();
+        assertThat(bed.events(AlertEventKind.RESOLVED)).extracting(AlertEvent::subject)
+                .containsExactly(MOVED_LINK, "node:" + H1);
+        assertThat(bed.openRows()).isEmpty();
+    }
+
+    @Test
+    void withoutADiscoveryAgentTheRestartedServerWaitsMissingAfterBeforeItJudges() {
+        baselineNow();
+        bed.advanceSeconds(5);
+        moveH2To(3);
+        push();
+
+        moveH2To(2);
+        restart();
+        bed.advanceSeconds(1);
+        pushFromHost(H2); // the leaf and h1 have not reported yet: no proof that they are gone
+        assertThat(bed.events).isEmpty();
+        assertThat(bed.engine.openKeys()).hasSize(1);
+
+        bed.advanceSeconds(28);
+        push(false);
+        assertThat(bed.events).as("29 s after the restart: still rebuilding").isEmpty();
+
+        bed.advanceSeconds(2);
+        push(false);
+        assertThat(bed.events).singleElement().satisfies(resolved -> {
+            assertThat(resolved.kind()).isEqualTo(AlertEventKind.RESOLVED);
+            assertThat(resolved.subject()).isEqualTo(MOVED_LINK);
+        });
         assertThat(bed.openRows()).isEmpty();
     }
 }

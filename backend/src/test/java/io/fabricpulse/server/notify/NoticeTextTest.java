@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The shared wording, the notice's own checks and its round trip through the outbox's JSON. */
 class NoticeTextTest {
@@ -33,6 +34,19 @@ class NoticeTextTest {
         assertThat(NoticeText.what(sm)).isEqualTo("Two SM masters");
         assertThat(NoticeText.switchPort(sm)).isNull();
         assertThat(NoticeText.lines(sm, "https://x/alerts/5")).doesNotContain("Suggested checks:");
+    }
+
+    @Test
+    void chatCardsShowTheSameDetailsInOneOrderWithTheBriefOnesFirst() {
+        assertThat(NoticeText.details(TestNotices.notice(Kind.COMMENTED, "7", Severity.WARNING, "etna", TestNotices.SINCE)))
+                .extracting(NoticeText.Field::title, NoticeText.Field::brief).containsExactly(
+                        tuple("Switch port", true),
+                        tuple("Cluster", true),
+                        tuple("When", false),
+                        tuple("Comment", false),
+                        tuple("Suggested checks", false));
+        assertThat(NoticeText.details(TestNotices.notice(Kind.FIRING, "7", Severity.WARNING, null, TestNotices.SINCE)))
+                .extracting(NoticeText.Field::title).containsExactly("Switch port", "When", "Suggested checks");
     }
 
     @Test

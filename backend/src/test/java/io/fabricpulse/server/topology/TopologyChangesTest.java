@@ -187,6 +187,45 @@ class TopologyChangesTest {
     }
 
     @Test
+    void afterStartupAStoredBaselineIsJudgedOnlyOnceTheLiveModelIsRebuiltAndTheListenersHearWhatHoldsThen() {
+        List<List<TopologyChange>> rebuilt = new ArrayList<>();
+        TopologyChangeListener listener = new TopologyChangeListener() {
+            @Override
+            public void onChange(TopologyChange change) {
+                told.add(change);
+            }
+
+            @Override
+            public void afterRebuild(List<TopologyChange> holding) {
+                rebuilt.add(holding);
+            }
+        };
+        push(true);
+        FabricModel stored = changes.current();
+        clock.advanceSeconds(60);
+        TopologyChanges restarted = new TopologyChanges(
+                new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(1)), clock, guid -> null,
+                List.of(listener));
+        fabric.unlink(H1, 1);
+
+        restarted.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.ACTIVE, S2, 1));
+        restarted.useBaseline(stored);
+        assertThat(restarted.active()).as("only h3 reported yet: the rest is not gone, just not heard from").isEmpty();
+        assertThat(rebuilt).isEmpty();
+
+        clock.advanceSeconds(1);
+        restarted.accept(fabric.discovered(clock.instant(), true, true));
+        assertThat(told).extracting(TopologyChange::kind, TopologyChange::nodeGuid)
+                .containsExactly(tuple(ChangeKind.NODE_MISSING, H1));
+        assertThat(rebuilt).singleElement().isEqualTo(told);
+
+        clock.advanceSeconds(1);
+        restarted.accept(fabric.discovered(clock.instant(), true, true));
+        restarted.useBaseline(stored);
+        assertThat(rebuilt).as("once per start").hasSize(1);
+    }
+
+    @Test
     void noBaselineNoChanges() {
         push(true);
         fabric.unlink(S1, 3);

@@ -4,11 +4,12 @@ import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The state store repositories pages read (clusters, counter clears, alerts) over a real, migrated H2 database in
+ * The state store repositories pages read (clusters, counter clears, alerts) and the cluster directory over a real, migrated H2 database in
  * memory, for web slices and web-only servers that do not start the whole server's persistence.
  */
 @TestConfiguration(proxyBeanMethods = false)
@@ -27,6 +28,12 @@ public class PageStateStore {
     @Bean
     ClusterMemberRepository clusterMembers(StateDatabase state) {
         return new ClusterMemberRepository(state.client(), state.transaction());
+    }
+
+    /** The clusters pages filter by; a test that changes the table reloads it, as an import does. */
+    @Bean
+    ClusterDirectory clusterDirectory(ClusterMemberRepository members) {
+        return new ClusterDirectory(members);
     }
 
     @Bean

@@ -1,5 +1,9 @@
 package io.fabricpulse.agent.report;
 
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 /**
  * Every port counter FabricPulse knows, by its IBA name, with its width in bits. All IBA port
  * counters latch at their maximum instead of wrapping, so the width is also the saturation point.
@@ -73,11 +77,10 @@ public enum PortCounter {
 
     /** The counter with IBA name {@code name}, or null. */
     public static PortCounter ofIbaName(String name) {
-        for (PortCounter c : values()) {
-            if (c.name().equals(name)) {
-                return c;
-            }
-        }
-        return null;
+        return name == null ? null : BY_IBA_NAME.get(name);
     }
+
+    /** Looked up for every counter of every ingested port: a hash lookup, not a scan of values(). */
+    private static final Map<String, PortCounter> BY_IBA_NAME = Arrays.stream(values())
+            .collect(Collectors.toUnmodifiableMap(PortCounter::name, counter -> counter));
 }

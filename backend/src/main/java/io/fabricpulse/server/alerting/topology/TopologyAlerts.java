@@ -16,13 +16,13 @@ import io.fabricpulse.server.topology.TopologyChangeListener;
 import io.fabricpulse.server.topology.model.PortEnd;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Turns topology changes against the baseline into {@link RuleCatalog#TOPOLOGY_CHANGED} alerts: a
@@ -30,14 +30,17 @@ import java.util.Set;
  * baseline's link (both ends named), node changes about the node, a port's state change about the
  * port. Several changes can land on one subject (a cable that moves from one wrong port to another
  * is a new change detected before the old one resolves), so the alert is cleared only when the last
- * change of its subject is over.
+ * change of its subject is over. After a restart, once the topology feature has rebuilt the live
+ * model, the alerts opened before it whose change ended while the server was down are cleared; the
+ * ones that still hold were raised again on their (stored) open alert, not as new ones.
  */
 public final class TopologyAlerts implements TopologyChangeListener {
 
     private final AlertEngine engine;
     private final FabricView fabric;
     private final NodeNames names;
-    private final Map<AlertSubject, Set<String>> holding = new HashMap<>();
+    /** Changes per subject; concurrent because the engine reads the keys under its own lock. */
+    private final Map<AlertSubject, Set<String>> holding = new ConcurrentHashMap<>();
 
     /**
      * @param fabric the live fabric, for the names, types and LIDs of the ends
@@ -65,6 +68,13 @@ public final class TopologyAlerts implements TopologyChangeListener {
             holding.remove(subject);
             engine.clear(condition);
         }
+    }
+
+    @Override
+    public void afterRebuild(List<TopologyChange> holdingNow) {
+        // The live map rather than the list: the engine checks later, on its writer's queue, and a change
+        // found in between must count as holding too.
+        engine.clearAllBut(RuleCatalog.TOPOLOGY_CHANGED, holding::containsKey);
     }
 
     static AlertSubject subjectOf(TopologyChange change) {

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Discord's webhook: a short {@code content} line and one embed (title linked to the alert page,
@@ -46,31 +45,18 @@ public final class DiscordFormat implements ChannelFormat {
         return new OutgoingMessage(json.writeValueAsBytes(body), Map.of());
     }
 
+    /** One field per end (a link has two), then the details. */
     private static List<Map<String, Object>> fields(AlertNotice notice) {
-        List<Map<String, Object>> fields = new ArrayList<>();
+        List<NoticeText.Field> fields = new ArrayList<>();
         for (int i = 0; i < notice.ends().size(); i++) {
-            fields.add(field(notice.ends().size() == 1 ? "Where" : "End " + (i + 1),
+            fields.add(new NoticeText.Field(notice.ends().size() == 1 ? "Where" : "End " + (i + 1),
                     NoticeText.end(notice.ends().get(i)), true));
         }
-        String switchPort = NoticeText.switchPort(notice);
-        if (switchPort != null) {
-            fields.add(field("Switch port", switchPort, true));
-        }
-        if (notice.cluster() != null) {
-            fields.add(field("Cluster", notice.cluster(), true));
-        }
-        fields.add(field("When", NoticeText.status(notice), false));
-        if (NoticeText.comment(notice) != null) {
-            fields.add(field("Comment", NoticeText.comment(notice), false));
-        }
-        if (!notice.suggestedChecks().isEmpty()) {
-            fields.add(field("Suggested checks",
-                    notice.suggestedChecks().stream().map(check -> "• " + check).collect(Collectors.joining("\n")), false));
-        }
-        return fields;
+        fields.addAll(NoticeText.details(notice));
+        return fields.stream().map(DiscordFormat::field).toList();
     }
 
-    private static Map<String, Object> field(String name, String value, boolean inline) {
-        return Map.of("name", name, "value", NoticeText.cut(value, MAX_FIELD), "inline", inline);
+    private static Map<String, Object> field(NoticeText.Field field) {
+        return Map.of("name", field.title(), "value", NoticeText.cut(field.value(), MAX_FIELD), "inline", field.brief());
     }
 }

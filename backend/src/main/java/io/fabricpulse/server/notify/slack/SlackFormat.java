@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Slack's incoming-webhook payload in the part Mattermost and Rocket.Chat accept too: {@code text}
@@ -49,29 +48,16 @@ public final class SlackFormat implements ChannelFormat {
     }
 
     private static List<Map<String, Object>> fields(AlertNotice notice, String page) {
-        List<Map<String, Object>> fields = new ArrayList<>();
-        fields.add(field("Where", NoticeText.where(notice), false));
-        String switchPort = NoticeText.switchPort(notice);
-        if (switchPort != null) {
-            fields.add(field("Switch port", switchPort, true));
-        }
-        if (notice.cluster() != null) {
-            fields.add(field("Cluster", notice.cluster(), true));
-        }
-        fields.add(field("When", NoticeText.status(notice), false));
-        if (NoticeText.comment(notice) != null) {
-            fields.add(field("Comment", NoticeText.comment(notice), false));
-        }
-        if (!notice.suggestedChecks().isEmpty()) {
-            fields.add(field("Suggested checks",
-                    notice.suggestedChecks().stream().map(check -> "• " + check).collect(Collectors.joining("\n")), false));
-        }
-        fields.add(field("Alert", page, false));
-        return fields;
+        List<NoticeText.Field> fields = new ArrayList<>();
+        fields.add(new NoticeText.Field("Where", NoticeText.where(notice), false));
+        fields.addAll(NoticeText.details(notice));
+        fields.add(new NoticeText.Field("Alert", page, false));
+        return fields.stream().map(SlackFormat::field).toList();
     }
 
-    private static Map<String, Object> field(String title, String value, boolean isShort) {
-        return Map.of("title", title, "value", escape(NoticeText.cut(value, MAX_FIELD)), "short", isShort);
+    private static Map<String, Object> field(NoticeText.Field field) {
+        return Map.of("title", field.title(), "value", escape(NoticeText.cut(field.value(), MAX_FIELD)),
+                "short", field.brief());
     }
 
     /** Slack's three control characters; node names come from the fabric and may contain any of them. */

@@ -4,9 +4,7 @@ import io.fabricpulse.server.state.StateText;
 import io.fabricpulse.server.state.audit.AuditEntry;
 import io.fabricpulse.server.state.audit.AuditLogRepository;
 import io.fabricpulse.server.state.token.AgentTokenSecrets;
-import io.fabricpulse.server.state.token.ValidTokenCache;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.fabricpulse.server.state.token.HashedTokenLifecycle;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -15,7 +13,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.Set;
 
 /**
@@ -36,15 +33,12 @@ public class ApiTokenStore {
     /** Short enough that {@link ApiToken#actor()} fits the audit log's actor column (100). */
     static final int MAX_NAME = 80;
 
-    private static final Logger log = LoggerFactory.getLogger(ApiTokenStore.class);
-    private static final int RANDOM_BYTES = 32;
 
     private final ApiTokenRepository tokens;
     private final AuditLogRepository audit;
     private final TransactionalOperator transaction;
     private final SecureRandom random;
-    private final Clock clock;
-    private final ValidTokenCache<ApiToken> cache;
+    private final HashedTokenLifecycle<ApiToken> lifecycle;
 
     public ApiTokenStore(ApiTokenRepository tokens, AuditLogRepository audit, TransactionalOperator transaction,
                          SecureRandom random, Clock clock, Duration cacheTtl, Duration lastUsedInterval) {
@@ -52,8 +46,8 @@ public class ApiTokenStore {
         this.audit = audit;
         this.transaction = transaction;
         this.random = random;
-        this.clock = clock;
-        this.cache = new ValidTokenCache<>(cacheTtl, lastUsedInterval, ApiToken::id);
+        this.lifecycle = new HashedTokenLifecycle<>("api-token", audit, transaction, clock, cacheTtl, lastUsedInterval,
+                ApiToken::id);
     }
 
     /**
@@ -70,13 +64,12 @@ public class ApiTokenStore {
             if (scopes == null || scopes.isEmpty()) {
                 throw new IllegalArgumentException("an API token needs at least one scope: read, ack or admin");
             }
-            String secret = generate();
-            Instant now = clock.instant();
-            return tokens.insert(name.strip(), AgentTokenSecrets.hash(secret), scopes, now, actor)
-                    .flatMap(token -> audit.append(AuditEntry.of(now, actor, "api-token.create", target(token.id()),
-                                    "name=" + token.name() + " scopes=" + ApiTokenRepository.scopesText(scopes)))
-                            .thenReturn(new IssuedApiToken(token, secret)))
-                    .as(transaction::transactional);
+            String secret = AgentTokenSecrets.generate(random, PREFIX);
+            Instant now = lifecycle.now();
+            return lifecycle.created(tokens.insert(name.strip(), AgentTokenSecrets.hash(secret), scopes, now, actor),
+                            now, actor, "create",
+                            token -> "name=" + token.name() + " scopes=" + ApiTokenRepository.scopesText(scopes))
+                    .map(token -> new IssuedApiToken(token, secret));
         });
     }
 
@@ -93,24 +86,15 @@ public class ApiTokenStore {
                 return Mono.empty();
             }
             String hash = AgentTokenSecrets.hash(presented);
-            Instant now = clock.instant();
-            return cache.find(hash, now, () -> tokens.findByHash(hash).map(ApiTokenRepository.Stored::token)
-                            .filter(token -> !token.revoked()))
-                    .flatMap(found -> markUsed(found, now, use));
+            return lifecycle.authenticate(hash, () -> tokens.findByHash(hash).map(ApiTokenRepository.Stored::token)
+                            .filter(token -> !token.revoked()),
+                    (token, now) -> recordUse(token, now, use), ApiToken::withLastUsedAt);
         });
     }
 
     /** @return whether this call revoked it (false when there is no such token or it was revoked before) */
     public Mono<Boolean> revoke(long id, String actor) {
-        return Mono.defer(() -> {
-            Instant now = clock.instant();
-            return tokens.revoke(id, now)
-                    .flatMap(revoked -> revoked
-                            ? audit.append(AuditEntry.of(now, actor, "api-token.revoke", target(id), null)).thenReturn(true)
-                            : Mono.just(false))
-                    .as(transaction::transactional)
-                    .doOnNext(revoked -> cache.forget(id));
-        });
+        return lifecycle.revoke(id, actor, tokens::revoke);
     }
 
     public Flux<ApiToken> list() {
@@ -121,31 +105,12 @@ public class ApiTokenStore {
         return tokens.findById(id);
     }
 
-    private String generate() {
-        byte[] bytes = new byte[RANDOM_BYTES];
-        random.nextBytes(bytes);
-        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    private Mono<ApiToken> markUsed(ApiToken token, Instant now, String use) {
-        if (!cache.lastUseDue(token.id(), now)) {
-            return Mono.just(token);
-        }
-        // Bookkeeping must not refuse a valid token: a failed write is logged and tried again next time.
+    /** The last-used time and an {@code api-token.use} entry, unless another replica recorded this use already. */
+    private Mono<?> recordUse(ApiToken token, Instant now, String use) {
         return tokens.markUsed(token.id(), now)
                 .filter(moved -> moved)
-                .flatMap(moved -> audit.append(AuditEntry.of(now, token.actor(), "api-token.use", target(token.id()),
-                        use)))
-                .as(transaction::transactional)
-                .onErrorResume(fault -> {
-                    cache.lastUseNotWritten(token.id());
-                    log.warn("could not record the use of API token {}: {}", token.id(), fault.toString());
-                    return Mono.empty();
-                })
-                .thenReturn(token.withLastUsedAt(now));
-    }
-
-    static String target(long id) {
-        return "api-token:" + id;
+                .flatMap(moved -> audit.append(AuditEntry.of(now, token.actor(), "api-token.use",
+                        lifecycle.target(token.id()), use)))
+                .as(transaction::transactional);
     }
 }

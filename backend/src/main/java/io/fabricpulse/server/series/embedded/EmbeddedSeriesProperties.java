@@ -28,7 +28,7 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
                                        @DefaultValue("10s") Duration step,
                                        @DefaultValue("60s") Duration heartbeat,
                                        List<Archive> archives,
-                                       @DefaultValue("2048") int maxOpenFiles,
+                                       @DefaultValue("32768") int maxOpenFiles,
                                        @DefaultValue("mapped") FileAccess fileAccess) {
 
     /**

@@ -3,6 +3,7 @@ package io.fabricpulse.server.series.embedded;
 import io.fabricpulse.server.series.BucketGrid;
 import io.fabricpulse.server.series.CheckResult;
 import io.fabricpulse.server.series.Consolidator;
+import io.fabricpulse.server.series.ExpectedPort;
 import io.fabricpulse.server.series.PortRate;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
@@ -12,7 +13,6 @@ import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.series.SeriesStoreException;
 import io.fabricpulse.server.series.WorstQuery;
 import org.rrd4j.core.RrdBackendFactory;
-import org.rrd4j.core.RrdRandomAccessFileBackendFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.PriorityQueue;
@@ -40,16 +41,18 @@ public final class EmbeddedSeriesStore implements SeriesStore {
     private final RrdLayout layout;
     private final PortFiles files;
     private final LongAdder skipped = new LongAdder();
+    private final FilePreparer preparer;
 
     public EmbeddedSeriesStore(EmbeddedSeriesProperties properties, Clock clock) {
         this.properties = Objects.requireNonNull(properties, "properties");
         this.layout = new RrdLayout(properties);
         RrdBackendFactory backend = switch (properties.fileAccess()) {
             case MAPPED -> new MappedFileBackendFactory();
-            case FILE -> new RrdRandomAccessFileBackendFactory();
+            case FILE -> new RandomAccessFileBackendFactory();
         };
         this.files = new PortFiles(properties.directory(), new PortFileOpener(layout, backend, clock),
                 properties.maxOpenFiles());
+        this.preparer = new FilePreparer(files);
         log.info("embedded series store in {}: {} bytes per port, {} access, up to {} files open",
                 properties.directory().toAbsolutePath().normalize(), layout.bytesPerPort(),
                 properties.fileAccess().name().toLowerCase(), properties.maxOpenFiles());
@@ -68,6 +71,15 @@ public final class EmbeddedSeriesStore implements SeriesStore {
                 skipped.increment();
             }
         }
+    }
+
+    /**
+     * Creates the files of ports seen for the first time on a background thread: a new file costs far
+     * more than an update, and a port's first point comes one sample interval after its first sight.
+     */
+    @Override
+    public void expect(Collection<ExpectedPort> ports) {
+        preparer.prepare(ports);
     }
 
     @Override
@@ -147,6 +159,7 @@ public final class EmbeddedSeriesStore implements SeriesStore {
 
     @Override
     public void close() {
+        preparer.close();
         files.close();
     }
 }

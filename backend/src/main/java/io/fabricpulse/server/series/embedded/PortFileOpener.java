@@ -110,7 +110,11 @@ final class PortFileOpener {
     }
 
     private RrdDb create(RrdDef def) throws IOException {
-        return RrdDb.getBuilder().setRrdDef(def).setBackendFactory(backend).build();
+        RrdDb db = RrdDb.getBuilder().setRrdDef(def).setBackendFactory(backend).build();
+        if (db.getRrdBackend() instanceof MappedFileBackendFactory.Creating creating) {
+            creating.created();
+        }
+        return db;
     }
 
     /** A read-only handle on an existing file; series it lacks read as gaps. */

@@ -34,11 +34,13 @@ final class PortFiles implements AutoCloseable {
     }
 
     private static final Logger log = LoggerFactory.getLogger(PortFiles.class);
-    private static final Pattern NODE_DIRECTORY = Pattern.compile("[0-9a-f]{16}");
+    /** A node's directory: its GUID's 16 hex digits. */
+    static final Pattern NODE_DIRECTORY = Pattern.compile("[0-9a-f]{16}");
     private static final Pattern PORT_FILE = Pattern.compile("(\\d{1,3})\\.rrd");
     private static final int STRIPES = 64;
 
     private final Path directory;
+    private final StoreFormat format;
     private final PortFileOpener opener;
     private final int capacity;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
@@ -47,6 +49,8 @@ final class PortFiles implements AutoCloseable {
 
     PortFiles(Path directory, PortFileOpener opener, int capacity) {
         this.directory = directory;
+        this.format = new StoreFormat(directory);
+        format.check();
         this.opener = opener;
         this.capacity = capacity;
         for (int i = 0; i < STRIPES; i++) {
@@ -70,6 +74,7 @@ final class PortFiles implements AutoCloseable {
         try {
             PortFile file = cached(port);
             if (file == null) {
+                format.markBeforeFirstFile();
                 file = opener.openForWriting(pathOf(port), startIfNew);
                 synchronized (open) {
                     open.put(port, file);
@@ -83,6 +88,14 @@ final class PortFiles implements AutoCloseable {
         }
         evictBeyondCapacity();
         return result;
+    }
+
+    /**
+     * Opens the port's file, creating it when missing (first update one step after {@code startIfNew}),
+     * so that its first write finds it open. Does nothing when it is open already.
+     */
+    void prepare(PortSeriesKey port, long startIfNew) {
+        write(port, startIfNew, file -> null);
     }
 
     /**

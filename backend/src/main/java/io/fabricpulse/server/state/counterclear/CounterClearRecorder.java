@@ -2,6 +2,7 @@ package io.fabricpulse.server.state.counterclear;
 
 import io.fabricpulse.server.fabric.CounterReset;
 import io.fabricpulse.server.fabric.CounterResetListener;
+import io.fabricpulse.server.state.BackgroundWriter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,11 +13,7 @@ import org.springframework.context.SmartLifecycle;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -34,32 +31,28 @@ public class CounterClearRecorder implements CounterResetListener, SmartLifecycl
     private static final Logger log = LoggerFactory.getLogger(CounterClearRecorder.class);
     private static final Duration DROP_LOG_INTERVAL = Duration.ofMinutes(1);
     private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
-    /** How often an idle worker looks whether it should stop. */
-    private static final long IDLE_POLL_MILLIS = 500;
     private static final String METRIC = "fabricpulse.state.counter.clears";
 
     private final CounterClearRepository repository;
-    private final BlockingQueue<CounterClearRow> queue;
+    private final BackgroundWriter<CounterClearRow> queue;
     private final Clock clock;
     private final Counter recorded;
     private final Counter dropped;
     private final Counter failed;
     private final AtomicLong droppedSinceLog = new AtomicLong();
     private volatile Instant lastDropLog;
-    private volatile boolean running;
-    private Thread worker;
 
     public CounterClearRecorder(CounterClearRepository repository, int capacity, MeterRegistry meters, Clock clock) {
         if (capacity < 1) {
             throw new IllegalArgumentException("fabricpulse.state.counter-clear-queue must be at least 1, got " + capacity);
         }
         this.repository = repository;
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.queue = new BackgroundWriter<>("fabricpulse-counter-clears", capacity, this::write);
         this.clock = clock;
         this.recorded = outcome(meters, "recorded", "counter clears written to the state store");
         this.dropped = outcome(meters, "dropped", "counter clears dropped because the queue was full");
         this.failed = outcome(meters, "failed", "counter clears lost to a failed database write");
-        Gauge.builder(METRIC + ".queued", queue, BlockingQueue::size)
+        Gauge.builder(METRIC + ".queued", queue, BackgroundWriter::queued)
                 .description("counter clears waiting to be written").register(meters);
     }
 
@@ -79,9 +72,7 @@ public class CounterClearRecorder implements CounterResetListener, SmartLifecycl
      * @return how many rows were written
      */
     int writeQueued() {
-        List<CounterClearRow> batch = new ArrayList<>();
-        queue.drainTo(batch);
-        return write(batch);
+        return queue.flush();
     }
 
     private int write(List<CounterClearRow> batch) {
@@ -99,55 +90,24 @@ public class CounterClearRecorder implements CounterResetListener, SmartLifecycl
         }
     }
 
-    private void work() {
-        while (running) {
-            CounterClearRow first;
-            try {
-                first = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            if (first != null) {
-                List<CounterClearRow> batch = new ArrayList<>();
-                batch.add(first);
-                queue.drainTo(batch);
-                write(batch);
-            }
-        }
-    }
-
     private void logDrops() {
         Instant now = clock.instant();
         Instant last = lastDropLog;
         if (last == null || !now.isBefore(last.plus(DROP_LOG_INTERVAL))) {
             lastDropLog = now;
             log.warn("counter-clear queue full ({} waiting): dropped {} counter-clear records since the last warning; "
-                    + "the state store is not keeping up", queue.size(), droppedSinceLog.getAndSet(0));
+                    + "the state store is not keeping up", queue.queued(), droppedSinceLog.getAndSet(0));
         }
     }
 
     @Override
-    public synchronized void start() {
-        if (running) {
-            return;
-        }
-        running = true;
-        worker = Thread.ofPlatform().name("fabricpulse-counter-clears").daemon().start(this::work);
+    public void start() {
+        queue.start();
     }
 
     @Override
-    public synchronized void stop() {
-        if (!running) {
-            return;
-        }
-        running = false;
-        try {
-            worker.join(WRITE_TIMEOUT.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        int left = writeQueued();
+    public void stop() {
+        int left = queue.stop(WRITE_TIMEOUT);
         if (left > 0) {
             log.info("wrote {} queued counter-clear records on shutdown", left);
         }
@@ -155,7 +115,7 @@ public class CounterClearRecorder implements CounterResetListener, SmartLifecycl
 
     @Override
     public boolean isRunning() {
-        return running;
+        return queue.isRunning();
     }
 
     /**

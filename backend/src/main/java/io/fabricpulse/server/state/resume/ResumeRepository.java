@@ -3,6 +3,8 @@ package io.fabricpulse.server.state.resume;
 import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.state.StateSql;
 import io.r2dbc.spi.Readable;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.Statement;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -38,7 +40,7 @@ public class ResumeRepository {
      * must appear at most once (a MERGE may touch a row only once).
      */
     public Mono<Void> save(List<PortLastSample> samples, List<AgentMark> marks) {
-        return Flux.fromIterable(StateSql.chunks(samples)).concatMap(this::mergeSamples)
+        return (samples.isEmpty() ? Mono.<Long>empty() : mergeSamples(samples))
                 .thenMany(Flux.fromIterable(StateSql.chunks(marks)).concatMap(this::mergeMarks))
                 .then()
                 .as(transaction::transactional);
@@ -67,29 +69,40 @@ public class ResumeRepository {
                 .collectMap(AgentMark::agentId, mark -> mark, HashMap::new);
     }
 
+    /**
+     * One prepared statement executed once per row (R2DBC's {@code Statement.add()}), not one statement
+     * text with hundreds of named parameters: the database parses it once and the driver binds by
+     * position, which is what keeps a flush of tens of thousands of ports cheap. The counters' bytes are
+     * cast: H2 types an untyped VALUES parameter as text and would read the bytes as UTF-8.
+     */
+    private static final String MERGE_SAMPLE = "MERGE INTO port_last_sample AS t"
+            + " USING (VALUES ($1, $2, $3, $4, CAST($5 AS BYTEA), $6, $7))"
+            + " AS s (node_guid, port_number, collected_at, extended, counters, saturated, agent_id)"
+            + " ON t.node_guid = s.node_guid AND t.port_number = s.port_number"
+            + " WHEN MATCHED AND s.collected_at > t.collected_at THEN UPDATE SET collected_at = s.collected_at,"
+            + " extended = s.extended, counters = s.counters, saturated = s.saturated, agent_id = s.agent_id"
+            + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, collected_at, extended, counters, saturated,"
+            + " agent_id) VALUES (s.node_guid, s.port_number, s.collected_at, s.extended, s.counters, s.saturated,"
+            + " s.agent_id)";
+
     private Mono<Long> mergeSamples(List<PortLastSample> rows) {
-        DatabaseClient.GenericExecuteSpec merge = db.sql("MERGE INTO port_last_sample AS t USING (VALUES "
-                + StateSql.values(rows.size(), "g", "p", "t", "e", "c", "s", "a")
-                + ") AS s (node_guid, port_number, collected_at, extended, counters, saturated, agent_id)"
-                + " ON t.node_guid = s.node_guid AND t.port_number = s.port_number"
-                + " WHEN MATCHED AND s.collected_at > t.collected_at THEN UPDATE SET collected_at = s.collected_at,"
-                + " extended = s.extended, counters = s.counters, saturated = s.saturated, agent_id = s.agent_id"
-                + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, collected_at, extended, counters, saturated,"
-                + " agent_id) VALUES (s.node_guid, s.port_number, s.collected_at, s.extended, s.counters, s.saturated,"
-                + " s.agent_id)");
-        // One bindValues per statement: bind() copies every binding so far, quadratic in the rows.
-        Map<String, Object> values = new HashMap<>();
-        for (int i = 0; i < rows.size(); i++) {
-            PortLastSample row = rows.get(i);
-            values.put("g" + i, row.nodeGuid());
-            values.put("p" + i, row.portNumber());
-            values.put("t" + i, StateSql.stored(row.sample().at()));
-            values.put("e" + i, row.sample().extended());
-            values.put("c" + i, SampleText.counters(row.sample().counters()));
-            values.put("s" + i, SampleText.saturated(row.sample().saturatedSince()));
-            values.put("a" + i, row.agentId());
-        }
-        return merge.bindValues(values).fetch().rowsUpdated();
+        return db.inConnectionMany(connection -> {
+            Statement merge = connection.createStatement(MERGE_SAMPLE);
+            for (int i = 0; i < rows.size(); i++) {
+                if (i > 0) {
+                    merge.add();
+                }
+                PortLastSample row = rows.get(i);
+                merge.bind(0, row.nodeGuid())
+                        .bind(1, row.portNumber())
+                        .bind(2, StateSql.stored(row.sample().at()))
+                        .bind(3, row.sample().extended())
+                        .bind(4, SampleBytes.counters(row.sample().counters()))
+                        .bind(5, SampleText.saturated(row.sample().saturatedSince()))
+                        .bind(6, row.agentId());
+            }
+            return Flux.from(merge.execute()).flatMap(Result::getRowsUpdated);
+        }).reduce(0L, Long::sum);
     }
 
     private Mono<Long> mergeMarks(List<AgentMark> rows) {
@@ -130,7 +143,7 @@ public class ResumeRepository {
 
     private static PortLastSample sampleRow(Readable row) {
         StoredBaselines.Sample sample = new StoredBaselines.Sample(
-                SampleText.parseCounters(StateSql.required(row, "counters", String.class)),
+                SampleBytes.parseCounters(StateSql.required(row, "counters", byte[].class)),
                 StateSql.required(row, "extended", Boolean.class),
                 StateSql.required(row, "collected_at", Instant.class),
                 SampleText.parseSaturated(StateSql.required(row, "saturated", String.class)));

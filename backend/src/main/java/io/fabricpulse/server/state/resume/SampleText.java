@@ -10,26 +10,18 @@ import java.util.StringJoiner;
 import java.util.function.Function;
 
 /**
- * The text form of a sample's counters ({@code "PortXmitData=123 SymbolErrorCounter=0"}, unsigned
- * decimal) and saturation times ({@code "PortXmitWait=2026-03-01T12:00:00Z"}) in
- * {@code port_last_sample}: one column each instead of one per counter, so a counter added to
- * {@link PortCounter} needs no migration. Only IBA counter names are written.
+ * The text form of a sample's saturation times ({@code "PortXmitWait=2026-03-01T12:00:00Z"}) in
+ * {@code port_last_sample.saturated}: one column instead of one per counter, so a counter added to
+ * {@link PortCounter} needs no migration. Only IBA counter names are written. Usually empty (the
+ * counters themselves are bytes, {@link SampleBytes}).
  */
 final class SampleText {
 
     private SampleText() {
     }
 
-    static String counters(Map<String, Long> counters) {
-        return join(counters, Long::toUnsignedString);
-    }
-
     static String saturated(Map<String, Instant> saturatedSince) {
         return join(saturatedSince, Instant::toString);
-    }
-
-    static Map<String, Long> parseCounters(String text) {
-        return parse(text, Long::parseUnsignedLong);
     }
 
     static Map<String, Instant> parseSaturated(String text) {
@@ -60,7 +52,7 @@ final class SampleText {
             }
             try {
                 values.put(name, value.apply(pair.substring(equals + 1)));
-            } catch (NumberFormatException | DateTimeParseException e) {
+            } catch (DateTimeParseException e) {
                 throw new IllegalStateException("port_last_sample holds an unreadable value in '" + pair + "'", e);
             }
         }

@@ -31,9 +31,14 @@ public final class AgentTokenSecrets {
 
     /** A fresh secret token. */
     String generate() {
+        return generate(random, PREFIX);
+    }
+
+    /** A fresh secret: {@code prefix} and 256 random bits in URL-safe Base64 (API tokens are made alike). */
+    public static String generate(SecureRandom random, String prefix) {
         byte[] bytes = new byte[RANDOM_BYTES];
         random.nextBytes(bytes);
-        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        return prefix + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /** The SHA-256 of the token's UTF-8 bytes. */

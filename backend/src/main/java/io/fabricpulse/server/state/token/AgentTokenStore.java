@@ -1,10 +1,7 @@
 package io.fabricpulse.server.state.token;
 
 import io.fabricpulse.server.state.StateText;
-import io.fabricpulse.server.state.audit.AuditEntry;
 import io.fabricpulse.server.state.audit.AuditLogRepository;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -31,26 +28,20 @@ public class AgentTokenStore {
     /** The scope that lets a token push batches to {@code POST /api/v1/ingest}. */
     public static final String INGEST = "ingest";
 
-    private static final Logger log = LoggerFactory.getLogger(AgentTokenStore.class);
     private static final Pattern SCOPE = Pattern.compile("[a-z][a-z0-9:_-]{0,31}");
     private static final int MAX_NAME = 100;
     private static final int MAX_ACTOR = 100;
 
     private final AgentTokenRepository tokens;
-    private final AuditLogRepository audit;
-    private final TransactionalOperator transaction;
     private final AgentTokenSecrets secrets;
-    private final Clock clock;
-    private final ValidTokenCache<AgentToken> cache;
+    private final HashedTokenLifecycle<AgentToken> lifecycle;
 
     public AgentTokenStore(AgentTokenRepository tokens, AuditLogRepository audit, TransactionalOperator transaction,
                            AgentTokenSecrets secrets, Clock clock, Duration cacheTtl, Duration lastUsedInterval) {
         this.tokens = tokens;
-        this.audit = audit;
-        this.transaction = transaction;
         this.secrets = secrets;
-        this.clock = clock;
-        this.cache = new ValidTokenCache<>(cacheTtl, lastUsedInterval, AgentToken::id);
+        this.lifecycle = new HashedTokenLifecycle<>("agent-token", audit, transaction, clock, cacheTtl, lastUsedInterval,
+                AgentToken::id);
     }
 
     /**
@@ -68,12 +59,11 @@ public class AgentTokenStore {
             StateText.require("issuing actor", actor, MAX_ACTOR);
             checkScopes(scopes);
             String secret = secrets.generate();
-            Instant now = clock.instant();
-            return tokens.insert(name.strip(), AgentTokenSecrets.hash(secret), scopes, now, actor)
-                    .flatMap(row -> audit.append(AuditEntry.of(now, actor, "agent-token.issue", target(row.id()),
-                                    "name=" + row.name() + " scopes=" + AgentTokenRepository.scopesText(scopes)))
-                            .thenReturn(new IssuedAgentToken(row.view(), secret)))
-                    .as(transaction::transactional);
+            Instant now = lifecycle.now();
+            return lifecycle.created(tokens.insert(name.strip(), AgentTokenSecrets.hash(secret), scopes, now, actor)
+                                    .map(AgentTokenStore::view), now, actor, "issue",
+                            token -> "name=" + token.name() + " scopes=" + AgentTokenRepository.scopesText(scopes))
+                    .map(token -> new IssuedAgentToken(token, secret));
         });
     }
 
@@ -84,10 +74,9 @@ public class AgentTokenStore {
     public Mono<AgentToken> authenticate(String presented) {
         return Mono.defer(() -> {
             String hash = AgentTokenSecrets.hash(presented);
-            Instant now = clock.instant();
-            return cache.find(hash, now, () -> tokens.findByHash(hash).map(AgentTokenRow::view)
-                            .filter(token -> !token.revoked()))
-                    .flatMap(found -> markUsed(found, now));
+            return lifecycle.authenticate(hash, () -> tokens.findByHash(hash).map(AgentTokenStore::view)
+                            .filter(token -> !token.revoked()),
+                    (token, now) -> tokens.markUsed(token.id(), now), (token, now) -> token);
         });
     }
 
@@ -97,43 +86,22 @@ public class AgentTokenStore {
      * @return whether this call revoked it (false when there is no such token or it was revoked before)
      */
     public Mono<Boolean> revoke(long id, String actor) {
-        return Mono.defer(() -> {
-            Instant now = clock.instant();
-            return tokens.revoke(id, now)
-                    .flatMap(revoked -> revoked
-                            ? audit.append(AuditEntry.of(now, actor, "agent-token.revoke", target(id), null))
-                            .thenReturn(true)
-                            : Mono.just(false))
-                    .as(transaction::transactional)
-                    .doOnNext(revoked -> cache.forget(id));
-        });
+        return lifecycle.revoke(id, actor, tokens::revoke);
     }
 
     /** Every token, revoked ones too, oldest first. */
     public Flux<AgentToken> list() {
-        return tokens.findAll().map(AgentTokenRow::view);
+        return tokens.findAll().map(AgentTokenStore::view);
     }
 
     public Mono<Long> countActive() {
         return tokens.countActive();
     }
 
-    private Mono<AgentToken> markUsed(AgentToken token, Instant now) {
-        if (!cache.lastUseDue(token.id(), now)) {
-            return Mono.just(token);
-        }
-        // Bookkeeping must not refuse a valid agent: a failed write is logged and tried again next time.
-        return tokens.markUsed(token.id(), now)
-                .onErrorResume(fault -> {
-                    cache.lastUseNotWritten(token.id());
-                    log.warn("could not record the use of agent token {}: {}", token.id(), fault.toString());
-                    return Mono.empty();
-                })
-                .thenReturn(token);
-    }
-
-    private static String target(long id) {
-        return "agent-token:" + id;
+    /** The token without its hash, for everything outside the state store. */
+    private static AgentToken view(HashedTokenTable.Row row) {
+        return new AgentToken(row.id(), row.name(), row.scopes(), row.createdAt(), row.createdBy(), row.lastUsedAt(),
+                row.revokedAt());
     }
 
     private static void checkScopes(Set<String> scopes) {

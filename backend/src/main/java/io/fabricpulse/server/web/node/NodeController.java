@@ -5,7 +5,7 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.state.counterclear.CounterClearRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.web.DisplayFormat;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
@@ -35,11 +35,11 @@ class NodeController {
 
     private final FabricView fabric;
     private final CounterClearRepository clears;
-    private final ClusterMemberRepository clusters;
+    private final ClusterDirectory clusters;
     private final DisplayFormat format;
     private final Clock clock;
 
-    NodeController(FabricView fabric, CounterClearRepository clears, ClusterMemberRepository clusters,
+    NodeController(FabricView fabric, CounterClearRepository clears, ClusterDirectory clusters,
                    DisplayFormat format, Clock clock) {
         this.clock = clock;
         this.fabric = fabric;
@@ -55,7 +55,7 @@ class NodeController {
         List<PortView> ports = portsOf(node.guid());
         model.addAttribute("node", NodeIdentity.of(node, ports, format));
         model.addAttribute("ports", ports.stream().map(p -> PortSummary.of(p, nodes, format)).toList());
-        model.addAttribute("clusters", clusters.clustersOf(node.guid()).collectList());
+        model.addAttribute("clusters", clusters.clustersOf(node.guid()));
         model.addAttribute("zone", format.zoneLabel());
         return NODE_VIEW;
     }

@@ -2,6 +2,7 @@ package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
 import io.fabricpulse.server.web.alerts.FiringAlerts;
@@ -30,11 +31,11 @@ class OverviewController {
 
     private final FabricView fabric;
     private final OverviewSnapshots snapshots;
-    private final Clusters clusters;
+    private final ClusterDirectory clusters;
     private final DisplayFormat format;
     private final FiringAlerts firing;
 
-    OverviewController(FabricView fabric, OverviewSnapshots snapshots, Clusters clusters, DisplayFormat format,
+    OverviewController(FabricView fabric, OverviewSnapshots snapshots, ClusterDirectory clusters, DisplayFormat format,
                        FiringAlerts firing) {
         this.firing = firing;
         this.fabric = fabric;
@@ -53,9 +54,8 @@ class OverviewController {
                           @RequestParam(name = "cluster", required = false) String cluster,
                           @RequestParam(name = "errors", required = false) String errors, Model model) {
         boolean allPorts = errorsView(errors);
-        Mono<Set<String>> members = cluster == null ? Mono.just(Set.of()) : clusters.members(cluster);
-        return Mono.zip(members, clusters.names(), firing.bySeverity()).map(found -> {
-            Set<String> guids = found.getT1();
+        Set<String> guids = cluster == null ? Set.of() : PageParameters.clusterMembers(clusters, cluster);
+        return firing.bySeverity().map(alertCounts -> {
             List<NodeView> nodes = cluster == null ? fabric.nodes()
                     : fabric.nodes().stream().filter(n -> guids.contains(n.guid())).toList();
             int page = PageParameters.page("nodes", nodesPage, nodes.size(), NodesPage.SIZE, "nodes");
@@ -65,11 +65,11 @@ class OverviewController {
             model.addAttribute("nodesOpen", nodesPage != null);
             model.addAttribute("zone", format.zoneLabel());
             model.addAttribute("cluster", cluster);
-            model.addAttribute("clusters", found.getT2());
+            model.addAttribute("clusters", List.copyOf(clusters.names()));
             model.addAttribute("errorsOnly", !allPorts);
             model.addAttribute("errorColumns", ErrorCountersRow.COLUMNS);
             // Alerts are counted over the whole fabric: a cluster filter narrows ports, not the alert list.
-            model.addAttribute("alertCounts", found.getT3());
+            model.addAttribute("alertCounts", alertCounts);
             return VIEW;
         });
     }

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -13,9 +15,9 @@ import reactor.core.publisher.Flux;
 class OverviewEventsController {
 
     private final LiveOverview live;
-    private final Clusters clusters;
+    private final ClusterDirectory clusters;
 
-    OverviewEventsController(LiveOverview live, Clusters clusters) {
+    OverviewEventsController(LiveOverview live, ClusterDirectory clusters) {
         this.live = live;
         this.clusters = clusters;
     }
@@ -30,6 +32,6 @@ class OverviewEventsController {
             return live.events();
         }
         // Membership is read once per connection: a fabrics.conf import is rare, the browser reconnects anyway.
-        return clusters.members(cluster).flatMapMany(live::events);
+        return live.events(PageParameters.clusterMembers(clusters, cluster));
     }
 }

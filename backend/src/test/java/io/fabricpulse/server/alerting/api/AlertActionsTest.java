@@ -10,7 +10,6 @@ import io.fabricpulse.server.alerting.AlertEventKind;
 import io.fabricpulse.server.alerting.AlertEventPublisher;
 import io.fabricpulse.server.alerting.AlertWriter;
 import io.fabricpulse.server.alerting.AlertsProperties;
-import io.fabricpulse.server.alerting.ClusterDirectory;
 import io.fabricpulse.server.alerting.RuleCatalog;
 import io.fabricpulse.server.alerting.RuleSettingsResolver;
 import io.fabricpulse.server.alerting.Silences;
@@ -18,6 +17,8 @@ import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.alert.SilenceRow;
 import io.fabricpulse.server.state.audit.AuditLogRepository;
@@ -51,7 +52,7 @@ class AlertActionsTest {
         RuleCatalog catalog = RuleCatalog.standard();
         AlertsProperties properties = AlertsProperties.defaults();
         AlertEngine engine = new AlertEngine(catalog, new RuleSettingsResolver(catalog, properties),
-                new ClusterDirectory(), new AlertWriter(alerts, publisher, json, 10), properties, clock);
+                new ClusterDirectory(new ClusterMemberRepository(db.client(), db.transaction())), new AlertWriter(alerts, publisher, json, 10), properties, clock);
         actions = new AlertActions(alerts, new AuditLogRepository(db.client()), publisher, engine, json, clock);
     }
 

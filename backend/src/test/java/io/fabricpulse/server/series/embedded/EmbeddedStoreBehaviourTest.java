@@ -1,6 +1,7 @@
 package io.fabricpulse.server.series.embedded;
 
 import io.fabricpulse.server.series.Consolidation;
+import io.fabricpulse.server.series.ExpectedPort;
 import io.fabricpulse.server.series.PortRate;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
@@ -14,8 +15,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rrd4j.core.RrdDb;
 import org.rrd4j.core.RrdDef;
-import org.rrd4j.core.RrdRandomAccessFileBackendFactory;
+import io.fabricpulse.server.series.SeriesStoreException;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -32,6 +34,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What the embedded store does beyond the contract: files, archives, replays, damage, upgrades. */
@@ -190,6 +193,7 @@ class EmbeddedStoreBehaviourTest {
 
     @Test
     void anUnreadableFileIsSetAsideAndThePortStartsAfresh() throws Exception {
+        markCurrentFormat();
         Path node = Files.createDirectories(temp.resolve("0002c90300317810"));
         Files.writeString(node.resolve("1.rrd"), "this is not an rrd file, it is what a full disk left behind");
         try (EmbeddedSeriesStore store = store(temp)) {
@@ -222,6 +226,7 @@ class EmbeddedStoreBehaviourTest {
     void aFileFromBeforeASeriesExistedGainsItAndKeepsItsHistory() throws Exception {
         // A file as an older release would have made it: the same archives, two series fewer.
         RateSeries newer = RateSeries.RCV_BYTES_PER_SECOND;
+        markCurrentFormat();
         Path file = Files.createDirectories(temp.resolve("0002c90300317810")).resolve("1.rrd");
         EmbeddedSeriesProperties properties = TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED);
         RrdDef current = new RrdLayout(properties).definition(file, T0.getEpochSecond());
@@ -229,7 +234,7 @@ class EmbeddedStoreBehaviourTest {
         Stream.of(current.getDsDefs()).filter(ds -> !ds.getDsName().equals(newer.name())
                 && !ds.getDsName().equals("PortMulticastRcvPkts")).forEach(old::addDatasource);
         old.addArchive(current.getArcDefs());
-        try (RrdDb db = RrdDb.getBuilder().setRrdDef(old).setBackendFactory(new RrdRandomAccessFileBackendFactory())
+        try (RrdDb db = RrdDb.getBuilder().setRrdDef(old).setBackendFactory(new RandomAccessFileBackendFactory())
                 .build()) {
             db.createSample(T0.getEpochSecond() + 10).setValue(SYMBOL_ERRORS.name(), 7).update();
         }
@@ -243,6 +248,57 @@ class EmbeddedStoreBehaviourTest {
         }
         assertThat(Files.size(file)).isEqualTo(new RrdLayout(properties).bytesPerPort());
         assertThat(file.resolveSibling("1.rrd.migrating")).doesNotExist();
+    }
+
+    private void markCurrentFormat() throws IOException {
+        Files.writeString(temp.resolve(StoreFormat.FILE_NAME), StoreFormat.CURRENT + "\n");
+    }
+
+    @Test
+    void portFilesOfAnEarlierFormatAreRefusedNotMisread() throws Exception {
+        Files.createDirectories(temp.resolve("0002c90300317810"));
+        Files.writeString(temp.resolve("0002c90300317810/1.rrd"), "written before the FORMAT file existed");
+
+        assertThatThrownBy(() -> store(temp)).isInstanceOf(SeriesStoreException.class)
+                .hasMessageContaining(temp + " holds port files of an earlier format (no FORMAT file)");
+
+        Files.writeString(temp.resolve(StoreFormat.FILE_NAME), "fabricpulse-rrd4j 9\n");
+        assertThatThrownBy(() -> store(temp)).isInstanceOf(SeriesStoreException.class)
+                .hasMessageContaining("says 'fabricpulse-rrd4j 9'; this server reads '" + StoreFormat.CURRENT + "'");
+    }
+
+    @Test
+    void aNewFileIsWrittenOnlyWhereItHoldsData() throws Exception {
+        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
+                Duration.ofSeconds(60), EmbeddedSeriesProperties.DEFAULT_ARCHIVES, 4,
+                EmbeddedSeriesProperties.FileAccess.MAPPED), CLOCK)) {
+            store.write(List.of(sample(PORT, 0, 5)));
+        }
+        byte[] file = Files.readAllBytes(temp.resolve("0002c90300317810/1.rrd"));
+        long nonZero = 0;
+        for (byte b : file) {
+            nonZero += b == 0 ? 0 : 1;
+        }
+        // rrd4j filled all 1.3 MB with unknown; stored as zero bytes, only the header and written rows differ.
+        assertThat(file.length).isGreaterThan(1_000_000);
+        assertThat(nonZero).isLessThan(file.length / 100);
+        assertThat(Files.readString(temp.resolve(StoreFormat.FILE_NAME))).isEqualTo(StoreFormat.CURRENT + "\n");
+    }
+
+    @Test
+    void anExpectedPortsFileIsCreatedAheadOfItsFirstPointAndTakesPointsAfterItsFirstSight() throws Exception {
+        try (EmbeddedSeriesStore store = store(temp)) {
+            store.expect(List.of(new ExpectedPort(PORT, T0.plusSeconds(10))));
+            Path file = temp.resolve("0002c90300317810/1.rrd");
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(file) && store.check().detail()
+                    .contains(" 1 port files open"));
+
+            // The first rate is of the sample after the first sight, however late it is written.
+            store.write(List.of(sample(PORT, 20, 4), sample(PORT, 30, 6)));
+
+            assertThat(values(store, PORT, 20, 40, Duration.ofSeconds(10))).containsExactly(4.0, 6.0);
+            assertThat(store.skippedPoints()).isZero();
+        }
     }
 
     @Test

@@ -29,7 +29,7 @@ public interface AgentTokenContract extends StateContract {
                 state().transaction(), new AgentTokenSecrets(new SecureRandom()), clock, CACHE, LAST_USED);
     }
 
-    private AgentTokenRow stored(long id) {
+    private HashedTokenTable.Row stored(long id) {
         return new AgentTokenRepository(state().client()).findById(id).block();
     }
 
@@ -39,7 +39,7 @@ public interface AgentTokenContract extends StateContract {
 
         assertThat(issued.secret()).startsWith("fpa_").hasSize(4 + 43);
         assertThat(issued.toString()).doesNotContain(issued.secret());
-        AgentTokenRow row = stored(issued.token().id());
+        HashedTokenTable.Row row = stored(issued.token().id());
         assertThat(row.tokenHash()).isEqualTo(AgentTokenSecrets.hash(issued.secret())).hasSize(64)
                 .isNotEqualTo(issued.secret());
         assertThat(row.name()).isEqualTo("node042");

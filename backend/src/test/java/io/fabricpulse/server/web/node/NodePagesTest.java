@@ -9,6 +9,7 @@ import io.fabricpulse.server.state.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.counterclear.CounterClearRow;
 import io.fabricpulse.server.state.counterclear.CounterClearSource;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.state.names.ClusterMemberRow;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
@@ -71,6 +72,8 @@ class NodePagesTest {
     CounterClearRepository clears;
     @Autowired
     ClusterMemberRepository clusters;
+    @Autowired
+    ClusterDirectory directory;
     WebTestClient client;
 
     @BeforeEach
@@ -87,7 +90,8 @@ class NodePagesTest {
                 port("node0420 HCA-1", HOST, 2).state(PortState.DOWN, PhysicalState.POLLING).lid(0).build(),
                 port("leaf03", LEAF, 5).type(NodeType.SWITCH).lid(3).peer(HOST, 1)
                         .saturated("SymbolErrorCounter", 65535).build()));
-        clusters.replaceAll(List.of(new ClusterMemberRow("etna", HOST), new ClusterMemberRow("gpu", HOST))).block();
+        clusters.replaceAll(List.of(new ClusterMemberRow("etna", HOST), new ClusterMemberRow("gpu", HOST)))
+                .then(directory.reload()).block();
     }
 
     @Test

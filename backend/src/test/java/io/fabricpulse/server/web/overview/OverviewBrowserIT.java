@@ -60,7 +60,7 @@ class OverviewBrowserIT {
             CodecsAutoConfiguration.class, JacksonAutoConfiguration.class, ThymeleafAutoConfiguration.class,
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
-            OverviewSnapshots.class, LiveOverview.class, Clusters.class, FiringAlerts.class, PageStateStore.class})
+            OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class})
     static class WebOnly {
 
         /**

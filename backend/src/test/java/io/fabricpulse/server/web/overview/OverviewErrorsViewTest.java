@@ -77,8 +77,8 @@ class OverviewErrorsViewTest extends OverviewSliceTest {
 
     @Test
     void filtersByClusterAndListsTheClusters() {
-        clusterMembers.replaceAll(List.of(new ClusterMemberRow("etna", NODE001), new ClusterMemberRow("etna", LEAF02),
-                new ClusterMemberRow("lr4", NODE003))).block();
+        importClusters(new ClusterMemberRow("etna", NODE001), new ClusterMemberRow("etna", LEAF02),
+                new ClusterMemberRow("lr4", NODE003));
 
         Document whole = render("/");
         assertThat(whole.select("select[name=cluster] option").eachAttr("value")).containsExactly("", "etna", "lr4");

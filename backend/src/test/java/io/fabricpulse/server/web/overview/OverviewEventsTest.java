@@ -15,7 +15,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
-import java.util.List;
 
 import static io.fabricpulse.server.web.overview.SampleFabric.LEAF01;
 import static io.fabricpulse.server.web.overview.SampleFabric.LEAF02;
@@ -136,8 +135,7 @@ class OverviewEventsTest extends OverviewSliceTest {
 
     @Test
     void aClusterStreamCarriesOnlyTheClusterAndAnUnknownClusterIsAProblem() {
-        clusterMembers.replaceAll(List.of(new ClusterMemberRow("rack1", SampleFabric.NODE001),
-                new ClusterMemberRow("rack1", LEAF01))).block();
+        importClusters(new ClusterMemberRow("rack1", SampleFabric.NODE001), new ClusterMemberRow("rack1", LEAF01));
 
         JsonNode snapshot = json.readTree(events("/events/ports?cluster=rack1").blockFirst(PATIENCE).data());
 

@@ -6,6 +6,8 @@ import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
 import io.fabricpulse.server.web.alerts.FiringAlerts;
 import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRow;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
@@ -23,7 +25,7 @@ import java.util.List;
  */
 @WebFluxTest(controllers = {OverviewController.class, OverviewEventsController.class},
         properties = {"fabricpulse.ui.max-rows=4", "fabricpulse.ui.live-interval=100ms"})
-@Import({OverviewSnapshots.class, LiveOverview.class, Clusters.class, FiringAlerts.class, PageStateStore.class})
+@Import({OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class})
 @WebPageTest
 abstract class OverviewSliceTest {
 
@@ -33,13 +35,20 @@ abstract class OverviewSliceTest {
     InMemoryFabricView fabric;
     @Autowired
     ClusterMemberRepository clusterMembers;
+    @Autowired
+    ClusterDirectory clusters;
     WebTestClient client;
 
     @BeforeEach
     void signInAndPublishTheSampleFabric() {
         // The first page of a run compiles its templates: on a busy 2-core machine that can take seconds.
         client = SignedInClient.of(context).mutate().responseTimeout(Duration.ofSeconds(30)).build();
-        clusterMembers.replaceAll(List.of()).block();
+        importClusters();
         SampleFabric.publish(fabric, 2.5);
+    }
+
+    /** Replaces the cluster groups as a fabrics.conf import does: the table, then the directory. */
+    void importClusters(ClusterMemberRow... members) {
+        clusterMembers.replaceAll(List.of(members)).then(clusters.reload()).block();
     }
 }
