@@ -22,9 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The admin's settings pages in real Chromium against the demo server ({@link DemoServerBrowserTest}),
  * signed in through the login form: a rule threshold refused inline, then saved and reset; a webhook to a
  * real local HTTP receiver refused for an ftp URL (inline), added, tested (delivered), changed, tested again
- * (refused with the receiver's 500), switched off and deleted; an API token
- * created and its secret shown once; a broken node-name-map refused with its line and column while the names
- * stay; the live fabric made the baseline. Screenshots: target/screenshots/settings-*.png.
+ * (refused with the receiver's 500), switched off and deleted; an API token created and its secret shown
+ * once; a broken node-name-map refused with its line and column while the names stay; the live fabric made
+ * the baseline, then its ibnetdiscover export uploaded as the baseline. Screenshots:
+ * target/screenshots/settings-*.png.
  */
 class SettingsBrowserIT extends DemoServerBrowserTest {
 
@@ -254,5 +255,20 @@ class SettingsBrowserIT extends DemoServerBrowserTest {
         assertThat(page.locator("[data-fact=baseline]").textContent()).isEqualTo("#" + id + ", json");
         assertThat(page.locator("[data-fact=saved-by]").textContent()).isEqualTo(ServerTest.ADMIN);
         tab.screenshot("settings-baseline");
+
+        // The export read back as a baseline: what the download link gives is what the upload takes.
+        String exported = page.request().get(page.locator("a[data-export=ibnetdiscover]").evaluate("a => a.href").toString())
+                .text();
+        assertThat(exported).contains("Switch").contains("Ca");
+        page.locator("#baseline-file").setInputFiles(new FilePayload("fabric.ibnetdiscover", "text/plain",
+                exported.getBytes(StandardCharsets.UTF_8)));
+        page.locator("form[data-upload=baseline] button[type=submit]").click();
+        Locator uploaded = page.locator("[data-flash]:has-text('Saved baseline: ')");
+        page.locator("[data-flash]:not(:has-text('#" + id + ")'))").waitFor(visible());
+        assertThat(uploaded.textContent()).matches("Saved baseline: \\d+ nodes \\(baseline #\\d+\\)\\.");
+        assertThat(page.locator("[data-fact=baseline]").textContent()).endsWith(", ibnetdiscover");
+        assertThat(page.locator("[data-fact=baseline-size]").textContent())
+                .isEqualTo(page.locator("[data-fact=live-size]").textContent());
+        tab.screenshot("settings-baseline-uploaded");
     }
 }
