@@ -13,16 +13,35 @@ export function cookie(name, cookies = document.cookie) {
   return null;
 }
 
+/** A write the server refused: {@code problem} is its RFC 9457 body (detail, errors, line, column), or null. */
+export class ApiError extends Error {
+  constructor(message, status, problem) {
+    super(message);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
 /** POSTs {@code body} as JSON to {@code url}; resolves to the parsed answer, rejects with the problem's detail. */
-export async function postJson(url, body) {
-  const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+export function postJson(url, body) {
+  return send('POST', url, JSON.stringify(body), 'application/json');
+}
+
+/**
+ * Sends {@code body} (a string, Blob or null) with {@code method} and the CSRF header; resolves to the parsed
+ * JSON answer (null when there is none), rejects with an {@link ApiError} whose message is the problem's detail
+ * with its field errors.
+ */
+export async function send(method, url, body = null, contentType = null) {
+  const headers = { Accept: 'application/json' };
+  if (contentType) {
+    headers['Content-Type'] = contentType;
+  }
   const token = cookie('XSRF-TOKEN');
   if (token) {
     headers['X-XSRF-TOKEN'] = token;
   }
-  const response = await fetch(url, {
-    method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin',
-  });
+  const response = await fetch(url, { method, headers, body, credentials: 'same-origin' });
   const text = await response.text();
   let data = null;
   try {
@@ -32,8 +51,9 @@ export async function postJson(url, body) {
   }
   if (!response.ok) {
     const detail = data?.detail || data?.title || `${response.status} ${response.statusText}`;
-    const fields = (data?.errors || []).map((e) => `${e.field}: ${e.message}`).join('; ');
-    throw new Error(fields ? `${detail} (${fields})` : detail);
+    // The problem's field errors are {path, reason} (problem.InvalidField).
+    const fields = (data?.errors || []).map((e) => (e.path ? `${e.path}: ${e.reason}` : e.reason)).join('; ');
+    throw new ApiError(fields && !detail.includes(fields) ? `${detail} (${fields})` : detail, response.status, data);
   }
   return data;
 }

@@ -57,7 +57,7 @@ public class AlertReconciler {
         Instant now = clock.instant();
         silences.replace(silenceRows.notExpired(now).collectList().block(TIMEOUT));
         clusters.reload().block(TIMEOUT);
-        engine.settings().replaceStored(storedSettings(ruleSettings.all().collectList().block(TIMEOUT)));
+        engine.settings().replaceStored(storedSettings(ruleSettings.all().collectList().block(TIMEOUT), json));
         List<AlertRow> open = alerts.allOpen().collectList().block(TIMEOUT);
         synchronized (engine) {
             apply(engine.lifecycle(), open);
@@ -83,8 +83,9 @@ public class AlertReconciler {
         }
     }
 
-    /** The settings the API stored, parsed; a row that no longer parses is left out (and logged by the API). */
-    public Map<RuleSettingsResolver.StoredKey, RuleSettings> storedSettings(List<RuleSettingRow> rows) {
+    /** The settings the API stored, parsed, as the resolver takes them. */
+    public static Map<RuleSettingsResolver.StoredKey, RuleSettings> storedSettings(List<RuleSettingRow> rows,
+                                                                                  JsonMapper json) {
         Map<RuleSettingsResolver.StoredKey, RuleSettings> stored = new HashMap<>();
         for (RuleSettingRow row : rows) {
             stored.put(new RuleSettingsResolver.StoredKey(row.rule(), row.cluster()),

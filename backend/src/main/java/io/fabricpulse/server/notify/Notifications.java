@@ -35,14 +35,14 @@ public final class Notifications {
     }
 
     /**
-     * Queues the notice for every webhook whose min-severity and clusters match.
+     * Queues the notice for every webhook that is on and whose min-severity and clusters match.
      *
      * @return how many deliveries were queued; an event announced before is not queued again (0)
      */
     public Mono<Integer> announce(AlertNotice notice) {
         return Mono.fromCallable(() -> json.writeValueAsString(notice))
                 .flatMapMany(text -> webhooks.all()
-                        .filter(target -> target.spec().wants(notice))
+                        .filter(target -> target.enabled() && target.spec().wants(notice))
                         .concatMap(target -> outbox.enqueue(target.key(), idempotencyKey(target.key(), notice),
                                 notice.alertId(), notice.kind().name(), text, clock.instant())))
                 .filter(queued -> queued)

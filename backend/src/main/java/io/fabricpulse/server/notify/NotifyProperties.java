@@ -94,7 +94,7 @@ public record NotifyProperties(@DefaultValue("http://localhost:8080") String pub
             Webhook webhook = webhooks.get(i);
             WebhookSpec spec = check(i, webhook).spec();
             String name = webhook.name() == null || webhook.name().isBlank() ? "webhooks[" + i + "]" : webhook.name();
-            targets.add(new WebhookTarget(configKey(spec), name, spec, true));
+            targets.add(new WebhookTarget(configKey(spec), name, spec, true, true));
         }
         return List.copyOf(targets);
     }

@@ -8,6 +8,12 @@ package io.fabricpulse.server.notify;
  * @param name       what people call it
  * @param spec       where and what
  * @param configured whether it comes from application.yml (then the API cannot change it)
+ * @param enabled    off: no new notices are queued for it (those already queued are still delivered);
+ *                   configured webhooks are always on
  */
-public record WebhookTarget(String key, String name, WebhookSpec spec, boolean configured) {
+public record WebhookTarget(String key, String name, WebhookSpec spec, boolean configured, boolean enabled) {
+
+    public WebhookTarget withEnabled(boolean on) {
+        return new WebhookTarget(key, name, spec, configured, on);
+    }
 }

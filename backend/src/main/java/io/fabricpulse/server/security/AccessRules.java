@@ -15,8 +15,8 @@ import java.util.Set;
  *
  * <p>Summary: GET reads need READ; acknowledging, commenting, resolving alerts and changing
  * silences need ACK; rules, webhooks, tokens, names, clusters, baselines, settings and the audit
- * log need ADMIN (webhooks, tokens and the audit log even to read: webhook URLs are secrets, token
- * lists and the audit trail tell who can do what); ingest is for agent tokens only.
+ * log need ADMIN (webhooks, tokens, the audit log and the settings pages even to read: webhook URLs are
+ * secrets, token lists and the audit trail tell who can do what); ingest is for agent tokens only.
  */
 final class AccessRules {
 
@@ -39,6 +39,8 @@ final class AccessRules {
             // Rule thresholds live under the alerts path but change what fires for everyone: admins.
             rule(WRITES, Access.ADMIN, "/api/v1/alerts/rules", "/api/v1/alerts/rules/**"),
             rule(WRITES, Access.ACK, "/api/v1/alerts/**", "/api/v1/silences/**"),
+            // The settings pages show webhooks and tokens, which are for admins even to read.
+            rule(READS, Access.ADMIN, "/settings", "/settings/**"),
             rule(WRITES, Access.ADMIN, "/api/v1/rules/**", "/api/v1/names/**", "/api/v1/clusters/**",
                     "/api/v1/topology/**", "/api/v1/links/**", "/api/v1/nodes/**", "/api/v1/ports/**"),
             rule(READS, Access.READ,

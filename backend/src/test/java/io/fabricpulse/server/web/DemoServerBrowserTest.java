@@ -55,7 +55,7 @@ abstract class DemoServerBrowserTest {
         return chromium.open("http://127.0.0.1:" + port, Map.of("Authorization", basicAuth()));
     }
 
-    /** A tab with no credentials: what a newcomer's browser is before signing in at /login. */
+    /** A tab without credentials: a newcomer's browser before signing in through the login form. */
     BrowserPage openSignedOut() {
         return chromium.open("http://127.0.0.1:" + port, Map.of());
     }

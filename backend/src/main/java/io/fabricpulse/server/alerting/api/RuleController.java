@@ -1,7 +1,5 @@
 package io.fabricpulse.server.alerting.api;
 
-import io.fabricpulse.server.alerting.AlertReconciler;
-import io.fabricpulse.server.alerting.RuleCatalog;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.alerting.RuleSettingsResolver;
 import io.fabricpulse.server.alerting.rules.LinkCapabilities;
@@ -33,9 +31,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * {@code /api/v1/alerts/rules}: every rule with its settings; PUT changes a rule's settings for
@@ -48,20 +44,16 @@ class RuleController {
     private static final Set<String> FIELDS = Set.of("enabled", "severity", "threshold", "window", "longThreshold",
             "longWindow", "clearAfter", "expected");
 
-    private final RuleCatalog catalog;
-    private final RuleSettingsResolver resolver;
+    private final RuleViews views;
     private final RuleSettingRepository repository;
-    private final AlertReconciler reconciler;
     private final AuditLogRepository audit;
     private final JsonMapper json;
     private final Clock clock;
 
-    RuleController(RuleCatalog catalog, RuleSettingsResolver resolver, RuleSettingRepository repository,
-                   AlertReconciler reconciler, AuditLogRepository audit, JsonMapper json, Clock clock) {
-        this.catalog = catalog;
-        this.resolver = resolver;
+    RuleController(RuleViews views, RuleSettingRepository repository, AuditLogRepository audit, JsonMapper json,
+                   Clock clock) {
+        this.views = views;
         this.repository = repository;
-        this.reconciler = reconciler;
         this.audit = audit;
         this.json = json;
         this.clock = clock;
@@ -70,16 +62,13 @@ class RuleController {
     /** Query: {@code cluster}, for the settings in force there. */
     @GetMapping
     Mono<List<RuleView>> list(ServerHttpRequest request) {
-        String cluster = cluster(request);
-        return reload().then(Mono.fromSupplier(() -> catalog.all().values().stream()
-                .map(rule -> view(rule, cluster)).toList()));
+        return views.all(cluster(request));
     }
 
     @GetMapping("/{rule}")
     Mono<RuleView> one(@PathVariable String rule, ServerHttpRequest request) {
-        RuleDefinition definition = known(rule);
         String cluster = cluster(request);
-        return reload().then(Mono.fromSupplier(() -> view(definition, cluster)));
+        return views.one(rule, cluster);
     }
 
     /**
@@ -89,7 +78,7 @@ class RuleController {
     @PutMapping("/{rule}")
     Mono<RuleView> put(@PathVariable String rule, @RequestBody Map<String, Object> body, ServerHttpRequest request,
                        Principal principal) {
-        RuleDefinition definition = known(rule);
+        RuleDefinition definition = views.known(rule);
         String cluster = cluster(request);
         RuleSettings settings = parse(body);
         String text = json.writeValueAsString(settings);
@@ -97,21 +86,21 @@ class RuleController {
         String on = cluster == null ? RuleSettingsResolver.ALL_CLUSTERS : cluster;
         return repository.save(new RuleSettingRow(rule, on, text, now, principal.getName()))
                 .then(audit.append(AuditEntry.of(now, principal.getName(), "rule.update", target(rule, on), text)))
-                .then(reload())
-                .then(Mono.fromSupplier(() -> view(definition, cluster)));
+                .then(views.reload())
+                .then(Mono.fromSupplier(() -> views.view(definition, cluster)));
     }
 
     @DeleteMapping("/{rule}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     Mono<Void> delete(@PathVariable String rule, ServerHttpRequest request, Principal principal) {
-        known(rule);
+        views.known(rule);
         String on = cluster(request) == null ? RuleSettingsResolver.ALL_CLUSTERS : cluster(request);
         return repository.delete(rule, on)
                 .flatMap(deleted -> deleted ? Mono.just(true) : Mono.error(new ProblemException(ProblemType.NOT_FOUND,
                         "rule " + rule + " has no settings made through the API for " + target(rule, on))))
                 .then(audit.append(AuditEntry.of(clock.instant(), principal.getName(), "rule.reset", target(rule, on),
                         null)))
-                .then(reload());
+                .then(views.reload());
     }
 
     private RuleSettings parse(Map<String, Object> body) {
@@ -134,29 +123,6 @@ class RuleController {
         }
         check.throwIfInvalid();
         return settings;
-    }
-
-    private Mono<Void> reload() {
-        return repository.all().collectList().doOnNext(rows -> resolver.replaceStored(reconciler.storedSettings(rows)))
-                .then();
-    }
-
-    private RuleView view(RuleDefinition rule, String cluster) {
-        Map<String, RuleSettings> api = resolver.stored().entrySet().stream()
-                .filter(entry -> entry.getKey().rule().equals(rule.name()))
-                .collect(Collectors.toMap(entry -> entry.getKey().cluster(), Map.Entry::getValue, (a, b) -> a,
-                        TreeMap::new));
-        return new RuleView(rule.name(), rule.description(), rule.defaults(), resolver.effective(rule.name(), cluster),
-                api);
-    }
-
-    private RuleDefinition known(String rule) {
-        RuleDefinition definition = catalog.get(rule);
-        if (definition == null) {
-            throw new ProblemException(ProblemType.NOT_FOUND, "no rule '" + rule + "'; known: "
-                    + String.join(", ", catalog.all().keySet()));
-        }
-        return definition;
     }
 
     private static String cluster(ServerHttpRequest request) {

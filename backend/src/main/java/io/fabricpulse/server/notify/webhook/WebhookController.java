@@ -28,8 +28,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * {@code /api/v1/webhooks}: list, show, add, change, delete and test webhooks. Webhooks from the
- * configuration are listed and can be tested but not changed. Every change is in the audit log,
+ * {@code /api/v1/webhooks}: list, show, add, change, switch on and off, delete and test webhooks. Webhooks
+ * from the configuration are listed and can be tested but not changed. Every change is in the audit log,
  * without the secret or the URL's path.
  */
 @RestController
@@ -80,7 +80,8 @@ class WebhookController {
         return changeable(id).flatMap(current -> body.defaultIfEmpty("")
                 .map(text -> WebhookInput.parse(text, json, current.spec().secret()))
                 .flatMap(input -> {
-                    WebhookTarget changed = new WebhookTarget(current.key(), input.name(), input.spec(), false);
+                    WebhookTarget changed = new WebhookTarget(current.key(), input.name(), input.spec(), false,
+                            current.enabled());
                     return stored.update(Long.parseLong(id), input.name(), input.spec(), clock.instant())
                             .then(record(user, "webhook.update", changed))
                             .thenReturn(WebhookView.of(changed))
@@ -94,6 +95,25 @@ class WebhookController {
                         .then(record(user, "webhook.delete", current))
                         .as(transaction::transactional))
                 .thenReturn(ResponseEntity.noContent().build());
+    }
+
+    /** Switches a webhook on: notices are queued for it again. Idempotent. */
+    @PostMapping("/{id}/enable")
+    Mono<WebhookView> enable(@PathVariable String id, Principal user) {
+        return switchTo(id, true, user);
+    }
+
+    /** Switches a webhook off without deleting it: no new notices are queued for it. Idempotent. */
+    @PostMapping("/{id}/disable")
+    Mono<WebhookView> disable(@PathVariable String id, Principal user) {
+        return switchTo(id, false, user);
+    }
+
+    private Mono<WebhookView> switchTo(String id, boolean on, Principal user) {
+        return changeable(id).flatMap(current -> stored.setEnabled(Long.parseLong(id), on, clock.instant())
+                .then(record(user, on ? "webhook.enable" : "webhook.disable", current.withEnabled(on)))
+                .thenReturn(WebhookView.of(current.withEnabled(on)))
+                .as(transaction::transactional));
     }
 
     /** Posts a test message now and says what the channel answered (200 either way: the request itself worked). */

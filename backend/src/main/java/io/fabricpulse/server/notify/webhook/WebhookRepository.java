@@ -21,7 +21,7 @@ import java.util.TreeSet;
 @Repository
 public class WebhookRepository {
 
-    private static final String COLUMNS = "id, name, type, url, secret, min_severity, clusters";
+    private static final String COLUMNS = "id, name, type, url, secret, min_severity, clusters, enabled";
 
     private final DatabaseClient db;
 
@@ -43,7 +43,7 @@ public class WebhookRepository {
                 .filter(statement -> statement.returnGeneratedValues("id"))
                 .map(StateSql::generatedId)
                 .one()
-                .map(id -> new WebhookTarget(Long.toString(id), name, spec, false));
+                .map(id -> new WebhookTarget(Long.toString(id), name, spec, false, true));
     }
 
     /** Replaces a webhook's settings; emits whether it existed. */
@@ -58,6 +58,15 @@ public class WebhookRepository {
                 .bind("now", StateSql.stored(now))
                 .bind("id", id);
         return StateSql.bind(update, "secret", spec.secret(), String.class).fetch().rowsUpdated().map(rows -> rows == 1);
+    }
+
+    /** Switches a webhook on or off; emits whether it existed. */
+    public Mono<Boolean> setEnabled(long id, boolean enabled, Instant now) {
+        return db.sql("UPDATE webhook SET enabled = :enabled, updated_at = :now WHERE id = :id")
+                .bind("enabled", enabled)
+                .bind("now", StateSql.stored(now))
+                .bind("id", id)
+                .fetch().rowsUpdated().map(rows -> rows == 1);
     }
 
     public Mono<Boolean> delete(long id) {
@@ -87,6 +96,7 @@ public class WebhookRepository {
                 Severity.valueOf(StateSql.required(row, "min_severity", String.class)),
                 clusters.isEmpty() ? Set.of() : Set.copyOf(Arrays.asList(clusters.split(" "))));
         return new WebhookTarget(Long.toString(StateSql.required(row, "id", Long.class)),
-                StateSql.required(row, "name", String.class), spec, false);
+                StateSql.required(row, "name", String.class), spec, false,
+                StateSql.required(row, "enabled", Boolean.class));
     }
 }

@@ -17,13 +17,14 @@ import java.util.List;
  * @param clusters    the clusters it gets notices for; empty for all
  * @param hasSecret   whether a signing secret is set
  * @param source      {@code api} or {@code configuration} (read-only)
+ * @param enabled     whether notices are queued for it
  */
 public record WebhookView(String id, String name, String type, String url, String minSeverity, List<String> clusters,
-                          boolean hasSecret, String source) {
+                          boolean hasSecret, String source, boolean enabled) {
 
-    static WebhookView of(WebhookTarget target) {
+    public static WebhookView of(WebhookTarget target) {
         return new WebhookView(target.key(), target.name(), target.spec().type().configName(), target.spec().redactedUrl(),
                 target.spec().minSeverity().name(), target.spec().clusters().stream().sorted().toList(),
-                target.spec().secret() != null, target.configured() ? "configuration" : "api");
+                target.spec().secret() != null, target.configured() ? "configuration" : "api", target.enabled());
     }
 }

@@ -287,6 +287,25 @@ public interface OutboxContract extends StateContract {
     }
 
     @Test
+    default void aStoredWebhookSwitchedOffGetsNoNoticesUntilSwitchedOnAgain() {
+        WebhookRepository stored = new WebhookRepository(state().client());
+        long id = Long.parseLong(stored.insert("paused", new WebhookSpec(ChannelType.SLACK, sink().url("/paused"), null,
+                Severity.INFO, Set.of()), OutboxRig.T0).block().key());
+        OutboxRig rig = new OutboxRig(state(), List.of());
+
+        assertThat(stored.setEnabled(id, false, OutboxRig.T0).block()).isTrue();
+        assertThat(stored.findById(id).block().enabled()).isFalse();
+        assertThat(rig.notifications().announce(TestNotices.firing("while-off")).block()).isZero();
+        assertThat(stored.setEnabled(id, true, OutboxRig.T0).block()).isTrue();
+        assertThat(rig.notifications().announce(TestNotices.firing("on-again")).block()).isEqualTo(1);
+        rig.dispatch(rig.dispatcher("a"));
+
+        assertThat(sink().accepted()).singleElement().satisfies(request -> assertThat(request.path()).isEqualTo("/paused"));
+        assertThat(stored.setEnabled(id + 1000, false, OutboxRig.T0).block()).as("no such webhook").isFalse();
+        stored.delete(id).block();
+    }
+
+    @Test
     default void finishedRowsAreKeptAsHistoryForTheConfiguredTimeThenDeleted() {
         sink().thenAnswer(Answer.status(404));
         OutboxRig rig = rig();

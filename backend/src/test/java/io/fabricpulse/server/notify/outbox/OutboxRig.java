@@ -54,7 +54,7 @@ final class OutboxRig {
 
     static WebhookTarget target(String key, ChannelType type, URI url, String secret, Severity minSeverity,
                                 Set<String> clusters) {
-        return new WebhookTarget(key, key, new WebhookSpec(type, url, secret, minSeverity, clusters), true);
+        return new WebhookTarget(key, key, new WebhookSpec(type, url, secret, minSeverity, clusters), true, true);
     }
 
     static WebhookTarget slack(String key, URI url) {

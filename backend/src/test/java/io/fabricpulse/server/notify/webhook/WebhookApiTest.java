@@ -166,6 +166,35 @@ class WebhookApiTest extends ServerTest {
     }
 
     @Test
+    void aDisabledWebhookIsKeptButGetsNoNoticesUntilEnabledAgain() {
+        Instant before = Instant.now().minusSeconds(1);
+        String id = create("{\"name\":\"paused\",\"type\":\"discord\",\"url\":\"" + sink.url("/paused") + "\"}");
+
+        signedIn.post().uri("/api/v1/webhooks/" + id + "/disable").exchange().expectStatus().isOk()
+                .expectBody().jsonPath("$.enabled").isEqualTo(false).jsonPath("$.name").isEqualTo("paused");
+        signedIn.get().uri("/api/v1/webhooks/" + id).exchange().expectBody().jsonPath("$.enabled").isEqualTo(false);
+        assertThat(notifications.announce(TestNotices.notice(io.fabricpulse.server.notify.AlertNotice.Kind.FIRING,
+                "off-" + System.nanoTime(), io.fabricpulse.server.notify.AlertNotice.Severity.CRITICAL, "etna",
+                Instant.now())).block()).as("nothing queued for a webhook that is off").isZero();
+        // A PUT changes the settings, not whether it is on.
+        signedIn.put().uri("/api/v1/webhooks/" + id).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"name\":\"paused\",\"type\":\"discord\",\"url\":\"" + sink.url("/paused") + "\"}")
+                .exchange().expectStatus().isOk().expectBody().jsonPath("$.enabled").isEqualTo(false);
+
+        signedIn.post().uri("/api/v1/webhooks/" + id + "/enable").exchange().expectStatus().isOk()
+                .expectBody().jsonPath("$.enabled").isEqualTo(true);
+        assertThat(notifications.announce(TestNotices.notice(io.fabricpulse.server.notify.AlertNotice.Kind.FIRING,
+                "on-" + System.nanoTime(), io.fabricpulse.server.notify.AlertNotice.Severity.CRITICAL, "etna",
+                Instant.now())).block()).isEqualTo(1);
+        await().atMost(Duration.ofSeconds(20)).until(() -> sink.accepted().size() == 1);
+
+        assertThat(audit.recent(before, 100).filter(entry -> entry.target().equals("webhook:" + id)).collectList().block())
+                .extracting(AuditEntry::action)
+                .contains("webhook.disable", "webhook.enable");
+        signedIn.post().uri("/api/v1/webhooks/999999/disable").exchange().expectStatus().isNotFound();
+    }
+
+    @Test
     void unknownIdsAreNotFoundAndChangesNeedASignedInUser() {
         signedIn.get().uri("/api/v1/webhooks/999999").exchange().expectStatus().isNotFound();
         signedIn.post().uri("/api/v1/webhooks/config-0000000000000000/test").exchange().expectStatus().isNotFound();
