@@ -302,6 +302,29 @@ class EmbeddedStoreBehaviourTest {
     }
 
     @Test
+    void aLargeBatchSharedBetweenWritersKeepsEachPortsSamplesInOrder() {
+        List<PortSeriesKey> ports = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            ports.add(new PortSeriesKey(String.format("0x0002c903%08x", i), 1 + i % 36));
+        }
+        List<PortRateSample> batch = new ArrayList<>();
+        for (int step = 0; step < 3; step++) {
+            for (PortSeriesKey port : ports) {
+                batch.add(sample(port, 10L * step, step + 1));
+            }
+        }
+        try (EmbeddedSeriesStore store = store(temp)) {
+            store.write(batch);
+
+            for (PortSeriesKey port : ports) {
+                assertThat(values(store, port, 0, 30, Duration.ofSeconds(10))).as(port.toString())
+                        .containsExactly(1.0, 2.0, 3.0);
+            }
+            assertThat(store.skippedPoints()).isZero();
+        }
+    }
+
+    @Test
     void strayFilesInTheDirectoryAreNotPorts() throws Exception {
         try (EmbeddedSeriesStore store = store(temp)) {
             store.write(List.of(sample(PORT, 0, 3)));
