@@ -4,6 +4,7 @@ import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.ConsoleMessage;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.impl.TargetClosedError;
 import com.microsoft.playwright.options.BoundingBox;
 
 import java.io.IOException;
@@ -101,7 +102,15 @@ public final class BrowserPage implements AutoCloseable {
     /** Closes the tab, then fails when the page asked for anything outside the server or threw. */
     @Override
     public void close() {
-        context.close();
+        // Requests still in flight (a live page's polling, SSE) reach the route handler while the context
+        // closes, and Playwright then reports the closing context as a TargetClosedError: stop them first
+        // by taking the handler away, and a context that reports itself closed while closing is closed.
+        try {
+            context.unrouteAll();
+            context.close();
+        } catch (TargetClosedError closing) {
+            // closed, which is what was asked
+        }
         assertThat(offsite).as("requests to another origin than " + origin + " (blocked)").isEmpty();
         assertThat(scriptErrors).as("script errors on the page").isEmpty();
     }
