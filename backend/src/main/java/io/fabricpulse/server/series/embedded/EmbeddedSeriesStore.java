@@ -24,10 +24,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.PriorityQueue;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -46,10 +42,6 @@ public final class EmbeddedSeriesStore implements SeriesStore {
     private final PortFiles files;
     private final LongAdder skipped = new LongAdder();
     private final FilePreparer preparer;
-    /** Threads besides the caller's that share large writes: one per further core, at most three. */
-    private final List<ExecutorService> writers = new ArrayList<>();
-    /** Smaller batches are written by the caller alone: handing over costs more than it saves. */
-    private static final int PARALLEL_FROM = 64;
 
     public EmbeddedSeriesStore(EmbeddedSeriesProperties properties, Clock clock) {
         this.properties = Objects.requireNonNull(properties, "properties");
@@ -61,50 +53,17 @@ public final class EmbeddedSeriesStore implements SeriesStore {
         this.files = new PortFiles(properties.directory(), new PortFileOpener(layout, backend, clock),
                 properties.maxOpenFiles());
         this.preparer = new FilePreparer(files);
-        int extraThreads = Math.min(3, Runtime.getRuntime().availableProcessors() - 1);
-        for (int i = 0; i < extraThreads; i++) {
-            writers.add(Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
-                    .name("fabricpulse-series-writer-" + (i + 1)).factory()));
-        }
         log.info("embedded series store in {}: {} bytes per port, {} access, up to {} files open",
                 properties.directory().toAbsolutePath().normalize(), layout.bytesPerPort(),
                 properties.fileAccess().name().toLowerCase(), properties.maxOpenFiles());
     }
 
     @Override
-    /**
-     * Writes a large batch from several threads, each taking the ports of one share (by the port's
-     * hash, so the samples of one port stay in order on one thread): an update is rrd4j's work on one
-     * file, independent of every other port's, and one thread was the pipeline's bottleneck.
-     */
     public void write(List<PortRateSample> batch) {
         Objects.requireNonNull(batch, "batch");
         for (PortRateSample sample : batch) {
             Objects.requireNonNull(sample, "a batch holds no null samples");
-        }
-        int shares = batch.size() < PARALLEL_FROM ? 1 : writers.size() + 1;
-        List<Future<?>> others = new ArrayList<>();
-        for (int share = 1; share < shares; share++) {
-            int mine = share;
-            others.add(writers.get(share - 1).submit(() -> writeShare(batch, mine, shares)));
-        }
-        writeShare(batch, 0, shares);
-        for (Future<?> other : others) {
-            try {
-                other.get();
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException fault ? fault
-                        : new SeriesStoreException("series write failed: " + e.getCause(), e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SeriesStoreException("interrupted while the series write finished", e);
-            }
-        }
-    }
-
-    private void writeShare(List<PortRateSample> batch, int share, int shares) {
-        for (PortRateSample sample : batch) {
-            if (sample.rates().isEmpty() || Math.floorMod(sample.port().hashCode(), shares) != share) {
+            if (sample.rates().isEmpty()) {
                 continue;
             }
             boolean stored = files.write(sample.port(), sample.at().getEpochSecond(), file -> file.update(sample));
@@ -200,7 +159,6 @@ public final class EmbeddedSeriesStore implements SeriesStore {
 
     @Override
     public void close() {
-        writers.forEach(ExecutorService::close);
         preparer.close();
         files.close();
     }

@@ -7,6 +7,7 @@ import org.rrd4j.core.RrdRandomAccessFileBackend;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * rrd4j's RandomAccessFile backend ({@code file-access: file}) holding doubles as {@link UnknownAsZero}
@@ -64,7 +65,7 @@ final class RandomAccessFileBackendFactory extends RrdFileBackendFactory {
 
         private static double[] filled(double value, int count) {
             double[] values = new double[count];
-            java.util.Arrays.fill(values, value);
+            Arrays.fill(values, value);
             return values;
         }
     }

@@ -2,6 +2,7 @@ package io.fabricpulse.server.state.resume;
 
 import io.fabricpulse.agent.report.PortCounter;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -20,19 +21,17 @@ final class SampleBytes {
     }
 
     static byte[] counters(Map<String, Long> counters) {
-        int size = 0;
-        for (String name : counters.keySet()) {
-            size += 1 + name.length() + Long.BYTES;
-        }
-        ByteBuffer bytes = ByteBuffer.allocate(size);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(counters.size() * 32);
         for (PortCounter counter : PortCounter.values()) {
             Long value = counters.get(counter.ibaName());
             if (value != null) {
                 byte[] name = counter.ibaName().getBytes(StandardCharsets.US_ASCII);
-                bytes.put((byte) name.length).put(name).putLong(value);
+                bytes.write(name.length);
+                bytes.writeBytes(name);
+                bytes.writeBytes(ByteBuffer.allocate(Long.BYTES).putLong(value).array());
             }
         }
-        return bytes.position() == size ? bytes.array() : java.util.Arrays.copyOf(bytes.array(), bytes.position());
+        return bytes.toByteArray();
     }
 
     /** @throws IllegalStateException when the bytes are not counters in this form */
