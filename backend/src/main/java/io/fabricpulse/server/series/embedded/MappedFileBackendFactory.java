@@ -29,9 +29,11 @@ import java.nio.file.StandardOpenOption;
 @RrdBackendAnnotation(name = "FABRICPULSE_MAPPED", shouldValidateHeader = true)
 final class MappedFileBackendFactory extends RrdFileBackendFactory {
 
+    private final RandomAccessAdvice advice = RandomAccessAdvice.load();
+
     @Override
     protected RrdBackend open(String path, boolean readOnly) throws IOException {
-        return new MappedFileBackend(path, readOnly);
+        return new MappedFileBackend(path, readOnly, advice);
     }
 
     /** A backend that treats the file differently while rrd4j creates it; told when that is over. */
@@ -43,6 +45,7 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
 
         private final Path file;
         private final boolean readOnly;
+        private final RandomAccessAdvice advice;
         private Arena arena;
         private long length;
         /** The mapping, for the doubles this backend encodes itself ({@link UnknownAsZero}). */
@@ -50,10 +53,11 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
         /** From {@link #setLength} (rrd4j creating the file) until {@link #created()}. */
         private boolean creating;
 
-        MappedFileBackend(String path, boolean readOnly) throws IOException {
+        MappedFileBackend(String path, boolean readOnly, RandomAccessAdvice advice) throws IOException {
             super(path);
             this.file = Path.of(path);
             this.readOnly = readOnly;
+            this.advice = advice;
             try (FileChannel channel = channel()) {
                 map(channel, channel.size());
             }
@@ -76,6 +80,7 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
             try {
                 MemorySegment segment = channel.map(readOnly ? FileChannel.MapMode.READ_ONLY
                         : FileChannel.MapMode.READ_WRITE, 0, size, mapping);
+                advice.random(segment);
                 ByteBuffer buffer = segment.asByteBuffer().order(BYTEORDER);
                 setByteBuffer(buffer);
                 doubles = buffer;

@@ -76,7 +76,8 @@ public class ResumeRepository {
      * cast: H2 types an untyped VALUES parameter as text and would read the bytes as UTF-8.
      */
     private static final String MERGE_SAMPLE = "MERGE INTO port_last_sample AS t"
-            + " USING (VALUES ($1, $2, $3, $4, CAST($5 AS BYTEA), $6, $7))"
+            + " USING (VALUES (CAST($1 AS VARCHAR(18)), CAST($2 AS INTEGER), CAST($3 AS TIMESTAMP WITH TIME ZONE),"
+            + " CAST($4 AS BOOLEAN), CAST($5 AS BYTEA), CAST($6 AS VARCHAR(4000)), CAST($7 AS VARCHAR(128))))"
             + " AS s (node_guid, port_number, collected_at, extended, counters, saturated, agent_id)"
             + " ON t.node_guid = s.node_guid AND t.port_number = s.port_number"
             + " WHEN MATCHED AND s.collected_at > t.collected_at THEN UPDATE SET collected_at = s.collected_at,"
