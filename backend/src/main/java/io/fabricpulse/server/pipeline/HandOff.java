@@ -52,6 +52,7 @@ final class HandOff {
     private final Duration storeTimeout;
     private final Duration retryAfter;
     private final List<AppliedBatchListener> listeners;
+    private final ResumeThrottle throttle;
     /** Per agent, the newest mark this server stored; equal to the stored one means memory is current. */
     private final Map<String, AgentMark> storedHere = new HashMap<>();
     private Durable retained;
@@ -68,13 +69,15 @@ final class HandOff {
         }
     }
 
+    /** Writes every port's last sample in every flush (no {@link ResumeThrottle} interval) and tells no listeners. */
     HandOff(LiveFabric fabric, SeriesStore series, ResumeRepository resume, Duration storeTimeout, Duration retryAfter) {
-        this(fabric, series, resume, storeTimeout, retryAfter, List.of());
+        this(fabric, series, resume, storeTimeout, retryAfter, Duration.ZERO, List.of());
     }
 
     HandOff(LiveFabric fabric, SeriesStore series, ResumeRepository resume, Duration storeTimeout, Duration retryAfter,
-            List<AppliedBatchListener> listeners) {
+            Duration resumeInterval, List<AppliedBatchListener> listeners) {
         this.listeners = List.copyOf(listeners);
+        this.throttle = new ResumeThrottle(resumeInterval);
         this.fabric = fabric;
         this.series = series;
         this.resume = resume;
@@ -166,7 +169,9 @@ final class HandOff {
         if (!durable.points().isEmpty()) {
             series.write(durable.points());
         }
-        resume.save(durable.lastSamples(), List.copyOf(durable.marks().values())).block(storeTimeout);
+        List<PortLastSample> lastSamples = throttle.due(durable.lastSamples(), durable.withoutRate());
+        resume.save(lastSamples, List.copyOf(durable.marks().values())).block(storeTimeout);
+        throttle.stored(lastSamples);
         storedHere.putAll(durable.marks());
     }
 

@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -44,13 +45,15 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     private Thread worker;
 
     /**
-     * The pipeline into {@code fabric} and the two stores, telling {@code listeners} about each applied
-     * batch; call {@link #start()} to run its worker.
+     * The pipeline into {@code fabric} and the two stores, writing a port's last sample at most once per
+     * {@code resumeInterval} of its samples ({@link ResumeThrottle}), telling {@code listeners} about each
+     * applied batch; call {@link #start()} to run its worker.
      */
     public static IngestPipeline create(LiveFabric fabric, SeriesStore series, ResumeRepository resume,
-                                        PipelineProperties properties, List<AppliedBatchListener> listeners) {
+                                        PipelineProperties properties, Duration resumeInterval,
+                                        List<AppliedBatchListener> listeners) {
         return new IngestPipeline(new HandOff(fabric, series, resume, properties.storeTimeout(),
-                properties.retryAfter(), listeners), properties);
+                properties.retryAfter(), resumeInterval, listeners), properties);
     }
 
     IngestPipeline(HandOff handOff, PipelineProperties properties) {

@@ -3,19 +3,31 @@ package io.fabricpulse.server.pipeline;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.state.resume.ResumeRepository;
+import io.r2dbc.spi.ConnectionFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+
+import java.time.Duration;
 
 /** The ingest pipeline is the server's {@link io.fabricpulse.server.ingest.BatchSink}. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(PipelineProperties.class)
 class PipelineConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(PipelineConfiguration.class);
+
     @Bean
     IngestPipeline ingestPipeline(LiveFabric fabric, SeriesStore series, ResumeRepository resume,
-                                  PipelineProperties properties, ObjectProvider<AppliedBatchListener> listeners) {
-        return IngestPipeline.create(fabric, series, resume, properties, listeners.orderedStream().toList());
+                                  PipelineProperties properties, ConnectionFactory stateDatabase,
+                                  ObjectProvider<AppliedBatchListener> listeners) {
+        Duration resumeInterval = properties.resumeIntervalFor(stateDatabase.getMetadata().getName());
+        log.info("ingest keeps each port's last raw sample in the state store {}", resumeInterval.isZero()
+                ? "for every sample" : "at most every " + resumeInterval + " of sample time, and at every clear or reset");
+        return IngestPipeline.create(fabric, series, resume, properties, resumeInterval,
+                listeners.orderedStream().toList());
     }
 }

@@ -13,12 +13,19 @@ import java.time.Duration;
  * @param maxPortsPerFlush most port samples one store write takes: waiting batches are grouped up to this
  * @param retryAfter       the delay a 503 asks agents to wait
  * @param storeTimeout     longest wait for one write to the series or state store before it counts as failed
+ * @param resumeInterval   how often a port's last raw sample is rewritten in the state store, by its sample
+ *                         times ({@link ResumeThrottle}); unset: 30 s with H2 (one server), 0 (every sample)
+ *                         with any other database, where replicas may take turns with an agent's batches
  */
 @ConfigurationProperties("fabricpulse.pipeline")
 public record PipelineProperties(@DefaultValue("512") int queueCapacity,
                                  @DefaultValue("10000") int maxPortsPerFlush,
                                  @DefaultValue("5s") Duration retryAfter,
-                                 @DefaultValue("30s") Duration storeTimeout) {
+                                 @DefaultValue("30s") Duration storeTimeout,
+                                 Duration resumeInterval) {
+
+    /** The resume interval when none is configured and the state store is H2. */
+    static final Duration SINGLE_SERVER_RESUME_INTERVAL = Duration.ofSeconds(30);
 
     public PipelineProperties {
         if (queueCapacity < 1) {
@@ -35,5 +42,21 @@ public record PipelineProperties(@DefaultValue("512") int queueCapacity,
         if (storeTimeout.isNegative() || storeTimeout.isZero()) {
             throw new IllegalArgumentException("fabricpulse.pipeline.store-timeout must be positive, got " + storeTimeout);
         }
+        if (resumeInterval != null && resumeInterval.isNegative()) {
+            throw new IllegalArgumentException("fabricpulse.pipeline.resume-interval cannot be negative, got "
+                    + resumeInterval);
+        }
+    }
+
+    /**
+     * The configured resume interval, or the default for the state store's database: an H2 file belongs
+     * to one server, so its stored baselines are read only after that server restarts; any other
+     * database may be shared by replicas.
+     */
+    Duration resumeIntervalFor(String databaseName) {
+        if (resumeInterval != null) {
+            return resumeInterval;
+        }
+        return "H2".equalsIgnoreCase(databaseName) ? SINGLE_SERVER_RESUME_INTERVAL : Duration.ZERO;
     }
 }

@@ -93,7 +93,9 @@ class IngestPipelineBench {
                 Clock.systemUTC());
         IngestPipeline pipeline = IngestPipeline.create(new LiveFabric(), series,
                 new ResumeRepository(state.client(), state.transaction()),
-                new PipelineProperties(AGENTS * 2, 50_000, Duration.ofSeconds(5), Duration.ofSeconds(60)), List.of());
+                new PipelineProperties(AGENTS * 2, 50_000, Duration.ofSeconds(5), Duration.ofSeconds(60), null),
+                // As the server with H2 (one port row per 30 s of samples) unless -Dbench.resume-interval=PT0S.
+                Duration.parse(System.getProperty("bench.resume-interval", "PT30S")), List.of());
         pipeline.start();
         BatchJsonReader reader = new BatchJsonReader();
         IngestService service = new IngestService(new BatchValidator(Clock.fixed(clock.instant(), ZoneOffset.UTC),

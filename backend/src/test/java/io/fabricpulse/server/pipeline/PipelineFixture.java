@@ -30,7 +30,7 @@ final class PipelineFixture {
 
     static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
     static final PipelineProperties PROPERTIES = new PipelineProperties(4, 50_000, Duration.ofSeconds(7),
-            Duration.ofSeconds(30));
+            Duration.ofSeconds(30), null);
 
     final RecordingSeriesStore series;
     final ResumeRepository resume;

@@ -1,0 +1,90 @@
+package io.fabricpulse.server.pipeline;
+
+import io.fabricpulse.server.series.ExpectedPort;
+import io.fabricpulse.server.state.resume.PortLastSample;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Which ports' last samples a flush writes to the state store.
+ *
+ * <p>A port's stored last sample is read only when its rates resume somewhere else: after this server
+ * restarts, or on another replica. Resumed from a baseline up to {@code interval} older than the newest
+ * sample, the first rate covers a longer interval: the true average over it, never a spike, and every
+ * later rate is exact again. So a port's row is rewritten at most once per {@code interval} of its
+ * sample times, which on a single server (H2) cuts the state store's work by the polling rate's
+ * multiple. Samples that carry an event are always written, so a resumed server never detects the same
+ * event twice: a port's first sample, one without a rate (a counter clear or reset), and a change in
+ * which counters are saturated or whether the extended counters are used.
+ *
+ * <p>A zero interval writes every sample: what several replicas need, since with a load balancer every
+ * batch may resume on the other one. Used by the pipeline's one worker thread only.
+ */
+final class ResumeThrottle {
+
+    private final Duration interval;
+    /** Per port, what the state store holds: when it was sampled and the state that makes an event. */
+    private final Map<PortLastSample.PortId, Written> written = new HashMap<>();
+
+    private record Written(Instant at, boolean extended, Set<String> saturated) {
+    }
+
+    ResumeThrottle(Duration interval) {
+        this.interval = Objects.requireNonNull(interval, "interval");
+        if (interval.isNegative()) {
+            throw new IllegalArgumentException("the resume interval cannot be negative, got " + interval);
+        }
+    }
+
+    /**
+     * The samples to write: those due by time or carrying an event. {@code withoutRate} are the ports
+     * whose samples in this flush gave no rate (first sight, clear or reset).
+     */
+    List<PortLastSample> due(List<PortLastSample> newest, Collection<ExpectedPort> withoutRate) {
+        if (interval.isZero()) {
+            return newest;
+        }
+        Set<PortLastSample.PortId> events = new HashSet<>();
+        for (ExpectedPort port : withoutRate) {
+            events.add(new PortLastSample.PortId(port.port().nodeGuid(), port.port().portNumber()));
+        }
+        List<PortLastSample> due = new ArrayList<>();
+        for (PortLastSample sample : newest) {
+            Written known = written.get(sample.port());
+            if (known == null || events.contains(sample.port()) || changed(known, sample)
+                    || !sample.sample().at().isBefore(known.at().plus(interval))) {
+                due.add(sample);
+            }
+        }
+        return due;
+    }
+
+    /** Remembers what the state store now holds; call only once the write is committed. */
+    void stored(List<PortLastSample> samples) {
+        if (interval.isZero()) {
+            return;
+        }
+        for (PortLastSample sample : samples) {
+            written.merge(sample.port(), writtenOf(sample), (old, now) -> now.at().isAfter(old.at()) ? now : old);
+        }
+    }
+
+    private static boolean changed(Written known, PortLastSample sample) {
+        return known.extended() != sample.sample().extended()
+                || !known.saturated().equals(sample.sample().saturatedSince().keySet());
+    }
+
+    private static Written writtenOf(PortLastSample sample) {
+        return new Written(sample.sample().at(), sample.sample().extended(),
+                Set.copyOf(sample.sample().saturatedSince().keySet()));
+    }
+}
