@@ -150,6 +150,9 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
 
         @Override
         protected void writeDouble(long offset, double value, int count) {
+            if (creating && UnknownAsZero.encode(value) == 0) {
+                return; // rrd4j's fill of a whole archive with unknown, on a file that holds zeros already
+            }
             for (int i = 0; i < count; i++) {
                 writeDouble(offset + 8L * i, value);
             }

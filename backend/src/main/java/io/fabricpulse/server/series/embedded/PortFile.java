@@ -31,6 +31,8 @@ final class PortFile implements AutoCloseable {
     private final long step;
     /** Datasource index in this file per {@link RateSeries#index()}; -1 when the file predates the series. */
     private final int[] datasourceOf;
+    /** Reused for every update: rrd4j's createSample reads every datasource's name and allocates per call. */
+    private Sample update;
 
     PortFile(RrdDb db) throws IOException {
         this.db = db;
@@ -60,17 +62,23 @@ final class PortFile implements AutoCloseable {
         if (updateTime <= db.getLastUpdateTime()) {
             return false;
         }
-        double[] values = new double[db.getDsCount()];
-        Arrays.fill(values, Double.NaN);
+        if (update == null) {
+            update = db.createSample();
+        }
+        // Every value is unknown (NaN) here: a new Sample starts so, and update() clears it again.
+        update.setTime(updateTime);
         for (Map.Entry<RateSeries, Double> rate : sample.rates().entrySet()) {
             int datasource = datasourceOf[rate.getKey().index()];
             if (datasource >= 0) {
-                values[datasource] = rate.getValue();
+                update.setValue(datasource, rate.getValue());
             }
         }
-        Sample update = db.createSample(updateTime);
-        update.setValues(values);
-        update.update();
+        try {
+            update.update();
+        } catch (IOException | RuntimeException e) {
+            update = null; // it may still hold this sample's values
+            throw e;
+        }
         return true;
     }
 

@@ -40,7 +40,11 @@ final class PortFileOpener {
      */
     PortFile openForWriting(Path path, long startIfNew) throws IOException {
         if (!Files.exists(path)) {
-            Files.createDirectories(path.getParent());
+            if (!Files.isDirectory(path.getParent())) {
+                // Only when missing: createDirectories on an existing directory throws and catches
+                // internally, once for every new port of a node (20,000 exceptions for a fresh fabric).
+                Files.createDirectories(path.getParent());
+            }
             return new PortFile(create(layout.definition(path, startIfNew)));
         }
         PortFile file;
