@@ -30,8 +30,12 @@ import java.util.function.LongSupplier;
  */
 final class SimulatedAgent implements BatchSink, BatchTransport {
 
-    /** Batches that may wait per agent: bounds the generator's memory when the server falls behind. */
-    static final int BUFFER_BATCHES = 10;
+    /**
+     * Batches that may wait per agent: as many as a real agent's in-memory buffer holds, so a server that
+     * falls behind for a while (a fresh server's first seconds) loses what a real agent would lose, no
+     * more. Encoded batches: ~200 MB for 100 agents of 200 ports when every buffer is full.
+     */
+    static final int BUFFER_BATCHES = MemoryBatchBuffer.DEFAULT_CAPACITY;
 
     private final BatchTransport transport;
     private final LoadStats stats;
