@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The browser harness itself, against a two-line HTTP server: a page that reaches outside the server is
- * blocked and fails the test, a page that does not passes, and a screenshot lands under target/.
+ * recorded and fails the test, a page that does not passes, and a screenshot lands under target/.
  */
 class BrowserPageIT {
 
@@ -57,7 +57,7 @@ class BrowserPageIT {
     }
 
     @Test
-    void aRequestToAnotherOriginIsBlockedAndFailsTheTest() {
+    void aRequestToAnotherOriginIsRecordedAndFailsTheTest() {
         BrowserPage tab = chromium.open(origin, Map.of());
         tab.go("/cdn");
 

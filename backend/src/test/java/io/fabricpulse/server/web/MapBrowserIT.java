@@ -26,8 +26,7 @@ class MapBrowserIT extends DemoServerBrowserTest {
                       const topology = await (await fetch('/api/v1/topology')).json();
                       return topology.links.some(l => l.health?.status === 'ERRORS');
                     }""", null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
-            page.reload();
-            page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+            tab.reloadUntil("main[data-map][data-drawn=true]");
             assertThat(page.locator("main[data-map]").getAttribute("data-nodes")).isEqualTo("702");
             tab.screenshot("ui-map");
 
@@ -67,8 +66,7 @@ class MapBrowserIT extends DemoServerBrowserTest {
             page.waitForFunction("""
                     async () => (await (await fetch('/api/v1/topology')).json()).links.some(l => l.health?.utilisation > 0)""",
                     null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
-            page.reload();
-            page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+            tab.reloadUntil("main[data-map][data-drawn=true]");
 
             // The edge holding the busiest cable of the topology the map read is drawn as thick as any edge.
             @SuppressWarnings("unchecked")

@@ -3,6 +3,7 @@ package io.fabricpulse.server.web;
 import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.WaitUntilState;
 import io.fabricpulse.server.testing.ServerTest;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -32,7 +33,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             page.locator("#password").fill(ServerTest.ADMIN_PASSWORD);
             tab.screenshot("newcomer-1-sign-in");
             page.locator("form.login-form button[type=submit]").click();
-            page.waitForURL(url -> !url.contains("/login"));
+            page.waitForURL(url -> !url.contains("/login"), parsed());
             assertThat(page.locator("form.sign-out span").textContent()).isEqualTo(ServerTest.ADMIN);
 
             // 2. The overview: the fabric's size and its faulty ports, live.
@@ -48,7 +49,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             int portNumber = reporting.get("portNumber").asInt();
 
             // 3. The map, with that cable's edge red: click it.
-            page = tab.go("/map");
+            page = tab.goUntil("/map", "main[data-map]");
             page.waitForFunction("""
                     async ([guid, port]) => {
                       const topology = await (await fetch('/api/v1/topology')).json();
@@ -56,8 +57,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
                           && [l.a, l.b].some(e => e.nodeGuid === guid && e.port === port));
                     }""", new Object[] {guid, portNumber},
                     new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
-            page.reload();
-            page.locator("main[data-map][data-drawn=true]").waitFor(visible());
+            tab.reloadUntil("main[data-map][data-drawn=true]");
             assertThat(page.locator("main[data-map]").getAttribute("data-nodes")).isEqualTo("702");
             tab.screenshot("newcomer-3-map");
             @SuppressWarnings("unchecked")
@@ -83,7 +83,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
 
             // 4. Its end: counters, and the rate charts of both ends of the cable.
             cable.locator("a[href='/nodes/" + guid + "/ports/" + portNumber + "']").click();
-            page.waitForURL("**/nodes/" + guid + "/ports/" + portNumber);
+            page.waitForURL("**/nodes/" + guid + "/ports/" + portNumber, parsed());
             assertThat(page.locator("tr[data-counter=SymbolErrorCounter]").count()).isEqualTo(1);
             page.locator("[data-range='15m']").click();
             page.waitForFunction("""
@@ -95,11 +95,11 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
 
             // 5. The cable's alert: both ends' counters side by side; acknowledge it with a ticket.
             long id = alert.get("id").asLong();
-            page = tab.go("/alerts");
+            page = tab.goUntil("/alerts", "tbody[data-alert-rows]");
             Locator row = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
             row.waitFor(visible());
             row.locator("a[data-alert-link]").click();
-            page.waitForURL("**/alerts/" + id);
+            page.waitForURL("**/alerts/" + id, parsed());
             assertThat(page.locator("article.end").count()).isEqualTo(2);
             assertThat(page.locator("article.end table.end-counters").count()).as("counters of both ends").isEqualTo(2);
             page.locator("form[data-alert-action=ack] input[name=ticket]").fill("INC-1001");
@@ -111,7 +111,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
 
             // 6. The list shows the new state.
             page.locator("p.crumbs a").first().click();
-            page.waitForURL("**/alerts?state=acknowledged");
+            page.waitForURL("**/alerts?state=acknowledged", parsed());
             Locator acked = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
             assertThat(acked.getAttribute("data-state")).isEqualTo("acknowledged");
             assertThat(acked.locator("td[data-cell=state]").textContent()).contains("INC-1001");
@@ -141,6 +141,14 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             }
         }
         return best;
+    }
+
+    /**
+     * Until the page is parsed (its server-rendered content and module scripts), not until "load": CI saw
+     * "load" wait past a minute for a request that never finished, while the page itself was there.
+     */
+    private static Page.WaitForURLOptions parsed() {
+        return new Page.WaitForURLOptions().setWaitUntil(WaitUntilState.DOMCONTENTLOADED).setTimeout(PATIENCE_MS);
     }
 
     private static JsonNode reportingEnd(JsonNode alert) {
