@@ -2,9 +2,16 @@ package io.fabricpulse.server.testing;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.boot.webtestclient.autoconfigure.WebTestClientBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
 
 import java.nio.charset.StandardCharsets;
 
@@ -26,7 +33,24 @@ import java.nio.charset.StandardCharsets;
         "fabricpulse.ingest.max-decompressed-size=1MB"})
 // 30 s, not 5: the test machine is shared, and a first page render under load can take longer.
 @AutoConfigureWebTestClient(timeout = "30s")
+@Import(ServerTest.FreshConnections.class)
 public abstract class ServerTest {
+
+    /**
+     * Every request on a new connection. The shared client's pool outlives test classes, and twice a
+     * request on a connection pooled by an earlier class waited out the 30 s timeout without an answer
+     * (docs/NOTES.md, session 4: not understood yet). Fresh connections keep one class's traffic from
+     * deciding another's result; what is tested is the server's answer, not keep-alive reuse.
+     */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class FreshConnections {
+
+        @Bean
+        WebTestClientBuilderCustomizer freshConnectionPerRequest() {
+            return builder -> builder.clientConnector(
+                    new ReactorClientHttpConnector(HttpClient.create(ConnectionProvider.newConnection())));
+        }
+    }
 
     public static final String AGENT_TOKEN = "test-agent-token-7f3a9c";
     public static final String ADMIN = "admin";
