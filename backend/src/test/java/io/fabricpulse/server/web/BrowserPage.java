@@ -11,6 +11,7 @@ import com.microsoft.playwright.impl.TargetClosedError;
 import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
+import io.fabricpulse.agent.testing.HangWatchdog;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -109,7 +110,9 @@ public final class BrowserPage implements AutoCloseable {
                 if (attempt == 2) {
                     throw new AssertionError(waiting, stalled);
                 }
-                System.err.println("BrowserPage: " + waiting + "; trying once more");
+                // The server runs in this JVM: its threads now say what keeps the request unanswered.
+                System.err.println("BrowserPage: " + waiting + "; trying once more. The threads of this JVM:\n"
+                        + HangWatchdog.threadDump());
             }
         }
     }

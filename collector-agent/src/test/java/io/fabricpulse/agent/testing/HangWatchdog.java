@@ -132,7 +132,7 @@ public final class HangWatchdog implements TestExecutionListener {
     }
 
     /** Every thread with its whole stack and the locks it holds or waits for; "main" last, where a tail shows it. */
-    static String threadDump() {
+    public static String threadDump() {
         ThreadInfo[] threads = ManagementFactory.getThreadMXBean().dumpAllThreads(true, true);
         StringBuilder dump = new StringBuilder();
         Arrays.stream(threads)
