@@ -11,7 +11,7 @@ import com.microsoft.playwright.impl.TargetClosedError;
 import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
-import io.fabricpulse.agent.testing.HangWatchdog;
+import io.fabricpulse.agent.testing.ThreadDump;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -112,7 +112,7 @@ public final class BrowserPage implements AutoCloseable {
                 }
                 // The server runs in this JVM: its threads now say what keeps the request unanswered.
                 System.err.println("BrowserPage: " + waiting + "; trying once more. The threads of this JVM:\n"
-                        + HangWatchdog.threadDump());
+                        + ThreadDump.ofAllThreads());
             }
         }
     }

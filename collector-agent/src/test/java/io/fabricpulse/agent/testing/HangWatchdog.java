@@ -7,16 +7,10 @@ import org.junit.platform.launcher.TestPlan;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.LockInfo;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MonitorInfo;
-import java.lang.management.ThreadInfo;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -124,46 +118,11 @@ public final class HangWatchdog implements TestExecutionListener {
             if (ran.compareTo(limit) > 0) {
                 onHang.accept("FabricPulse hang watchdog: " + started.className() + " has run for "
                         + ran.toSeconds() + " s (" + LIMIT_PROPERTY + " = " + limit + "); every thread follows, "
-                        + "the test's own thread last.\n" + threadDump());
+                        + "the test's own thread last.\n" + ThreadDump.ofAllThreads());
                 return true;
             }
         }
         return false;
-    }
-
-    /** Every thread with its whole stack and the locks it holds or waits for; "main" last, where a tail shows it. */
-    public static String threadDump() {
-        ThreadInfo[] threads = ManagementFactory.getThreadMXBean().dumpAllThreads(true, true);
-        StringBuilder dump = new StringBuilder();
-        Arrays.stream(threads)
-                .sorted(Comparator.comparing((ThreadInfo thread) -> "main".equals(thread.getThreadName()))
-                        .thenComparing(ThreadInfo::getThreadName))
-                .forEach(thread -> appendThread(dump, thread));
-        return dump.toString();
-    }
-
-    private static void appendThread(StringBuilder dump, ThreadInfo thread) {
-        dump.append('"').append(thread.getThreadName()).append("\" ").append(thread.getThreadState());
-        if (thread.getLockName() != null) {
-            dump.append(" on ").append(thread.getLockName());
-        }
-        if (thread.getLockOwnerName() != null) {
-            dump.append(" held by \"").append(thread.getLockOwnerName()).append('"');
-        }
-        dump.append('\n');
-        StackTraceElement[] stack = thread.getStackTrace();
-        for (int depth = 0; depth < stack.length; depth++) {
-            dump.append("\tat ").append(stack[depth]).append('\n');
-            for (MonitorInfo monitor : thread.getLockedMonitors()) {
-                if (monitor.getLockedStackDepth() == depth) {
-                    dump.append("\t- locked ").append(monitor).append('\n');
-                }
-            }
-        }
-        for (LockInfo lock : thread.getLockedSynchronizers()) {
-            dump.append("\t- holds ").append(lock).append('\n');
-        }
-        dump.append('\n');
     }
 
     private static void reportAndHalt(String report) {

@@ -32,7 +32,7 @@ class HangWatchdogTest {
         assertThat(watchdog.check()).isTrue();
         assertThat(reports).singleElement().asString()
                 .startsWith("FabricPulse hang watchdog: io.example.SlowIT has run for 601 s")
-                .contains(HangWatchdog.class.getName() + ".threadDump(")
+                .contains(ThreadDump.class.getName() + ".ofAllThreads(")
                 .contains("\"main\" RUNNABLE");
         String report = reports.getFirst();
         assertThat(report.lastIndexOf("\n\"")).as("main is the last thread").isEqualTo(report.indexOf("\n\"main\""));
