@@ -85,8 +85,9 @@ public final class BrowserPage implements AutoCloseable {
     /**
      * Reloads and waits until {@code ready} (e.g. the drawn map) is visible, not for the load event. A
      * load that stalls is tried once more, as a person would, and the stalled requests are printed; a
-     * second stall fails the test naming them. (CI saw a navigation of the demo server's pages wait 60 s
-     * for "load" in two of six runs, with no error on the server; this says which request next time.)
+     * second stall fails the test naming them. (CI saw navigations wait 60 s for "load" with a script
+     * unanswered and every server event loop idle: Reactor Netty before 1.3.8 stopped reading some keep-alive
+     * connections, see KeepAliveConnectionTest. Kept so that a stall of any other cause names its requests.)
      */
     public Page reloadUntil(String ready) {
         return until(ready, () -> page.reload(new Page.ReloadOptions().setWaitUntil(WaitUntilState.COMMIT)));
