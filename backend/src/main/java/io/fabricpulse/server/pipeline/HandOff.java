@@ -169,7 +169,7 @@ final class HandOff {
         if (!durable.points().isEmpty()) {
             series.write(durable.points());
         }
-        List<PortLastSample> lastSamples = throttle.due(durable.lastSamples(), durable.withoutRate());
+        List<PortLastSample> lastSamples = durable.lastSamplesDue(throttle);
         resume.save(lastSamples, List.copyOf(durable.marks().values())).block(storeTimeout);
         throttle.stored(lastSamples);
         storedHere.putAll(durable.marks());

@@ -1,14 +1,10 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.server.series.ExpectedPort;
 import io.fabricpulse.server.state.resume.PortLastSample;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,26 +42,16 @@ final class ResumeThrottle {
     }
 
     /**
-     * The samples to write: those due by time or carrying an event. {@code withoutRate} are the ports
-     * whose samples in this flush gave no rate (first sight, clear or reset).
+     * Whether a port's newest sample of a flush is written: due by time, or carrying an event.
+     * {@code withoutRate} says the sample gave no rate (first sight, a clear or a reset).
      */
-    List<PortLastSample> due(List<PortLastSample> newest, Collection<ExpectedPort> withoutRate) {
-        if (interval.isZero()) {
-            return newest;
+    boolean isDue(PortLastSample.PortId port, Instant at, boolean extended, Set<String> saturated, boolean withoutRate) {
+        if (interval.isZero() || withoutRate) {
+            return true;
         }
-        Set<PortLastSample.PortId> events = new HashSet<>();
-        for (ExpectedPort port : withoutRate) {
-            events.add(new PortLastSample.PortId(port.port().nodeGuid(), port.port().portNumber()));
-        }
-        List<PortLastSample> due = new ArrayList<>();
-        for (PortLastSample sample : newest) {
-            Written known = written.get(sample.port());
-            if (known == null || events.contains(sample.port()) || changed(known, sample)
-                    || !sample.sample().at().isBefore(known.at().plus(interval))) {
-                due.add(sample);
-            }
-        }
-        return due;
+        Written known = written.get(port);
+        return known == null || known.extended() != extended || !known.saturated().equals(saturated)
+                || !at.isBefore(known.at().plus(interval));
     }
 
     /** Remembers what the state store now holds; call only once the write is committed. */
@@ -76,11 +62,6 @@ final class ResumeThrottle {
         for (PortLastSample sample : samples) {
             written.merge(sample.port(), writtenOf(sample), (old, now) -> now.at().isAfter(old.at()) ? now : old);
         }
-    }
-
-    private static boolean changed(Written known, PortLastSample sample) {
-        return known.extended() != sample.sample().extended()
-                || !known.saturated().equals(sample.sample().saturatedSince().keySet());
     }
 
     private static Written writtenOf(PortLastSample sample) {

@@ -43,9 +43,14 @@ final class PipelineFixture {
         this.resume = new ResumeRepository(state.client(), state.transaction());
     }
 
-    /** A new server instance: empty memory, the shared stores. */
+    /** A new server instance: empty memory, the shared stores, every port's last sample written. */
     Server server() {
-        return new Server(new LiveFabric());
+        return new Server(new LiveFabric(), Duration.ZERO);
+    }
+
+    /** A new server instance that writes a port's last sample at most every {@code resumeInterval} (H2's default). */
+    Server server(Duration resumeInterval) {
+        return new Server(new LiveFabric(), resumeInterval);
     }
 
     /** One server instance. */
@@ -54,10 +59,10 @@ final class PipelineFixture {
         final LiveFabric fabric;
         final IngestPipeline pipeline;
 
-        Server(LiveFabric fabric) {
+        Server(LiveFabric fabric, Duration resumeInterval) {
             this.fabric = fabric;
             this.pipeline = new IngestPipeline(new HandOff(fabric, series, resume, PROPERTIES.storeTimeout(),
-                    PROPERTIES.retryAfter()), PROPERTIES);
+                    PROPERTIES.retryAfter(), resumeInterval, List.of()), PROPERTIES);
         }
 
         /** Queues the batch and flushes the queue on this thread. */

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -50,6 +51,22 @@ interface ResumeContract {
         assertThat(port.rates()).containsEntry("PortXmitData", 100.0).containsEntry("SymbolErrorCounter", 0.3);
         assertThat(fixture.series.writtenFor(guid)).extracting(PortRateSample::at)
                 .containsExactly(T0.plusSeconds(20), T0.plusSeconds(30));
+    }
+
+    @Test
+    default void aThrottledServerStillStoresTheSampleOfACounterResetSoARestartResumesFromIt() {
+        PipelineFixture fixture = fixture();
+        String guid = TestBatches.randomGuid();
+        String agent = TestBatches.randomAgentId();
+        PipelineFixture.Server before = fixture.server(Duration.ofMinutes(1));
+        before.ingestUpTo(agent, guid, 3);
+        // Counters cleared at 40 s: no rate, an event, so its row is written although the last is 30 s old.
+        before.ingest(oneHostPort(agent, 4, T0.plusSeconds(40), guid, Map.of("PortXmitData", 500L, "SymbolErrorCounter", 0L)));
+
+        PipelineFixture.Server after = fixture.server();
+        after.ingest(oneHostPort(agent, 5, T0.plusSeconds(50), guid, Map.of("PortXmitData", 1_500L, "SymbolErrorCounter", 2L)));
+        assertThat(after.port(guid).rates()).as("from the cleared counters at 40 s, not the first sight at 10 s")
+                .containsEntry("PortXmitData", 100.0).containsEntry("SymbolErrorCounter", 0.2);
     }
 
     @Test

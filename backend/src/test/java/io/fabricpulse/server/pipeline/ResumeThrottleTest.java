@@ -1,8 +1,6 @@
 package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.server.fabric.StoredBaselines;
-import io.fabricpulse.server.series.ExpectedPort;
-import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.state.resume.PortLastSample;
 import org.junit.jupiter.api.Test;
 
@@ -34,8 +32,7 @@ class ResumeThrottleTest {
     @Test
     void samplesWithoutARateOrWithAChangedStateAreAlwaysWritten() {
         flush(sample(0));
-        assertThat(flush(List.of(sample(1)), List.of(new ExpectedPort(new PortSeriesKey(GUID, 1), at(1)))))
-                .as("a clear or reset: no rate").hasSize(1);
+        assertThat(flush(sample(1), true)).as("a clear or reset: no rate").hasSize(1);
         assertThat(flush(new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of("SymbolErrorCounter", 65535L),
                 true, at(2), Map.of("SymbolErrorCounter", at(2))), "agent"))).as("a counter saturates").hasSize(1);
         assertThat(flush(new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of("SymbolErrorCounter", 65535L),
@@ -46,18 +43,17 @@ class ResumeThrottleTest {
 
     @Test
     void onlyCommittedWritesCount() {
-        assertThat(throttle.due(List.of(sample(0)), List.of())).hasSize(1);
+        assertThat(due(throttle, sample(0), false)).isTrue();
         // The state store failed: nothing was remembered, so the retry writes it again.
-        assertThat(throttle.due(List.of(sample(0)), List.of())).hasSize(1);
+        assertThat(due(throttle, sample(0), false)).isTrue();
     }
 
     @Test
     void aZeroIntervalWritesEverySampleAndANegativeOneIsRefused() {
         ResumeThrottle everySample = new ResumeThrottle(Duration.ZERO);
         for (int second = 0; second < 3; second++) {
-            List<PortLastSample> due = everySample.due(List.of(sample(second)), List.of());
-            everySample.stored(due);
-            assertThat(due).hasSize(1);
+            assertThat(due(everySample, sample(second), false)).isTrue();
+            everySample.stored(List.of(sample(second)));
         }
         assertThatThrownBy(() -> new ResumeThrottle(Duration.ofSeconds(-1))).hasMessageContaining("negative");
     }
@@ -75,13 +71,19 @@ class ResumeThrottleTest {
     }
 
     private List<PortLastSample> flush(PortLastSample sample) {
-        return flush(List.of(sample), List.of());
+        return flush(sample, false);
     }
 
-    private List<PortLastSample> flush(List<PortLastSample> newest, List<ExpectedPort> withoutRate) {
-        List<PortLastSample> due = throttle.due(newest, withoutRate);
-        throttle.stored(due);
-        return due;
+    /** One flush with one port's newest sample: what it writes, remembered as committed. */
+    private List<PortLastSample> flush(PortLastSample sample, boolean withoutRate) {
+        List<PortLastSample> written = due(throttle, sample, withoutRate) ? List.of(sample) : List.of();
+        throttle.stored(written);
+        return written;
+    }
+
+    private static boolean due(ResumeThrottle throttle, PortLastSample sample, boolean withoutRate) {
+        return throttle.isDue(sample.port(), sample.sample().at(), sample.sample().extended(),
+                sample.sample().saturatedSince().keySet(), withoutRate);
     }
 
     private static PortLastSample sample(int second) {

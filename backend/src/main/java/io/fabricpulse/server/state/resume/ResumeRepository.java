@@ -12,7 +12,6 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -150,14 +149,5 @@ public class ResumeRepository {
                 SampleText.parseSaturated(StateSql.required(row, "saturated", String.class)));
         return new PortLastSample(StateSql.required(row, "node_guid", String.class),
                 StateSql.required(row, "port_number", Integer.class), sample, "");
-    }
-
-    /** Keeps, per port, only the newest of several samples (a flush may hold several batches of one port). */
-    public static List<PortLastSample> newestPerPort(List<PortLastSample> samples) {
-        Map<PortLastSample.PortId, PortLastSample> newest = new HashMap<>();
-        for (PortLastSample sample : samples) {
-            newest.merge(sample.port(), sample, (a, b) -> b.sample().at().isAfter(a.sample().at()) ? b : a);
-        }
-        return new ArrayList<>(newest.values());
     }
 }
