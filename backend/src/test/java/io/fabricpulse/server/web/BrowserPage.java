@@ -135,6 +135,9 @@ public final class BrowserPage implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        // From the top: a full-page capture keeps the scroll position, so a sticky table head (after a
+        // click further down, say) would be drawn over the middle of its table.
+        page.evaluate("() => window.scrollTo(0, 0)");
         page.screenshot(new Page.ScreenshotOptions().setPath(png).setFullPage(true));
         return png;
     }
