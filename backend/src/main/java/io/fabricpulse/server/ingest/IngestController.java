@@ -38,8 +38,10 @@ class IngestController {
         return body.read(request)
                 .map(json::read)
                 // A client that hangs up must not cancel the hand-off: the batch may be stored already,
-                // and a replay waiting on the same answer still needs it.
-                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch), true))
+                // and a replay waiting on the same answer still needs it. The response waits on a copy and
+                // only the copy is cancelled, so an answer that comes after the client left (a 503 while
+                // the server stops) goes nowhere instead of being logged as a dropped error.
+                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch).copy()))
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));

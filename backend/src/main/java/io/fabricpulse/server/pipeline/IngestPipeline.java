@@ -18,6 +18,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * The ingest pipeline behind {@link BatchSink}: a bounded queue in front of one worker thread that
@@ -36,11 +37,23 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(IngestPipeline.class);
     /** How often an idle worker looks whether it should stop. */
     private static final long IDLE_POLL_MILLIS = 200;
+    /**
+     * How long {@link #stop()} goes on storing what is queued. Before it runs, the web server's graceful
+     * shutdown has already waited (up to Spring's 30 s per phase) for the ingest requests in flight, which
+     * wait on this queue. Draining a full queue of large batches on an overloaded server took minutes;
+     * after this the rest is answered 503, which costs nothing: unacknowledged batches stay in the
+     * agents' spools and go to the next server.
+     */
+    static final Duration SHUTDOWN_DRAIN = Duration.ofSeconds(5);
 
     private final BlockingQueue<HandOff.Pending> queue;
     private final HandOff handOff;
     private final PipelineProperties properties;
     private final LongAdder refusedFull = new LongAdder();
+    private final Duration shutdownDrain;
+    private final LongSupplier nanoTime;
+    /** Set by {@link #stop()} before {@link #running} turns false: when the worker stops flushing. */
+    private volatile long drainUntilNanos;
     private volatile boolean running;
     private Thread worker;
 
@@ -57,8 +70,14 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     }
 
     IngestPipeline(HandOff handOff, PipelineProperties properties) {
+        this(handOff, properties, SHUTDOWN_DRAIN, System::nanoTime);
+    }
+
+    IngestPipeline(HandOff handOff, PipelineProperties properties, Duration shutdownDrain, LongSupplier nanoTime) {
         this.handOff = handOff;
         this.properties = properties;
+        this.shutdownDrain = shutdownDrain;
+        this.nanoTime = nanoTime;
         this.queue = new ArrayBlockingQueue<>(properties.queueCapacity());
     }
 
@@ -107,17 +126,32 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     }
 
     private void work() {
-        // After stop() the queue is still emptied: everything queued was promised an answer.
-        while (running || !queue.isEmpty()) {
+        // After stop() what is queued is still stored, for as long as the drain lasts; the rest is refused.
+        while (running || (!queue.isEmpty() && nanoTime.getAsLong() - drainUntilNanos < 0)) {
             try {
                 flushQueued();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                break;
             } catch (RuntimeException | Error fault) {
                 log.error("ingest pipeline flush failed unexpectedly; the worker goes on", fault);
             }
         }
+        refuseQueued();
+    }
+
+    /** Answers what is still queued with 503: every queued batch was promised an answer. */
+    private void refuseQueued() {
+        List<HandOff.Pending> left = new ArrayList<>();
+        queue.drainTo(left);
+        if (left.isEmpty()) {
+            return;
+        }
+        log.warn("stopping: {} queued batches not stored within {}, answered 503; their agents send them again",
+                left.size(), shutdownDrain);
+        IngestUnavailableException stopping = new IngestUnavailableException(
+                "the server is stopping; send the batch again later", properties.retryAfter());
+        left.forEach(pending -> pending.answer().completeExceptionally(stopping));
     }
 
     @Override
@@ -134,6 +168,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         if (!running) {
             return;
         }
+        drainUntilNanos = nanoTime.getAsLong() + shutdownDrain.toNanos();
         running = false;
         try {
             worker.join();
@@ -151,8 +186,9 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     }
 
     /**
-     * Starts before and stops after the web server and the demo agent (higher phases stop first), so
-     * every batch they hand in is still flushed; the stores close only after all lifecycles stopped.
+     * Starts before and stops after the web server and the demo agent (higher phases stop first), so the
+     * batches they hand in are still flushed (for up to {@link #SHUTDOWN_DRAIN}); the stores close only
+     * after all lifecycles stopped.
      */
     @Override
     public int getPhase() {

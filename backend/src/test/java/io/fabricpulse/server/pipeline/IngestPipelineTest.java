@@ -1,5 +1,6 @@
 package io.fabricpulse.server.pipeline;
 
+import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.ingest.BatchSink.Outcome;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
 import io.fabricpulse.server.series.PortRateSample;
@@ -15,10 +16,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import static io.fabricpulse.server.pipeline.PipelineFixture.batch;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class IngestPipelineTest {
 
@@ -74,6 +78,49 @@ class IngestPipelineTest {
         PortRateSample point = fixture.series.writtenFor(first).getFirst();
         assertThat(point.rates()).containsEntry(RateSeries.of(io.fabricpulse.agent.report.PortCounter.PortXmitData), 100.0)
                 .containsEntry(RateSeries.XMIT_BYTES_PER_SECOND, 400.0);
+    }
+
+    @Test
+    void stoppingFinishesTheFlushInProgressAndAnswers503ForWhatIsStillQueuedWhenTheDrainIsOver() throws Exception {
+        PipelineFixture fixture = new PipelineFixture(directory, state);
+        LiveFabric fabric = new LiveFabric();
+        IngestPipeline pipeline = new IngestPipeline(new HandOff(fabric, fixture.series, fixture.resume,
+                PipelineFixture.PROPERTIES.storeTimeout(), PipelineFixture.PROPERTIES.retryAfter()),
+                PipelineFixture.PROPERTIES, Duration.ZERO, System::nanoTime);
+        String guid = TestBatches.randomGuid();
+        pipeline.start();
+        assertThat(pipeline.accept(batch("h1", guid, 1))).succeedsWithin(Duration.ofSeconds(30));
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        fixture.series.beforeWrite(() -> {
+            writing.countDown();
+            awaitQuietly(release);
+        });
+
+        CompletableFuture<Outcome> inFlight = pipeline.accept(batch("h1", guid, 2));
+        assertThat(writing.await(30, TimeUnit.SECONDS)).as("the worker is writing batch 2").isTrue();
+        List<CompletableFuture<Outcome>> queued = List.of(pipeline.accept(batch("h1", guid, 3)),
+                pipeline.accept(batch("h1", guid, 4)));
+        Thread stopping = Thread.ofPlatform().start(pipeline::stop);
+        await().atMost(Duration.ofSeconds(30)).until(() -> !pipeline.isRunning());
+        release.countDown();
+        stopping.join(Duration.ofSeconds(30));
+
+        assertThat(stopping.isAlive()).as("stop() returned").isFalse();
+        assertThat(inFlight).isCompletedWithValue(Outcome.APPLIED);
+        assertThat(queued).allSatisfy(answer -> assertThat(answer).isCompletedExceptionally()
+                .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(IngestUnavailableException.class));
+        assertThat(fabric.ports().getFirst().sampledAt()).as("batches 3 and 4 were not applied")
+                .isEqualTo(batch("h1", guid, 2).collectedAt());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -1,0 +1,60 @@
+package io.fabricpulse.server.ingest;
+
+import io.fabricpulse.server.testing.TestBatches;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.util.unit.DataSize;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
+
+/**
+ * The HTTP answer when the pipeline cannot take a batch (queue full, a store down, the server
+ * stopping): 503 with {@code Retry-After} and a problem body, whether the sink says so at once or
+ * only later from its worker thread, and however the refusal is wrapped on the way.
+ */
+class IngestUnavailableAnswerTest {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+    private static final IngestProperties PROPERTIES = new IngestProperties("agent-token-0123456789",
+            DataSize.ofMegabytes(4), DataSize.ofMegabytes(64), Duration.ofMinutes(5), 16);
+
+    @Test
+    void aQueueThatIsFullAtOnceAnswers503WithRetryAfter() {
+        expect503(batch -> CompletableFuture.failedFuture(unavailable()));
+    }
+
+    @Test
+    void aRefusalThatComesLaterFromTheWorkerAnswers503WithRetryAfter() {
+        expect503(batch -> CompletableFuture.supplyAsync(() -> {
+            throw new CompletionException(unavailable());
+        }, CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS)));
+    }
+
+    private static IngestUnavailableException unavailable() {
+        return new IngestUnavailableException("the server is stopping; send the batch again later", Duration.ofSeconds(7));
+    }
+
+    private static void expect503(BatchSink sink) {
+        IngestService service = new IngestService(new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC),
+                Duration.ofMinutes(5)), new SeenBatches(16), sink);
+        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service)).build();
+        String batch = TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L)));
+
+        client.post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(batch).exchange()
+                .expectStatus().isEqualTo(503)
+                .expectHeader().valueEquals(HttpHeaders.RETRY_AFTER, "7")
+                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody().jsonPath("$.detail").isEqualTo("the server is stopping; send the batch again later");
+    }
+}
