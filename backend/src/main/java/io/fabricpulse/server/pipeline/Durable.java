@@ -15,8 +15,10 @@ import io.fabricpulse.server.state.resume.PortLastSample;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one flush must store before its batches may be acknowledged: the rate points for the series
@@ -44,8 +46,8 @@ final class Durable {
                     withoutRate.add(new ExpectedPort(new PortSeriesKey(port.nodeGuid(), port.portNumber()), port.sampledAt()));
                 }
                 LastSample last = new LastSample(port, report(nodes.get(port.nodeGuid()), port.portNumber()),
-                        batch.agentId(), point == null);
-                lastSamples.merge(last.id(), last, LastSample::newest);
+                        batch.agentId());
+                lastSamples.merge(last.id(), last, (known, added) -> added.isNewerThan(known) ? added : known);
             }
         }
         mark(batch);
@@ -72,10 +74,14 @@ final class Durable {
      * one port in thirty, and a row copies the port's ~45 counters.
      */
     List<PortLastSample> lastSamplesDue(ResumeThrottle throttle) {
+        Set<PortLastSample.PortId> withoutRateIds = new HashSet<>();
+        for (ExpectedPort port : withoutRate) {
+            withoutRateIds.add(new PortLastSample.PortId(port.port().nodeGuid(), port.port().portNumber()));
+        }
         List<PortLastSample> due = new ArrayList<>();
         for (LastSample last : lastSamples.values()) {
             if (throttle.isDue(last.id(), last.port().sampledAt(), last.report().extendedCounters(),
-                    last.port().saturated().keySet(), last.withoutRate())) {
+                    last.port().saturated().keySet(), withoutRateIds.contains(last.id()))) {
                 due.add(last.row());
             }
         }
@@ -90,19 +96,15 @@ final class Durable {
         return points.isEmpty() && lastSamples.isEmpty() && marks.isEmpty();
     }
 
-    /**
-     * A port's newest sample in this flush: what its resume row would hold, and whether any of the port's
-     * samples in the flush gave no rate (first sight, a clear or a reset: an event the row must carry).
-     */
-    private record LastSample(PortView port, PortReport report, String agentId, boolean withoutRate) {
+    /** A port's newest sample in this flush: what its resume row would hold. */
+    private record LastSample(PortView port, PortReport report, String agentId) {
 
         PortLastSample.PortId id() {
             return new PortLastSample.PortId(port.nodeGuid(), port.portNumber());
         }
 
-        static LastSample newest(LastSample known, LastSample added) {
-            LastSample newer = added.port().sampledAt().isAfter(known.port().sampledAt()) ? added : known;
-            return new LastSample(newer.port(), newer.report(), newer.agentId(), known.withoutRate() || added.withoutRate());
+        boolean isNewerThan(LastSample other) {
+            return port.sampledAt().isAfter(other.port().sampledAt());
         }
 
         PortLastSample row() {
