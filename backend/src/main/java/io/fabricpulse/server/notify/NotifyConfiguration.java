@@ -15,6 +15,7 @@ import io.fabricpulse.server.notify.teams.TeamsFormat;
 import io.fabricpulse.server.notify.webhook.AllWebhooks;
 import io.fabricpulse.server.notify.webhook.WebhookRepository;
 import io.fabricpulse.server.notify.webhook.WebhookTester;
+import io.fabricpulse.server.system.ReplicaName;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,12 +24,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
-import java.util.UUID;
 
 /** Wires notifications: the formats, the outbox and its dispatcher loop, the webhook directory. */
 @Configuration(proxyBeanMethods = false)
@@ -58,8 +56,9 @@ class NotifyConfiguration {
 
     @Bean
     OutboxDispatcher outboxDispatcher(OutboxRepository outbox, WebhookDirectory webhooks, HttpChannelSender sender,
-                                      JsonMapper json, Clock clock, MeterRegistry meters, NotifyProperties properties) {
-        OutboxSettings settings = new OutboxSettings(replicaName(), properties.lease(), properties.maxAge(),
+                                      JsonMapper json, Clock clock, MeterRegistry meters, NotifyProperties properties,
+                                      ReplicaName replica) {
+        OutboxSettings settings = new OutboxSettings(replica.value(), properties.lease(), properties.maxAge(),
                 properties.batchSize(), properties.publicUri(), properties.history());
         return new OutboxDispatcher(outbox, webhooks, formats(json), sender,
                 new Backoff(properties.initialBackoff(), properties.maxBackoff(), new SecureRandom()),
@@ -80,17 +79,5 @@ class NotifyConfiguration {
     @Bean
     WebhookTester webhookTester(HttpChannelSender sender, JsonMapper json, Clock clock, NotifyProperties properties) {
         return new WebhookTester(formats(json), sender, properties.publicUri(), clock);
-    }
-
-    /** This server's name in the outbox's claimed_by: host name and a per-start id, unique among replicas. */
-    private static String replicaName() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "unknown-host";
-        }
-        String name = host + "/" + UUID.randomUUID().toString().substring(0, 8);
-        return name.length() <= 100 ? name : name.substring(name.length() - 100);
     }
 }

@@ -5,12 +5,20 @@ import org.springframework.context.annotation.Configuration;
 
 import java.time.Clock;
 
-/** The server's one clock. Tests that need control over time provide a {@code @Primary Clock} bean. */
+/**
+ * The server's one clock (tests that need control over time provide a {@code @Primary Clock} bean) and
+ * its name among replicas.
+ */
 @Configuration(proxyBeanMethods = false)
 class ClockConfiguration {
 
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    @Bean
+    ReplicaName replicaName() {
+        return ReplicaName.ofThisProcess();
     }
 }
