@@ -17,6 +17,11 @@ import java.util.function.Supplier;
  * flap window opens as flapping: it then needs the whole flap window clean before it resolves, so a
  * loose cable gives one alert instead of a stream of fired/resolved pairs. Not thread-safe: the
  * engine calls it under its lock.
+ *
+ * <p>Replicas learn of each other's port-rule assertions through the store: an asserting replica writes
+ * the time and its name at most once per reconcile interval, and the others read them on their
+ * reconcile, so an assertion elsewhere reaches a replica within about two reconcile intervals. A shared
+ * alert therefore resolves three reconcile intervals past the hysteresis ({@link OpenAlert}).
  */
 final class AlertLifecycle {
 
@@ -24,10 +29,13 @@ final class AlertLifecycle {
     private final AlertsProperties properties;
     private final Map<String, OpenAlert> open = new HashMap<>();
     private final Map<String, ArrayDeque<Instant>> recentResolves = new HashMap<>();
+    /** How long another replica's assertion may take to reach this one through the store. */
+    private final Duration reach;
 
     AlertLifecycle(AlertWriter writer, AlertsProperties properties) {
         this.writer = writer;
         this.properties = properties;
+        this.reach = properties.reconcileInterval().multipliedBy(3);
     }
 
     static String key(String rule, AlertSubject subject) {
@@ -49,8 +57,13 @@ final class AlertLifecycle {
                         told.ends(), told.suggestedChecks(), true);
             }
             alert = new OpenAlert(key, rule, subject, settings.severity(), cluster, now, clearAfter, flapping, told);
+            alert.assertionQueued = now;
             open.put(key, alert);
             writer.open(alert);
+        } else if (alert.id != 0 && !AlertEngine.EXTERNAL_END.equals(end) && (alert.assertionQueued == null
+                || !now.isBefore(alert.assertionQueued.plus(properties.reconcileInterval())))) {
+            alert.assertionQueued = now;
+            writer.asserted(alert, now);
         }
         alert.asserted(end, now);
     }
@@ -63,7 +76,7 @@ final class AlertLifecycle {
         OpenAlert alert = open.get(key(rule, subject));
         if (alert != null) {
             alert.cleared(end, now);
-            if (alert.resolvableAt(now)) {
+            if (alert.resolvableAt(now, reach)) {
                 resolve(alert, now);
             }
         }
@@ -72,7 +85,7 @@ final class AlertLifecycle {
     /** Resolves what hysteresis allows now, and queues again openings the store did not take. */
     void sweep(Instant now) {
         for (OpenAlert alert : List.copyOf(open.values())) {
-            if (alert.resolvableAt(now)) {
+            if (alert.resolvableAt(now, reach)) {
                 resolve(alert, now);
             } else if (alert.id == 0 && !alert.writePending) {
                 writer.open(alert);
@@ -82,6 +95,11 @@ final class AlertLifecycle {
             prune(times, now);
             return times.isEmpty();
         });
+    }
+
+    /** The store's last assertion of {@code alert}, by replica {@code by} (null: its firing). */
+    void storedAssertion(OpenAlert alert, Instant at, String by) {
+        alert.storedAssertion(at, by == null ? null : !by.equals(writer.replica().value()));
     }
 
     OpenAlert byId(long id) {

@@ -59,21 +59,28 @@ public class AlertReconciler {
         clusters.reload().block(TIMEOUT);
         engine.settings().replaceStored(storedSettings(ruleSettings.all().collectList().block(TIMEOUT), json));
         List<AlertRow> open = alerts.allOpen().collectList().block(TIMEOUT);
+        Map<Long, AlertRepository.Assertion> asserted = alerts.lastAssertions().block(TIMEOUT);
         synchronized (engine) {
-            apply(engine.lifecycle(), open);
+            apply(engine.lifecycle(), open, asserted);
         }
     }
 
-    private void apply(AlertLifecycle lifecycle, List<AlertRow> open) {
+    private void apply(AlertLifecycle lifecycle, List<AlertRow> open, Map<Long, AlertRepository.Assertion> asserted) {
         Set<Long> openIds = new HashSet<>();
         for (AlertRow row : open) {
             openIds.add(row.id());
             OpenAlert held = lifecycle.get(row.alertKey());
             if (held == null) {
-                lifecycle.adopt(fromRow(row));
+                held = fromRow(row);
+                held.shared = true; // opened elsewhere, or by this server's previous run
+                lifecycle.adopt(held);
             } else if (held.id == row.id()) {
                 held.ackedBy = row.ackedBy();
                 held.ticket = row.ticket();
+            }
+            AlertRepository.Assertion assertion = asserted.get(row.id());
+            if (held.id == row.id() && assertion != null) {
+                lifecycle.storedAssertion(held, assertion.at(), assertion.by());
             }
         }
         for (OpenAlert held : lifecycle.all()) {

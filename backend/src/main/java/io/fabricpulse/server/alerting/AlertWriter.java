@@ -4,6 +4,7 @@ import io.fabricpulse.server.state.BackgroundWriter;
 import io.fabricpulse.server.state.alert.AlertEventRow;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.system.ReplicaName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -30,12 +31,26 @@ public class AlertWriter implements SmartLifecycle {
     private final AlertEventPublisher publisher;
     private final JsonMapper json;
     private final BackgroundWriter<Runnable> queue;
+    private final ReplicaName replica;
 
+    /** A writer for a replica of its own (tests: each writer is one replica). */
     public AlertWriter(AlertRepository alerts, AlertEventPublisher publisher, JsonMapper json, int capacity) {
+        this(alerts, publisher, json, capacity, ReplicaName.ofThisProcess());
+    }
+
+    /** @param replica this server's name, written with its assertions */
+    public AlertWriter(AlertRepository alerts, AlertEventPublisher publisher, JsonMapper json, int capacity,
+                       ReplicaName replica) {
         this.alerts = alerts;
         this.publisher = publisher;
         this.json = json;
+        this.replica = replica;
         this.queue = new BackgroundWriter<>("fabricpulse-alert-writer", capacity, AlertWriter::runAll);
+    }
+
+    /** The replica whose writes these are. */
+    ReplicaName replica() {
+        return replica;
     }
 
     /** Queues the opening; false when the queue is full (the engine's sweep tries again). */
@@ -44,6 +59,16 @@ public class AlertWriter implements SmartLifecycle {
         boolean queued = queue.offer(() -> store(alert));
         alert.writePending = queued;
         return queued;
+    }
+
+    /**
+     * Queues "this replica saw the condition hold at {@code at}" for the other replicas; when the queue is
+     * full it is skipped: the next assertion brings it.
+     */
+    void asserted(OpenAlert alert, Instant at) {
+        if (!queue.offer(() -> alerts.asserted(alert.id, at, replica.value()).block(TIMEOUT))) {
+            log.debug("alert write queue full: assertion of alert {} at {} skipped", alert.id, at);
+        }
     }
 
     /** Queues the resolution of an alert the engine no longer holds. */
@@ -78,6 +103,7 @@ public class AlertWriter implements SmartLifecycle {
                     throw openElsewhere;
                 }
                 alert.id = existing.id();
+                alert.openedElsewhere = true;
                 alert.ackedBy = existing.ackedBy();
                 alert.ticket = existing.ticket();
                 log.debug("alert {} is open already (another replica): adopted id {}", alert.key, existing.id());

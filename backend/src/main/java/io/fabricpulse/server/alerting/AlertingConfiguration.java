@@ -3,6 +3,7 @@ package io.fabricpulse.server.alerting;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.RuleSettingRepository;
 import io.fabricpulse.server.state.alert.SilenceRepository;
+import io.fabricpulse.server.system.ReplicaName;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -47,8 +48,8 @@ class AlertingConfiguration {
 
     @Bean
     AlertWriter alertWriter(AlertRepository alerts, AlertEventPublisher publisher, JsonMapper json,
-                            AlertsProperties properties) {
-        return new AlertWriter(alerts, publisher, json, properties.writeQueue());
+                            AlertsProperties properties, ReplicaName replica) {
+        return new AlertWriter(alerts, publisher, json, properties.writeQueue(), replica);
     }
 
     @Bean

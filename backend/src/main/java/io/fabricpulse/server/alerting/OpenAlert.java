@@ -11,6 +11,14 @@ import java.util.Map;
  * reported it gone and the last assertion is {@code clearAfter} old. An alert loaded from the store
  * (opened before a restart or by another replica) has no evidence here until one of its ends reports
  * to this replica, and is never resolved by this replica's timers without it.
+ *
+ * <p>Replicas: each one evaluates the port rules over the batches it applied, so when an agent's
+ * batches are spread over replicas, their windows are shifted against each other by a batch or so, and
+ * one may still see a burst that another sees gone. Once an alert is known to be shared (opened or
+ * asserted by another replica, or taken in from the store), a replica resolves it only when the last
+ * assertion anywhere that it knows of ({@link #assertedElsewhere}, from the store) and its own are
+ * {@code clearAfter} plus the time an assertion takes to reach it through the store old; otherwise the
+ * replica still seeing the burst would open a second alert right after the first resolved.
  * Mutable; guarded by the engine's lock, except the id and acknowledgement, which the writer and API
  * actions set.
  */
@@ -31,6 +39,16 @@ final class OpenAlert {
     volatile String ticket;
     /** An open or retry write is queued: the sweep must not queue another. */
     volatile boolean writePending;
+    /** When this replica last saw the condition hold; null if never (an alert it took in). */
+    Instant assertedHere;
+    /** When this replica last queued its assertion for the store (the opening counts). */
+    Instant assertionQueued;
+    /** Another replica opened it first (the writer adopted its id): the alert is shared. */
+    volatile boolean openedElsewhere;
+    /** Another replica asserted it or opened it (or this server's previous run did): the alert is shared. */
+    boolean shared;
+    /** The last assertion the store knows of from any replica, as of the last reconcile; null before one. */
+    Instant assertedElsewhere;
 
     private static final class End {
         Instant lastTrue;
@@ -51,6 +69,7 @@ final class OpenAlert {
     }
 
     void asserted(String end, Instant now) {
+        assertedHere = now;
         End state = ends.computeIfAbsent(end, e -> new End());
         state.lastTrue = now;
         state.clearNow = false;
@@ -66,8 +85,25 @@ final class OpenAlert {
         state.clearNow = true;
     }
 
-    /** Every end with evidence is clear and the last assertion is {@code clearAfter} behind {@code now}. */
-    boolean resolvableAt(Instant now) {
+    /**
+     * What the store says on a reconcile: the last assertion of any replica, and whether that replica
+     * is another one (a null {@code byOther} is the firing itself, which tells nothing new).
+     */
+    void storedAssertion(Instant at, Boolean byOther) {
+        assertedElsewhere = at;
+        if (Boolean.TRUE.equals(byOther)) {
+            shared = true;
+        }
+    }
+
+    /**
+     * Every end with evidence is clear and the last assertion is {@code clearAfter} behind {@code now};
+     * for a shared port-rule alert, the last assertion of any replica that this one knows of is also
+     * {@code clearAfter} plus {@code reach} behind.
+     *
+     * @param reach how long another replica's assertion may take to reach this one through the store
+     */
+    boolean resolvableAt(Instant now, Duration reach) {
         if (ends.isEmpty()) {
             return false;
         }
@@ -78,7 +114,20 @@ final class OpenAlert {
             }
             last = end.lastTrue.isAfter(last) ? end.lastTrue : last;
         }
-        return !now.isBefore(last.plus(clearAfter));
+        if (now.isBefore(last.plus(clearAfter))) {
+            return false;
+        }
+        // Conditions another feature raises (topology, subnet manager, agent silence) are judged on that
+        // feature's whole picture; only port rules are judged on each replica's share of the batches.
+        if ((shared || openedElsewhere) && !ends.containsKey(AlertEngine.EXTERNAL_END)) {
+            Instant anywhere = latest(assertedHere, assertedElsewhere);
+            return anywhere == null || !now.isBefore(anywhere.plus(clearAfter).plus(reach));
+        }
+        return true;
+    }
+
+    private static Instant latest(Instant a, Instant b) {
+        return a == null ? b : b == null || a.isAfter(b) ? a : b;
     }
 
     AlertEvent event(AlertEventKind kind, Instant at, String actor, String text) {

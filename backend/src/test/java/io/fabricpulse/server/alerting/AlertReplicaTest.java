@@ -3,6 +3,12 @@ package io.fabricpulse.server.alerting;
 import io.fabricpulse.server.state.alert.AlertRow;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
 
 import static io.fabricpulse.server.alerting.AlertTestbed.hostWithSymbolErrors;
 import static io.fabricpulse.server.alerting.AlertTestbed.switchWithSymbolErrors;
@@ -31,6 +37,44 @@ class AlertReplicaTest extends OnFreshStateStore {
         long id = one.openRows().getFirst().id();
         assertThat(one.engine.lifecycle().byId(id)).isNotNull();
         assertThat(two.engine.lifecycle().byId(id)).isNotNull();
+    }
+
+    /**
+     * TwoReplicaIT's failure on a virtual clock: one agent's batches alternate between two replicas, and
+     * the burst is in a batch the first one applies. The second counts it over its own two-batch
+     * interval, one tick later. The agent's collection times are whole milliseconds, so a sample exactly
+     * one window after the burst is common, and it is outside the window: here the tick after the burst is
+     * a millisecond late and the one ten ticks later a millisecond early, so the first replica's window
+     * is clean one tick before the second one's. Had the first replica resolved on its own then, the
+     * second would have opened a new alert on its next sample.
+     */
+    @Test
+    void aBurstInBatchesAlternatingBetweenReplicasFiresOnceAndResolvesOnce() {
+        AlertsProperties burst = new AlertsProperties(Map.of(
+                "symbol-error-ber", new RuleSettings(false, null, null, null, null, null, null, null),
+                "symbol-error-burst", new RuleSettings(null, null, null, Duration.ofSeconds(10), null, null,
+                        Duration.ofSeconds(1), null)), Map.of(),
+                Duration.ofMinutes(30), 3, Duration.ofSeconds(1), Duration.ofSeconds(1), 1000);
+        List<AlertTestbed> replicas = List.of(new AlertTestbed(db, clock, burst), new AlertTestbed(db, clock, burst));
+        Instant start = clock.instant();
+        long symbolErrors = 0;
+        for (int tick = 0; tick < 40; tick++) {
+            clock.set(start.plusSeconds(tick).plusMillis(tick >= 7 && tick <= 16 ? 1 : 0));
+            if (tick == 6) {
+                symbolErrors += 5000;
+            }
+            replicas.get(tick % 2).push("rac1001", hostWithSymbolErrors(symbolErrors));
+            clock.advanceSeconds(0.5);
+            replicas.forEach(replica -> replica.reconciler.reconcile());
+            replicas.forEach(AlertTestbed::settle);
+        }
+
+        List<AlertEvent> events = new ArrayList<>();
+        replicas.forEach(replica -> events.addAll(replica.events));
+        assertThat(events).extracting(AlertEvent::kind).containsExactly(AlertEventKind.FIRED, AlertEventKind.RESOLVED);
+        assertThat(events.getLast().at()).as("the second replica's last assertion (tick 17) is 1 s + 3 reconciles old")
+                .isAfterOrEqualTo(start.plusSeconds(21));
+        assertThat(replicas.getFirst().openRows()).isEmpty();
     }
 
     @Test

@@ -10,6 +10,7 @@ import reactor.core.publisher.Mono;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code alert} and {@code alert_event} tables. Opening an alert whose key is open already
@@ -93,6 +94,38 @@ public class AlertRepository {
                         + "WHERE id = :id AND resolved_at IS NULL")
                 .bind("at", StateSql.stored(at)).bind("by", by).bind("id", id)
                 .fetch().rowsUpdated().map(n -> n == 1);
+    }
+
+    /**
+     * Records that replica {@code by} saw the open alert's condition hold at {@code at}; a time older
+     * than the stored one changes nothing.
+     *
+     * @return false when nothing changed (resolved, unknown, or a newer assertion is stored)
+     */
+    public Mono<Boolean> asserted(long id, Instant at, String by) {
+        Instant stored = StateSql.stored(at);
+        return db.sql("UPDATE alert SET last_asserted_at = :at, last_asserted_by = :by WHERE id = :id "
+                        + "AND resolved_at IS NULL AND (last_asserted_at IS NULL OR last_asserted_at < :at)")
+                .bind("at", stored).bind("by", by).bind("id", id)
+                .fetch().rowsUpdated().map(n -> n == 1);
+    }
+
+    /** For every open alert by id, the last assertion any replica stored; the firing (by nobody) if none. */
+    public Mono<Map<Long, Assertion>> lastAssertions() {
+        return db.sql("SELECT id, COALESCE(last_asserted_at, fired_at) AS last_at, last_asserted_by FROM alert "
+                        + "WHERE resolved_at IS NULL")
+                .map(row -> new Assertion(StateSql.required(row, "id", Long.class),
+                        StateSql.required(row, "last_at", Instant.class), row.get("last_asserted_by", String.class)))
+                .all()
+                .collectMap(Assertion::alertId);
+    }
+
+    /**
+     * The last time a replica saw an open alert's condition hold.
+     *
+     * @param by the replica's name, null for the firing itself
+     */
+    public record Assertion(long alertId, Instant at, String by) {
     }
 
     /** Alerts matching the filter, newest first, {@code limit} of them after skipping {@code offset}. */

@@ -43,6 +43,22 @@ public interface AlertStoreContract extends StateContract {
     }
 
     @Test
+    default void theLastAssertionMovesOnlyForwardAndOnlyWhileOpen() {
+        AlertRow alert = alerts().open(newAlert(KEY, "WARNING", "0x0000000000000001", T0)).block();
+        assertThat(alerts().lastAssertions().block()).as("none since the firing")
+                .containsEntry(alert.id(), new AlertRepository.Assertion(alert.id(), alert.firedAt(), null));
+
+        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(10), "replica-b").block()).isTrue();
+        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(5), "replica-a").block()).as("older").isFalse();
+        assertThat(alerts().lastAssertions().block().get(alert.id())).isEqualTo(new AlertRepository.Assertion(
+                alert.id(), T0.plusSeconds(10).truncatedTo(java.time.temporal.ChronoUnit.MICROS), "replica-b"));
+
+        alerts().resolve(alert.id(), T0.plusSeconds(20), "system").block();
+        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(21), "replica-a").block()).isFalse();
+        assertThat(alerts().lastAssertions().block()).isEmpty();
+    }
+
+    @Test
     default void acknowledgingKeepsWhoWhenAndTheTicketAndNeedsAnOpenAlert() {
         AlertRow alert = alerts().open(newAlert(KEY, "WARNING", "0x0000000000000001", T0)).block();
 
