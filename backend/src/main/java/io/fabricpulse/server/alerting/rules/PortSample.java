@@ -29,7 +29,7 @@ public record PortSample(PortView view, PortView previous, PortRef peer, boolean
      * over the last {@code span}. Costs nothing for a port that never incremented.
      */
     public long windowSum(String name, PortCounter counter, Duration span) {
-        long increment = inWindow(increment(counter), span);
+        long increment = increment(counter);
         IncrementWindow window = state.window(name, span, increment > 0);
         if (window == null) {
             return 0;
@@ -37,22 +37,6 @@ public record PortSample(PortView view, PortView previous, PortRef peer, boolean
         long sum = window.add(view.sampledAt(), increment);
         state.dropIfEmpty(name, window);
         return sum;
-    }
-
-    /**
-     * The share of an interval's increase that can lie within a window of {@code span}. The window
-     * records an increase at the sample's time; an interval longer than the window (an agent that was
-     * away, or sent its batches elsewhere, for an hour) cannot say when in it the increase happened, so
-     * it counts what a steady rate would put into the window: an hour's errors are not a burst.
-     */
-    private long inWindow(long increment, Duration span) {
-        if (increment <= 0 || previous == null) {
-            return increment;
-        }
-        long intervalMillis = Duration.between(previous.sampledAt(), view.sampledAt()).toMillis();
-        long spanMillis = span.toMillis();
-        return intervalMillis <= spanMillis ? increment
-                : Math.round(increment * ((double) spanMillis / intervalMillis));
     }
 
     public PortRef port() {

@@ -71,27 +71,6 @@ class RulesTest {
         assertThat(rule.evaluate(fresh.observe(cleared), rule.defaults())).isNull();
     }
 
-    /**
-     * An agent that was away for an hour reports the hour's increase in one interval. Only the share a
-     * steady rate puts into the window counts: 5000 errors over an hour are 83 in the last minute, not a
-     * burst; over two minutes they are 2500 in the last one, which is.
-     */
-    @Test
-    void anIntervalLongerThanTheWindowCountsOnlyItsShareOfTheWindow() {
-        SymbolErrorBurstRule rule = new SymbolErrorBurstRule();
-        assertThat(rule.evaluate(sample(0, "4X", "EDR", Map.of("SymbolErrorCounter", 0L)), rule.defaults())).isNull();
-        assertThat(rule.evaluate(sample(3600, "4X", "EDR", Map.of("SymbolErrorCounter", 5000L)), rule.defaults()))
-                .isNull();
-
-        PortRuleState other = new PortRuleState();
-        rule.evaluate(other.observe(view(T0, "4X", "EDR", PortState.ACTIVE, Map.of("SymbolErrorCounter", 0L),
-                Map.of())), rule.defaults());
-        Finding twoMinutes = rule.evaluate(other.observe(view(T0.plusSeconds(120), "4X", "EDR", PortState.ACTIVE,
-                Map.of("SymbolErrorCounter", 5000L), Map.of())), rule.defaults());
-        assertThat(twoMinutes).isNotNull();
-        assertThat(twoMinutes.value()).isEqualTo(2500.0);
-    }
-
     @Test
     void counterIncreaseCountsWithinItsWindowOnly() {
         CounterIncreaseRule discards = CounterIncreaseRule.ibqueryerrorsList().stream()
