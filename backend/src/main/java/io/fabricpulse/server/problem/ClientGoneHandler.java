@@ -3,6 +3,7 @@ package io.fabricpulse.server.problem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
@@ -31,6 +32,8 @@ public class ClientGoneHandler implements WebExceptionHandler {
         }
         log.debug("{}client gone before the answer to {} {}: {}", exchange.getLogPrefix(),
                 exchange.getRequest().getMethod(), exchange.getRequest().getPath(), ex.toString());
+        // Nobody reads it; should a client still be there after all, it must not take this for success.
+        exchange.getResponse().setStatusCode(HttpStatus.INTERNAL_SERVER_ERROR);
         return Mono.empty();
     }
 }
