@@ -18,10 +18,12 @@ import java.util.function.Supplier;
  * loose cable gives one alert instead of a stream of fired/resolved pairs. Not thread-safe: the
  * engine calls it under its lock.
  *
- * <p>Replicas learn of each other's port-rule assertions through the store: an asserting replica writes
- * the time and its name at most once per reconcile interval, and the others read them on their
- * reconcile, so an assertion elsewhere reaches a replica within about two reconcile intervals. A shared
- * alert therefore resolves three reconcile intervals past the hysteresis ({@link OpenAlert}).
+ * <p>Replicas learn of each other's port-rule assertions through the store. A replica that asserts an
+ * alert another one opened says so at once (the store marks the alert shared); from then on every
+ * replica asserting it writes the time at most once per reconcile interval, and the others read it on
+ * their reconcile, so an assertion elsewhere reaches a replica within about two reconcile intervals. A
+ * shared alert therefore resolves three reconcile intervals past the hysteresis ({@link OpenAlert}). An
+ * alert no other replica touched costs no writes.
  */
 final class AlertLifecycle {
 
@@ -60,7 +62,8 @@ final class AlertLifecycle {
             alert.assertionQueued = now;
             open.put(key, alert);
             writer.open(alert);
-        } else if (alert.id != 0 && !AlertEngine.EXTERNAL_END.equals(end) && (alert.assertionQueued == null
+        } else if (alert.id != 0 && alert.isShared() && !AlertEngine.EXTERNAL_END.equals(end)
+                && (alert.assertionQueued == null
                 || !now.isBefore(alert.assertionQueued.plus(properties.reconcileInterval())))) {
             alert.assertionQueued = now;
             writer.asserted(alert, now);
@@ -95,11 +98,6 @@ final class AlertLifecycle {
             prune(times, now);
             return times.isEmpty();
         });
-    }
-
-    /** The store's last assertion of {@code alert}, by replica {@code by} (null: its firing). */
-    void storedAssertion(OpenAlert alert, Instant at, String by) {
-        alert.storedAssertion(at, by == null ? null : !by.equals(writer.replica().value()));
     }
 
     OpenAlert byId(long id) {

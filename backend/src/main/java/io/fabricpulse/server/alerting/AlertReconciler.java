@@ -80,7 +80,7 @@ public class AlertReconciler {
             }
             AlertRepository.Assertion assertion = asserted.get(row.id());
             if (held.id == row.id() && assertion != null) {
-                lifecycle.storedAssertion(held, assertion.at(), assertion.by());
+                held.storedAssertion(assertion.at(), assertion.shared());
             }
         }
         for (OpenAlert held : lifecycle.all()) {

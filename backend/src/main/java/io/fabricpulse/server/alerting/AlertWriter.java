@@ -48,10 +48,6 @@ public class AlertWriter implements SmartLifecycle {
         this.queue = new BackgroundWriter<>("fabricpulse-alert-writer", capacity, AlertWriter::runAll);
     }
 
-    /** The replica whose writes these are. */
-    ReplicaName replica() {
-        return replica;
-    }
 
     /** Queues the opening; false when the queue is full (the engine's sweep tries again). */
     boolean open(OpenAlert alert) {
@@ -96,7 +92,7 @@ public class AlertWriter implements SmartLifecycle {
                     json.writeValueAsString(alert.context), alert.firedAt, null, null, null, null, null,
                     alert.flapping);
             try {
-                alert.id = alerts.open(row).block(TIMEOUT).id();
+                alert.id = alerts.open(row, replica.value()).block(TIMEOUT).id();
             } catch (DataIntegrityViolationException openElsewhere) {
                 AlertRow existing = alerts.findOpen(alert.key).block(TIMEOUT);
                 if (existing == null) {
@@ -106,6 +102,8 @@ public class AlertWriter implements SmartLifecycle {
                 alert.openedElsewhere = true;
                 alert.ackedBy = existing.ackedBy();
                 alert.ticket = existing.ticket();
+                // Tells the opener at once that another replica sees the condition too (the alert is shared).
+                alerts.asserted(existing.id(), alert.firedAt, replica.value()).block(TIMEOUT);
                 log.debug("alert {} is open already (another replica): adopted id {}", alert.key, existing.id());
                 return;
             }

@@ -45,7 +45,7 @@ final class OpenAlert {
     Instant assertionQueued;
     /** Another replica opened it first (the writer adopted its id): the alert is shared. */
     volatile boolean openedElsewhere;
-    /** Another replica asserted it or opened it (or this server's previous run did): the alert is shared. */
+    /** Another replica asserted it (the store says so), or it was taken in from the store: the alert is shared. */
     boolean shared;
     /** The last assertion the store knows of from any replica, as of the last reconcile; null before one. */
     Instant assertedElsewhere;
@@ -86,14 +86,19 @@ final class OpenAlert {
     }
 
     /**
-     * What the store says on a reconcile: the last assertion of any replica, and whether that replica
-     * is another one (a null {@code byOther} is the firing itself, which tells nothing new).
+     * What the store says on a reconcile: the last assertion any replica stored (its firing if none),
+     * and whether a replica other than the opener has asserted it.
      */
-    void storedAssertion(Instant at, Boolean byOther) {
+    void storedAssertion(Instant at, boolean sharedInStore) {
         assertedElsewhere = at;
-        if (Boolean.TRUE.equals(byOther)) {
+        if (sharedInStore) {
             shared = true;
         }
+    }
+
+    /** More than one replica is involved: opened or asserted elsewhere, or taken in from the store. */
+    boolean isShared() {
+        return shared || openedElsewhere;
     }
 
     /**
@@ -119,7 +124,7 @@ final class OpenAlert {
         }
         // Conditions another feature raises (topology, subnet manager, agent silence) are judged on that
         // feature's whole picture; only port rules are judged on each replica's share of the batches.
-        if ((shared || openedElsewhere) && !ends.containsKey(AlertEngine.EXTERNAL_END)) {
+        if (isShared() && !ends.containsKey(AlertEngine.EXTERNAL_END)) {
             Instant anywhere = latest(assertedHere, assertedElsewhere);
             return anywhere == null || !now.isBefore(anywhere.plus(clearAfter).plus(reach));
         }

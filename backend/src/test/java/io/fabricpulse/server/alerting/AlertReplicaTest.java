@@ -1,5 +1,6 @@
 package io.fabricpulse.server.alerting;
 
+import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;
 import org.junit.jupiter.api.Test;
 
@@ -75,6 +76,24 @@ class AlertReplicaTest extends OnFreshStateStore {
         assertThat(events.getLast().at()).as("the second replica's last assertion (tick 17) is 1 s + 3 reconciles old")
                 .isAfterOrEqualTo(start.plusSeconds(21));
         assertThat(replicas.getFirst().openRows()).isEmpty();
+    }
+
+    /** One server alone: its alerts stay unshared, and holding them writes nothing to the store. */
+    @Test
+    void anAlertNoOtherReplicaTouchedCostsNoAssertionWrites() {
+        AlertTestbed alone = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
+        alone.push("rac1001", hostWithSymbolErrors(0));
+        for (int second = 1; second <= 60; second++) {
+            alone.advanceSeconds(1);
+            alone.push("rac1001", hostWithSymbolErrors(17L * second));
+            alone.reconciler.reconcile();
+        }
+        List<AlertRow> open = alone.openRows();
+        assertThat(open).isNotEmpty();
+        for (AlertRow row : open) {
+            assertThat(alone.alerts.lastAssertions().block().get(row.id())).as(row.alertKey())
+                    .isEqualTo(new AlertRepository.Assertion(row.id(), row.firedAt(), false));
+        }
     }
 
     @Test

@@ -30,12 +30,21 @@ public class AlertRepository {
         this.db = db;
     }
 
-    /** Stores a new open alert; its id and stored times come back. */
+    /** Stores a new open alert, opened by nobody in particular (tools, tests); its id and stored times come back. */
     public Mono<AlertRow> open(AlertRow row) {
+        return open(row, null);
+    }
+
+    /**
+     * Stores a new open alert; its id and stored times come back.
+     *
+     * @param openedBy the replica that opened it, null when none in particular
+     */
+    public Mono<AlertRow> open(AlertRow row, String openedBy) {
         DatabaseClient.GenericExecuteSpec insert = db.sql("INSERT INTO alert (alert_key, open_key, rule, severity, "
-                        + "scope, node_guid, peer_guid, cluster_name, summary, context, fired_at, flapping) VALUES "
-                        + "(:key, :key, :rule, :severity, :scope, :node, :peer, :cluster, :summary, :context, :fired, "
-                        + ":flapping)")
+                        + "scope, node_guid, peer_guid, cluster_name, summary, context, fired_at, flapping, opened_by) "
+                        + "VALUES (:key, :key, :rule, :severity, :scope, :node, :peer, :cluster, :summary, :context, "
+                        + ":fired, :flapping, :openedBy)")
                 .bind("key", row.alertKey())
                 .bind("rule", row.rule())
                 .bind("severity", row.severity())
@@ -47,6 +56,7 @@ public class AlertRepository {
         insert = StateSql.bind(insert, "node", row.nodeGuid(), String.class);
         insert = StateSql.bind(insert, "peer", row.peerGuid(), String.class);
         insert = StateSql.bind(insert, "cluster", row.cluster(), String.class);
+        insert = StateSql.bind(insert, "openedBy", openedBy, String.class);
         return insert.filter(statement -> statement.returnGeneratedValues("id"))
                 .map(StateSql::generatedId)
                 .one()
@@ -97,35 +107,38 @@ public class AlertRepository {
     }
 
     /**
-     * Records that replica {@code by} saw the open alert's condition hold at {@code at}; a time older
-     * than the stored one changes nothing.
+     * Records that replica {@code by} saw the open alert's condition hold at {@code at}: the stored time
+     * only moves forward, and an assertion by any replica but the opener marks the alert shared for good.
      *
-     * @return false when nothing changed (resolved, unknown, or a newer assertion is stored)
+     * @return false when the alert is resolved or unknown
      */
     public Mono<Boolean> asserted(long id, Instant at, String by) {
-        Instant stored = StateSql.stored(at);
-        return db.sql("UPDATE alert SET last_asserted_at = :at, last_asserted_by = :by WHERE id = :id "
-                        + "AND resolved_at IS NULL AND (last_asserted_at IS NULL OR last_asserted_at < :at)")
-                .bind("at", stored).bind("by", by).bind("id", id)
+        return db.sql("UPDATE alert SET last_asserted_at = CASE WHEN last_asserted_at IS NULL "
+                        + "OR last_asserted_at < :at THEN :at ELSE last_asserted_at END, "
+                        + "shared_by_replicas = CASE WHEN opened_by IS NULL OR opened_by <> :by THEN TRUE "
+                        + "ELSE shared_by_replicas END WHERE id = :id AND resolved_at IS NULL")
+                .bind("at", StateSql.stored(at)).bind("by", by).bind("id", id)
                 .fetch().rowsUpdated().map(n -> n == 1);
     }
 
-    /** For every open alert by id, the last assertion any replica stored; the firing (by nobody) if none. */
+    /** For every open alert by id, the last assertion any replica stored (its firing if none) and whether it is shared. */
     public Mono<Map<Long, Assertion>> lastAssertions() {
-        return db.sql("SELECT id, COALESCE(last_asserted_at, fired_at) AS last_at, last_asserted_by FROM alert "
+        return db.sql("SELECT id, COALESCE(last_asserted_at, fired_at) AS last_at, shared_by_replicas FROM alert "
                         + "WHERE resolved_at IS NULL")
                 .map(row -> new Assertion(StateSql.required(row, "id", Long.class),
-                        StateSql.required(row, "last_at", Instant.class), row.get("last_asserted_by", String.class)))
+                        StateSql.required(row, "last_at", Instant.class),
+                        StateSql.required(row, "shared_by_replicas", Boolean.class)))
                 .all()
                 .collectMap(Assertion::alertId);
     }
 
     /**
-     * The last time a replica saw an open alert's condition hold.
+     * What the store knows of an open alert's assertions.
      *
-     * @param by the replica's name, null for the firing itself
+     * @param at     the last time any replica stored that its condition held; its firing if none did
+     * @param shared whether a replica other than the opener has asserted it
      */
-    public record Assertion(long alertId, Instant at, String by) {
+    public record Assertion(long alertId, Instant at, boolean shared) {
     }
 
     /** Alerts matching the filter, newest first, {@code limit} of them after skipping {@code offset}. */

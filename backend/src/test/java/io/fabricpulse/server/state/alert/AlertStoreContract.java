@@ -43,19 +43,28 @@ public interface AlertStoreContract extends StateContract {
     }
 
     @Test
-    default void theLastAssertionMovesOnlyForwardAndOnlyWhileOpen() {
-        AlertRow alert = alerts().open(newAlert(KEY, "WARNING", "0x0000000000000001", T0)).block();
+    default void theLastAssertionMovesOnlyForwardAndAnotherReplicasMarksTheAlertShared() {
+        AlertRow alert = alerts().open(newAlert(KEY, "WARNING", "0x0000000000000001", T0), "replica-a").block();
         assertThat(alerts().lastAssertions().block()).as("none since the firing")
-                .containsEntry(alert.id(), new AlertRepository.Assertion(alert.id(), alert.firedAt(), null));
+                .containsEntry(alert.id(), new AlertRepository.Assertion(alert.id(), alert.firedAt(), false));
 
-        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(10), "replica-b").block()).isTrue();
-        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(5), "replica-a").block()).as("older").isFalse();
-        assertThat(alerts().lastAssertions().block().get(alert.id())).isEqualTo(new AlertRepository.Assertion(
-                alert.id(), T0.plusSeconds(10).truncatedTo(java.time.temporal.ChronoUnit.MICROS), "replica-b"));
+        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(10), "replica-a").block()).isTrue();
+        assertThat(alerts().lastAssertions().block().get(alert.id())).as("the opener alone")
+                .isEqualTo(new AlertRepository.Assertion(alert.id(), micros(T0.plusSeconds(10)), false));
+        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(5), "replica-b").block()).isTrue();
+        assertThat(alerts().lastAssertions().block().get(alert.id())).as("older, but by another replica")
+                .isEqualTo(new AlertRepository.Assertion(alert.id(), micros(T0.plusSeconds(10)), true));
+        alerts().asserted(alert.id(), T0.plusSeconds(20), "replica-a").block();
+        assertThat(alerts().lastAssertions().block().get(alert.id())).as("shared for good")
+                .isEqualTo(new AlertRepository.Assertion(alert.id(), micros(T0.plusSeconds(20)), true));
 
-        alerts().resolve(alert.id(), T0.plusSeconds(20), "system").block();
-        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(21), "replica-a").block()).isFalse();
+        alerts().resolve(alert.id(), T0.plusSeconds(30), "system").block();
+        assertThat(alerts().asserted(alert.id(), T0.plusSeconds(31), "replica-a").block()).isFalse();
         assertThat(alerts().lastAssertions().block()).isEmpty();
+    }
+
+    private static Instant micros(Instant time) {
+        return time.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
     }
 
     @Test
