@@ -62,10 +62,8 @@ final class AlertLifecycle {
             alert.assertionQueued = now;
             open.put(key, alert);
             writer.open(alert);
-        } else if (alert.id != 0 && alert.isShared() && !AlertEngine.EXTERNAL_END.equals(end)
-                && (alert.assertionQueued == null
-                || !now.isBefore(alert.assertionQueued.plus(properties.reconcileInterval())))) {
-            alert.assertionQueued = now;
+        } else if (!AlertEngine.EXTERNAL_END.equals(end)
+                && alert.assertionToStore(now, properties.reconcileInterval())) {
             writer.asserted(alert, now);
         }
         alert.asserted(end, now);

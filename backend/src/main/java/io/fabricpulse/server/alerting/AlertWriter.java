@@ -48,7 +48,6 @@ public class AlertWriter implements SmartLifecycle {
         this.queue = new BackgroundWriter<>("fabricpulse-alert-writer", capacity, AlertWriter::runAll);
     }
 
-
     /** Queues the opening; false when the queue is full (the engine's sweep tries again). */
     boolean open(OpenAlert alert) {
         alert.writePending = true;
@@ -99,7 +98,7 @@ public class AlertWriter implements SmartLifecycle {
                     throw openElsewhere;
                 }
                 alert.id = existing.id();
-                alert.openedElsewhere = true;
+                alert.shared = true;
                 alert.ackedBy = existing.ackedBy();
                 alert.ticket = existing.ticket();
                 // Tells the opener at once that another replica sees the condition too (the alert is shared).

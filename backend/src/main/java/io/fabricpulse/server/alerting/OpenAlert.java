@@ -19,8 +19,8 @@ import java.util.Map;
  * assertion anywhere that it knows of ({@link #assertedElsewhere}, from the store) and its own are
  * {@code clearAfter} plus the time an assertion takes to reach it through the store old; otherwise the
  * replica still seeing the burst would open a second alert right after the first resolved.
- * Mutable; guarded by the engine's lock, except the id and acknowledgement, which the writer and API
- * actions set.
+ * Mutable; guarded by the engine's lock, except the id, {@link #shared} and the acknowledgement, which
+ * the writer and API actions set.
  */
 final class OpenAlert {
 
@@ -43,10 +43,11 @@ final class OpenAlert {
     Instant assertedHere;
     /** When this replica last queued its assertion for the store (the opening counts). */
     Instant assertionQueued;
-    /** Another replica opened it first (the writer adopted its id): the alert is shared. */
-    volatile boolean openedElsewhere;
-    /** Another replica asserted it (the store says so), or it was taken in from the store: the alert is shared. */
-    boolean shared;
+    /**
+     * More than one replica is involved: another opened it first (set by the writer), asserted it (the
+     * store says so), or it was taken in from the store. Only ever turns true.
+     */
+    volatile boolean shared;
     /** The last assertion the store knows of from any replica, as of the last reconcile; null before one. */
     Instant assertedElsewhere;
 
@@ -96,9 +97,16 @@ final class OpenAlert {
         }
     }
 
-    /** More than one replica is involved: opened or asserted elsewhere, or taken in from the store. */
-    boolean isShared() {
-        return shared || openedElsewhere;
+    /**
+     * Whether this replica's assertion at {@code now} should go to the store for the other replicas: only
+     * for a shared alert the store knows (it has an id), at most once per {@code every}; marks it queued.
+     */
+    boolean assertionToStore(Instant now, Duration every) {
+        if (id == 0 || !shared || (assertionQueued != null && now.isBefore(assertionQueued.plus(every)))) {
+            return false;
+        }
+        assertionQueued = now;
+        return true;
     }
 
     /**
@@ -124,7 +132,7 @@ final class OpenAlert {
         }
         // Conditions another feature raises (topology, subnet manager, agent silence) are judged on that
         // feature's whole picture; only port rules are judged on each replica's share of the batches.
-        if (isShared() && !ends.containsKey(AlertEngine.EXTERNAL_END)) {
+        if (shared && !ends.containsKey(AlertEngine.EXTERNAL_END)) {
             Instant anywhere = latest(assertedHere, assertedElsewhere);
             return anywhere == null || !now.isBefore(anywhere.plus(clearAfter).plus(reach));
         }

@@ -10,7 +10,7 @@ import java.time.Clock;
  * its name among replicas.
  */
 @Configuration(proxyBeanMethods = false)
-class ClockConfiguration {
+class SystemConfiguration {
 
     @Bean
     Clock clock() {
