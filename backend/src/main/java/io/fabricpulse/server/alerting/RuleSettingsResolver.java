@@ -17,7 +17,8 @@ public final class RuleSettingsResolver {
     private final RuleCatalog catalog;
     private final AlertsProperties properties;
     private volatile Map<StoredKey, RuleSettings> stored = Map.of();
-    private final Map<StoredKey, RuleSettings> effective = new ConcurrentHashMap<>();
+    /** By cluster ({@link #ALL_CLUSTERS} for none), by rule: looked up per port and rule without a key object. */
+    private final Map<String, Map<String, RuleSettings>> effective = new ConcurrentHashMap<>();
 
     /** A stored setting's identity: rule and cluster ({@link #ALL_CLUSTERS} for all). */
     public record StoredKey(String rule, String cluster) {
@@ -31,7 +32,16 @@ public final class RuleSettingsResolver {
     /** @param cluster the node's cluster, null when it belongs to none */
     public RuleSettings effective(String rule, String cluster) {
         String on = cluster == null ? ALL_CLUSTERS : cluster;
-        return effective.computeIfAbsent(new StoredKey(rule, on), this::resolve);
+        Map<String, RuleSettings> byRule = effective.get(on);
+        if (byRule == null) {
+            byRule = effective.computeIfAbsent(on, unused -> new ConcurrentHashMap<>());
+        }
+        RuleSettings settings = byRule.get(rule);
+        if (settings == null) {
+            settings = resolve(new StoredKey(rule, on));
+            byRule.put(rule, settings);
+        }
+        return settings;
     }
 
     /** Replaces the settings stored through the API (read from the state store). */

@@ -5,6 +5,7 @@ import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.server.rates.CounterMap;
 import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.server.rates.LinkContext;
 import io.fabricpulse.server.rates.PortMetric;
@@ -178,7 +179,7 @@ public class LiveFabric implements FabricView, FabricWindows {
                     PortRates.Result result = rates.update(port.counters(), port.extendedCounters(), at);
                     if (latest != null) {
                         windows.record(latest, at, result);
-                        if (!result.resets().isEmpty()) {
+                        if (result.hasResets()) {
                             resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), result.resets(),
                                     latest, at, batch.agentId()));
                         }
@@ -352,7 +353,7 @@ public class LiveFabric implements FabricView, FabricWindows {
                 port.linkSpeedActive() == null ? null : port.linkSpeedActive().name(),
                 port.peer() == null ? null : port.peer().nodeGuid(),
                 port.peer() == null ? 0 : port.peer().portNumber(),
-                CounterMap.ofLongs(port.counters()), CounterMap.ofDoubles(rates.rates()),
+                CounterMap.ofLongs(port.counters()), rates.rates(),
                 xmitWords == null ? null : xmitWords * BYTES_PER_WORD,
                 rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
                 DerivedRates.of(rates::rate, link), rates.saturated(), at);

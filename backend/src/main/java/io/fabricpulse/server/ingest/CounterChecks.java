@@ -1,6 +1,7 @@
 package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.server.rates.CounterMap;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.Map;
 /** The counter rules: IBA names only, unsigned values, never beyond the counter's width. */
 final class CounterChecks {
 
+    private static final PortCounter[] COUNTERS = PortCounter.values();
     private static final String KNOWN = String.join(", ",
             Arrays.stream(PortCounter.values()).map(PortCounter::ibaName).toList());
 
@@ -17,6 +19,15 @@ final class CounterChecks {
     static void check(String path, Map<String, Long> counters, boolean extended, Violations v) {
         if (counters == null) {
             v.add(path, "missing; an object of counter values by IBA name (may be empty)");
+            return;
+        }
+        if (counters instanceof CounterMap<Long> compact && !compact.holdsDoubles()) {
+            // What the wire reader makes of a clean counters object: IBA names only, no nulls.
+            for (PortCounter counter : COUNTERS) {
+                if (compact.has(counter)) {
+                    checkWidth(path, counter, compact.longAt(counter), extended, v);
+                }
+            }
             return;
         }
         counters.forEach((name, value) -> check(path, name, value, extended, v));
@@ -33,6 +44,11 @@ final class CounterChecks {
             v.add(countersPath + Violations.key(name), "missing value; leave out a counter the source could not read");
             return;
         }
+        checkWidth(countersPath, counter, value, extended, v);
+    }
+
+    private static void checkWidth(String countersPath, PortCounter counter, long value, boolean extended, Violations v) {
+        String name = counter.ibaName();
         int bits = counter.bits(extended);
         if (bits == 64) {
             return; // every long is a valid unsigned 64-bit value

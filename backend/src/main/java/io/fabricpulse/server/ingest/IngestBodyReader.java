@@ -29,6 +29,11 @@ import java.util.zip.GZIPInputStream;
  */
 final class IngestBodyReader {
 
+    /** A 10-byte header, an empty deflate stream and the 8-byte trailer. */
+    private static final int GZIP_MIN_LENGTH = 20;
+    /** JSON batches inflate 10-30 times; a larger stated size is not trusted with an allocation up front. */
+    private static final int PLAUSIBLE_RATIO = 64;
+
     private final int maxBodyBytes;
     private final int maxDecompressedBytes;
 
@@ -100,7 +105,7 @@ final class IngestBodyReader {
 
     private byte[] gunzip(byte[] body) {
         try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-            byte[] json = in.readNBytes(maxDecompressedBytes);
+            byte[] json = inflate(in, inflatedSizeHint(body));
             if (in.read() != -1) {
                 throw new ProblemException(ProblemType.BODY_TOO_LARGE, "the gzip body inflates to more than "
                         + maxDecompressedBytes + " bytes, the limit (fabricpulse.ingest.max-decompressed-size)");
@@ -113,6 +118,43 @@ final class IngestBodyReader {
             throw new ProblemException(ProblemType.INVALID_ENCODING,
                     "the body is not valid gzip (Content-Encoding: gzip): " + e.getMessage());
         }
+    }
+
+    /**
+     * Reads up to the limit, into an array of the announced size when there is a plausible one, so that
+     * a batch is inflated once into its final array instead of into growing chunks that are then copied.
+     */
+    private byte[] inflate(InputStream in, int hint) throws IOException {
+        if (hint <= 0) {
+            return in.readNBytes(maxDecompressedBytes);
+        }
+        byte[] json = new byte[hint];
+        int read = in.readNBytes(json, 0, hint);
+        if (read < hint) {
+            return Arrays.copyOf(json, read);
+        }
+        byte[] rest = in.readNBytes(maxDecompressedBytes - hint);
+        if (rest.length == 0) {
+            return json;
+        }
+        byte[] all = Arrays.copyOf(json, hint + rest.length);
+        System.arraycopy(rest, 0, all, hint, rest.length);
+        return all;
+    }
+
+    /**
+     * The inflated size a gzip member states in its last four bytes (ISIZE, little-endian), when it is
+     * within the limit and within a ratio that JSON reaches; 0 (no hint) otherwise. Only a hint: a body
+     * of several members, or one that lies, is still read to its real end and limit.
+     */
+    private int inflatedSizeHint(byte[] body) {
+        if (body.length < GZIP_MIN_LENGTH) {
+            return 0;
+        }
+        int at = body.length - Integer.BYTES;
+        long size = (body[at] & 0xffL) | (body[at + 1] & 0xffL) << 8 | (body[at + 2] & 0xffL) << 16
+                | (body[at + 3] & 0xffL) << 24;
+        return size <= maxDecompressedBytes && size <= (long) body.length * PLAUSIBLE_RATIO ? (int) size : 0;
     }
 
     private ProblemException tooLarge(String what) {

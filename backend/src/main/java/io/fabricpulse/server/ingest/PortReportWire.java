@@ -7,6 +7,6 @@ import java.util.Map;
 /** Jackson mix-in: how {@link io.fabricpulse.agent.report.PortReport} counters are read from the wire. */
 abstract class PortReportWire {
 
-    @JsonDeserialize(contentUsing = CounterValueDeserializer.class)
+    @JsonDeserialize(using = CountersDeserializer.class)
     abstract Map<String, Long> counters();
 }

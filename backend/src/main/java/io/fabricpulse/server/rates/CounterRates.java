@@ -2,7 +2,6 @@ package io.fabricpulse.server.rates;
 
 import io.fabricpulse.agent.report.PortCounter;
 
-import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -24,6 +23,12 @@ import java.time.Instant;
 public final class CounterRates {
 
     private static final double NANOS_PER_SECOND = 1e9;
+    private static final long NANOS_PER_SECOND_LONG = 1_000_000_000L;
+    // The outcomes without fields are values; one instance each serves every counter and sample.
+    private static final CounterRate NOT_NEWER = new CounterRate.NotNewer();
+    private static final CounterRate FIRST_SAMPLE = new CounterRate.FirstSample();
+    private static final CounterRate WIDTH_CHANGED = new CounterRate.WidthChanged();
+    private static final CounterRate RESET = new CounterRate.Reset();
 
     private CounterRates() {
     }
@@ -40,29 +45,53 @@ public final class CounterRates {
      * @param at       collection time of the new sample
      */
     public static Step next(PortCounter counter, CounterSample previous, long value, boolean extended, Instant at) {
-        if (previous != null && !at.isAfter(previous.at())) {
-            return new Step(previous, new CounterRate.NotNewer());
+        CounterRate rate = previous == null
+                ? outcome(counter, 0, false, null, null, value, extended, at)
+                : outcome(counter, previous.value(), previous.extended(), previous.at(), previous.saturatedSince(),
+                value, extended, at);
+        if (rate instanceof CounterRate.NotNewer) {
+            return new Step(previous, rate);
         }
-        boolean sameWidth = previous != null
-                && counter.bits(previous.extended()) == counter.bits(extended);
+        Instant since = rate instanceof CounterRate.Saturated(Instant latchedSince) ? latchedSince : null;
+        return new Step(new CounterSample(value, extended, at, since), rate);
+    }
+
+    /**
+     * The rules of {@link #next} on a baseline given field by field, for callers that keep baselines
+     * in arrays ({@link PortRates}: no object per counter and sample). The baseline to keep follows
+     * from the outcome: unchanged after {@link CounterRate.NotNewer}, else the new value, width and
+     * time, latched since {@link CounterRate.Saturated#since()} or not at all.
+     *
+     * @param previousAt collection time of the baseline, null when there is none (the other
+     *                   {@code previous} arguments are then ignored)
+     */
+    static CounterRate outcome(PortCounter counter, long previousValue, boolean previousExtended, Instant previousAt,
+                               Instant previousSaturatedSince, long value, boolean extended, Instant at) {
+        if (previousAt != null && !at.isAfter(previousAt)) {
+            return NOT_NEWER;
+        }
+        boolean sameWidth = previousAt != null && counter.bits(previousExtended) == counter.bits(extended);
         if (value == counter.max(extended)) {
-            Instant since = sameWidth && previous.saturatedSince() != null ? previous.saturatedSince() : at;
-            return new Step(new CounterSample(value, extended, at, since), new CounterRate.Saturated(since));
+            return new CounterRate.Saturated(sameWidth && previousSaturatedSince != null ? previousSaturatedSince : at);
         }
-        CounterSample baseline = new CounterSample(value, extended, at, null);
-        if (previous == null) {
-            return new Step(baseline, new CounterRate.FirstSample());
+        if (previousAt == null) {
+            return FIRST_SAMPLE;
         }
         if (!sameWidth) {
-            return new Step(baseline, new CounterRate.WidthChanged());
+            return WIDTH_CHANGED;
         }
-        if (Long.compareUnsigned(value, previous.value()) < 0) {
-            return new Step(baseline, new CounterRate.Reset());
+        if (Long.compareUnsigned(value, previousValue) < 0) {
+            return RESET;
         }
-        Duration interval = Duration.between(previous.at(), at);
-        // Seconds and nanos separately: toNanos() overflows for intervals beyond ~292 years.
-        double seconds = interval.getSeconds() + interval.getNano() / NANOS_PER_SECOND;
-        return new Step(baseline, new CounterRate.PerSecond(unsignedAsDouble(value - previous.value()) / seconds));
+        // Seconds and nanos separately, as Duration.between normalizes them (toNanos() overflows beyond
+        // ~292 years), without a Duration per counter and sample.
+        long seconds = at.getEpochSecond() - previousAt.getEpochSecond();
+        long nanos = at.getNano() - previousAt.getNano();
+        if (nanos < 0) {
+            seconds--;
+            nanos += NANOS_PER_SECOND_LONG;
+        }
+        return new CounterRate.PerSecond(unsignedAsDouble(value - previousValue) / (seconds + nanos / NANOS_PER_SECOND));
     }
 
     /** The unsigned 64-bit value of {@code v} as a double (Java has no unsigned long to double). */

@@ -3,63 +3,122 @@ package io.fabricpulse.server.rates;
 import io.fabricpulse.agent.report.PortCounter;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The rate state of one port: one baseline per counter, so its memory is fixed whatever the
- * history. Not thread-safe: the caller serializes the samples of one port (the live fabric updates
- * a port inside {@code ConcurrentHashMap.compute}).
+ * history. The baselines live in arrays, not in an object per counter: a port is sampled every few
+ * seconds, so per-counter objects would be allocated at tens of thousands of ports per second and
+ * live just long enough for the garbage collector to copy them (docs/PERFORMANCE.md). Not
+ * thread-safe: the caller serializes the samples of one port (the live fabric updates a port inside
+ * {@code ConcurrentHashMap.compute}).
  */
 public final class PortRates {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
 
-    private final CounterSample[] baselines = new CounterSample[COUNTERS.length];
+    /** Per counter ordinal, the baseline's raw value (unsigned). */
+    private final long[] values = new long[COUNTERS.length];
+    /** Per counter ordinal, the baseline's collection time; null while the counter has no baseline. */
+    private final Instant[] sampledAt = new Instant[COUNTERS.length];
+    /** Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. */
+    private final Instant[] saturatedSince = new Instant[COUNTERS.length];
+    /** Bit per counter ordinal: the baseline was a 64-bit extended value. */
+    private int extended;
 
     /**
-     * What one sample of the port said, counter by counter, in {@link PortCounter} order.
-     *
-     * @param outcomes the outcome of every counter present in the sample
+     * What one sample of the port said, counter by counter. The answers are computed from the
+     * outcomes when asked, and only what is asked: most samples have neither resets nor latched
+     * counters.
      */
-    public record Result(Map<PortCounter, CounterRate> outcomes) {
+    public static final class Result {
+
+        /** Per counter ordinal, its outcome; null for a counter the sample did not carry. */
+        private final CounterRate[] outcomes;
+        private CounterMap<Double> rates;
+
+        private Result(CounterRate[] outcomes) {
+            this.outcomes = outcomes;
+        }
+
+        /** The outcome of {@code counter}, or null when the sample did not carry it. */
+        public CounterRate outcome(PortCounter counter) {
+            return outcomes[counter.ordinal()];
+        }
+
+        /** The outcome of every counter present in the sample, in {@link PortCounter} order. */
+        public Map<PortCounter, CounterRate> outcomes() {
+            Map<PortCounter, CounterRate> all = new EnumMap<>(PortCounter.class);
+            for (PortCounter counter : COUNTERS) {
+                if (outcomes[counter.ordinal()] != null) {
+                    all.put(counter, outcomes[counter.ordinal()]);
+                }
+            }
+            return Collections.unmodifiableMap(all);
+        }
 
         /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s). */
-        public Map<String, Double> rates() {
-            return byName(outcome -> outcome instanceof CounterRate.PerSecond(double value) ? value : null);
+        public CounterMap<Double> rates() {
+            if (rates == null) {
+                long[] bits = new long[COUNTERS.length];
+                int present = 0;
+                for (int c = 0; c < outcomes.length; c++) {
+                    if (outcomes[c] instanceof CounterRate.PerSecond(double value)) {
+                        bits[c] = Double.doubleToRawLongBits(value);
+                        present |= 1 << c;
+                    }
+                }
+                rates = CounterMap.ofDoubleBits(bits, present);
+            }
+            return rates;
         }
 
         /** Counters latched at their maximum by IBA name, with since when. */
         public Map<String, Instant> saturated() {
-            return byName(outcome -> outcome instanceof CounterRate.Saturated(Instant since) ? since : null);
+            Map<String, Instant> saturated = null;
+            for (PortCounter counter : COUNTERS) {
+                if (outcomes[counter.ordinal()] instanceof CounterRate.Saturated(Instant since)) {
+                    if (saturated == null) {
+                        saturated = new LinkedHashMap<>();
+                    }
+                    saturated.put(counter.ibaName(), since);
+                }
+            }
+            return saturated == null ? Map.of() : Collections.unmodifiableMap(saturated);
+        }
+
+        /** Whether any counter went down in this interval (cleared or reset). */
+        public boolean hasResets() {
+            for (CounterRate outcome : outcomes) {
+                if (outcome instanceof CounterRate.Reset) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The counters that went down in this interval (cleared or reset), in {@link PortCounter} order. */
         public List<PortCounter> resets() {
-            return outcomes.entrySet().stream()
-                    .filter(outcome -> outcome.getValue() instanceof CounterRate.Reset)
-                    .map(Map.Entry::getKey)
-                    .toList();
+            if (!hasResets()) {
+                return List.of();
+            }
+            List<PortCounter> resets = new ArrayList<>();
+            for (PortCounter counter : COUNTERS) {
+                if (outcomes[counter.ordinal()] instanceof CounterRate.Reset) {
+                    resets.add(counter);
+                }
+            }
+            return List.copyOf(resets);
         }
 
         /** The rate of {@code counter} per second, or null when this interval has none. */
         public Double rate(PortCounter counter) {
-            return outcomes.get(counter) instanceof CounterRate.PerSecond(double value) ? value : null;
-        }
-
-        private <T> Map<String, T> byName(Function<CounterRate, T> pick) {
-            Map<String, T> picked = new LinkedHashMap<>();
-            outcomes.forEach((counter, outcome) -> {
-                T value = pick.apply(outcome);
-                if (value != null) {
-                    picked.put(counter.ibaName(), value);
-                }
-            });
-            return Collections.unmodifiableMap(picked);
+            return outcomes[counter.ordinal()] instanceof CounterRate.PerSecond(double value) ? value : null;
         }
     }
 
@@ -79,8 +138,7 @@ public final class PortRates {
         for (PortCounter counter : COUNTERS) {
             Long value = counters.get(counter.ibaName());
             if (value != null) {
-                rates.baselines[counter.ordinal()] =
-                        new CounterSample(value, extended, at, saturatedSince.get(counter.ibaName()));
+                rates.keep(counter.ordinal(), value, extended, at, saturatedSince.get(counter.ibaName()));
             }
         }
         return rates;
@@ -95,16 +153,38 @@ public final class PortRates {
      * @param at       collection time of the sample
      */
     public Result update(Map<String, Long> counters, boolean extended, Instant at) {
-        Map<PortCounter, CounterRate> outcomes = new EnumMap<>(PortCounter.class);
+        // Ingest reads the wire into a CounterMap: read it by ordinal, without a hash lookup and a box each.
+        CounterMap<Long> compact = counters instanceof CounterMap<Long> map && !map.holdsDoubles() ? map : null;
+        CounterRate[] outcomes = new CounterRate[COUNTERS.length];
         for (PortCounter counter : COUNTERS) {
-            Long value = counters.get(counter.ibaName());
-            if (value == null) {
-                continue;
+            long value;
+            if (compact != null) {
+                if (!compact.has(counter)) {
+                    continue;
+                }
+                value = compact.longAt(counter);
+            } else {
+                Long boxed = counters.get(counter.ibaName());
+                if (boxed == null) {
+                    continue;
+                }
+                value = boxed;
             }
-            CounterRates.Step step = CounterRates.next(counter, baselines[counter.ordinal()], value, extended, at);
-            baselines[counter.ordinal()] = step.baseline();
-            outcomes.put(counter, step.rate());
+            int c = counter.ordinal();
+            CounterRate rate = CounterRates.outcome(counter, values[c], (this.extended & (1 << c)) != 0, sampledAt[c],
+                    saturatedSince[c], value, extended, at);
+            outcomes[c] = rate;
+            if (!(rate instanceof CounterRate.NotNewer)) {
+                keep(c, value, extended, at, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
+            }
         }
-        return new Result(Collections.unmodifiableMap(outcomes));
+        return new Result(outcomes);
+    }
+
+    private void keep(int counter, long value, boolean isExtended, Instant at, Instant latchedSince) {
+        values[counter] = value;
+        sampledAt[counter] = at;
+        saturatedSince[counter] = latchedSince;
+        extended = isExtended ? extended | (1 << counter) : extended & ~(1 << counter);
     }
 }

@@ -81,19 +81,20 @@ public final class WindowBuckets {
         for (int tier = 0; tier < BUCKETS.length; tier++) {
             advance(tier, Math.floorDiv(end - 1, BUCKET_MILLIS[tier]));
         }
-        if (!result.resets().isEmpty()) {
+        if (result.hasResets()) {
             return;
         }
         double seconds = (end - start) / MILLIS_PER_SECOND;
         double[] grew = new double[COUNTER_COUNT];
         int seenNow = 0;
         int latchedNow = 0;
-        for (Map.Entry<PortCounter, CounterRate> outcome : result.outcomes().entrySet()) {
-            int c = outcome.getKey().ordinal();
-            if (outcome.getValue() instanceof CounterRate.PerSecond(double perSecond)) {
+        for (PortCounter counter : COUNTERS) {
+            int c = counter.ordinal();
+            CounterRate outcome = result.outcome(counter);
+            if (outcome instanceof CounterRate.PerSecond(double perSecond)) {
                 grew[c] = perSecond * seconds;
                 seenNow |= 1 << c;
-            } else if (outcome.getValue() instanceof CounterRate.Saturated) {
+            } else if (outcome instanceof CounterRate.Saturated) {
                 latchedNow |= 1 << c;
             }
         }

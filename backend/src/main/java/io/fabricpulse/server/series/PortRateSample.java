@@ -27,15 +27,33 @@ public record PortRateSample(PortSeriesKey port, Instant at, Map<RateSeries, Dou
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(rates, "rates");
-        for (Map.Entry<RateSeries, Double> rate : rates.entrySet()) {
-            Objects.requireNonNull(rate.getKey(), () -> "series of a rate of " + port);
-            Double value = rate.getValue();
-            if (value == null || !(value >= 0 && value <= MAX_RATE)) {
-                throw new IllegalArgumentException("rate " + rate.getKey() + " of " + port + " at " + at
-                        + " must be a number from 0 to " + MAX_RATE + ", got " + value);
+        if (rates instanceof RateValues values) {
+            values.forEachRate((series, value) -> requireValid(port, at, series, value));
+        } else {
+            for (Map.Entry<RateSeries, Double> rate : rates.entrySet()) {
+                Objects.requireNonNull(rate.getKey(), () -> "series of a rate of " + port);
+                requireValid(port, at, rate.getKey(), rate.getValue());
             }
         }
-        rates = Map.copyOf(rates);
+        rates = RateValues.copyOf(rates);
+    }
+
+    private static void requireValid(PortSeriesKey port, Instant at, RateSeries series, Double value) {
+        if (value == null) {
+            throw invalid(port, at, series, "null");
+        }
+        requireValid(port, at, series, value.doubleValue());
+    }
+
+    private static void requireValid(PortSeriesKey port, Instant at, RateSeries series, double value) {
+        if (!(value >= 0 && value <= MAX_RATE)) {
+            throw invalid(port, at, series, Double.toString(value));
+        }
+    }
+
+    private static IllegalArgumentException invalid(PortSeriesKey port, Instant at, RateSeries series, String value) {
+        return new IllegalArgumentException("rate " + series + " of " + port + " at " + at
+                + " must be a number from 0 to " + MAX_RATE + ", got " + value);
     }
 
     /**

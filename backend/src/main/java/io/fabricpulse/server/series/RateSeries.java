@@ -57,7 +57,7 @@ public final class RateSeries implements Comparable<RateSeries> {
 
     /** The series of {@code counter}'s rate. */
     public static RateSeries of(PortCounter counter) {
-        return BY_NAME.get(counter.ibaName());
+        return ALL.get(counter.ordinal()); // counters come first, in PortCounter order
     }
 
     /** The series named {@code name}; a precise error naming the known series otherwise. */

@@ -4,6 +4,7 @@ import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.server.problem.InvalidField;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.rates.CounterMap;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,6 +39,39 @@ class BatchJsonReaderTest {
         assertThat(batch.agentId()).isEqualTo("h1");
         assertThat(batch.collectedAt()).isEqualTo(T0);
         assertThat(batch.nodes().getFirst().ports().getFirst().counters()).containsEntry("SymbolErrorCounter", 3L);
+    }
+
+    @Test
+    void cleanCountersAreReadIntoTheCompactMapAndAnUnknownNameOrNullIntoOneThatKeepsThemForTheValidator() {
+        String clean = VALID.replace("\"SymbolErrorCounter\":3", "\"PortXmitDiscards\":2,\"SymbolErrorCounter\":3");
+        String unknown = VALID.replace("\"SymbolErrorCounter\":3", "\"SymbolErrorCounter\":3,\"Bogus\":1");
+        String missing = VALID.replace("\"SymbolErrorCounter\":3", "\"SymbolErrorCounter\":3,\"LinkDownedCounter\":null");
+
+        Map<String, Long> compact = countersOf(clean);
+        assertThat(compact).isInstanceOf(CounterMap.class)
+                .containsExactly(Map.entry("SymbolErrorCounter", 3L), Map.entry("PortXmitDiscards", 2L));
+        assertThat(countersOf(unknown)).isNotInstanceOf(CounterMap.class)
+                .containsExactly(Map.entry("SymbolErrorCounter", 3L), Map.entry("Bogus", 1L));
+        assertThat(countersOf(missing)).isNotInstanceOf(CounterMap.class)
+                .containsEntry("SymbolErrorCounter", 3L).containsEntry("LinkDownedCounter", null).hasSize(2);
+        assertThat(countersOf(VALID.replace("{\"SymbolErrorCounter\":3}", "{}"))).isEmpty();
+    }
+
+    @Test
+    void aCounterNamedTwiceIsRefusedByName() {
+        String twice = VALID.replace("\"SymbolErrorCounter\":3", "\"SymbolErrorCounter\":3,\"SymbolErrorCounter\":4");
+
+        assertThat(refusal(twice).toProblemDetail().getDetail()).contains("Duplicate Object property \"SymbolErrorCounter\"");
+    }
+
+    @Test
+    void countersThatAreNotAnObjectAreRefusedWithTheirPath() {
+        assertThat(refusal(VALID.replace("{\"SymbolErrorCounter\":3}", "[3]")).errors()).containsExactly(
+                new InvalidField("nodes[0].ports[0].counters", "expected an object here"));
+    }
+
+    private Map<String, Long> countersOf(String json) {
+        return reader.read(json.getBytes(StandardCharsets.UTF_8)).nodes().getFirst().ports().getFirst().counters();
     }
 
     @Test

@@ -132,6 +132,37 @@ class IngestEndpointTest extends ServerTest {
     }
 
     @Test
+    void aGzipBodyOfTwoMembersIsReadWhole() throws IOException {
+        // The trailer of the last member states only that member's size: the reader must not stop there.
+        byte[] json = validJson().getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream members = new ByteArrayOutputStream();
+        members.write(gzip(Arrays.copyOfRange(json, 0, json.length / 2)));
+        members.write(gzip(Arrays.copyOfRange(json, json.length / 2, json.length)));
+
+        web.post().uri("/api/v1/ingest").headers(h -> h.setBearerAuth(AGENT_TOKEN))
+                .contentType(MediaType.APPLICATION_JSON).header("Content-Encoding", "gzip")
+                .bodyValue(members.toByteArray())
+                .exchange()
+                .expectStatus().isAccepted();
+
+        read("/api/v1/ports?nodeGuid=" + guid).expectBody().jsonPath("$[0].counters.SymbolErrorCounter").isEqualTo(3);
+    }
+
+    @Test
+    void aGzipTrailerThatMisstatesTheSizeIsRefused() throws IOException {
+        for (int delta : new int[] {-7, 7}) {
+            byte[] compressed = gzip(validJson().getBytes(StandardCharsets.UTF_8));
+            int at = compressed.length - Integer.BYTES;
+            compressed[at] = (byte) (compressed[at] + delta);
+
+            refused(web.post().uri("/api/v1/ingest").headers(h -> h.setBearerAuth(AGENT_TOKEN))
+                            .contentType(MediaType.APPLICATION_JSON).header("Content-Encoding", "gzip").bodyValue(compressed),
+                    HttpStatus.BAD_REQUEST, "invalid-encoding", body -> body.jsonPath("$.detail")
+                            .value(startsWith("the body is not valid gzip (Content-Encoding: gzip): ")));
+        }
+    }
+
+    @Test
     void noTokenIsRefused() {
         refused(web.post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(validJson()),
                 HttpStatus.UNAUTHORIZED, "unauthorized", body -> body.jsonPath("$.detail").isEqualTo(

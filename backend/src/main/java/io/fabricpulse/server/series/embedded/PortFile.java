@@ -3,6 +3,7 @@ package io.fabricpulse.server.series.embedded;
 import io.fabricpulse.server.series.Consolidation;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.RateSeries;
+import io.fabricpulse.server.series.RateValues;
 import org.rrd4j.ConsolFun;
 import org.rrd4j.core.Archive;
 import org.rrd4j.core.RrdDb;
@@ -10,7 +11,6 @@ import org.rrd4j.core.Sample;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * One open port file. Not thread-safe: {@link PortFiles} hands it to one thread at a time.
@@ -67,12 +67,13 @@ final class PortFile implements AutoCloseable {
         }
         // Every value is unknown (NaN) here: a new Sample starts so, and update() clears it again.
         update.setTime(updateTime);
-        for (Map.Entry<RateSeries, Double> rate : sample.rates().entrySet()) {
-            int datasource = datasourceOf[rate.getKey().index()];
+        Sample values = update;
+        RateValues.copyOf(sample.rates()).forEachRate((series, rate) -> {
+            int datasource = datasourceOf[series.index()];
             if (datasource >= 0) {
-                update.setValue(datasource, rate.getValue());
+                values.setValue(datasource, rate);
             }
-        }
+        });
         try {
             update.update();
         } catch (IOException | RuntimeException e) {

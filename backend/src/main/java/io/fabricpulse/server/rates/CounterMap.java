@@ -1,4 +1,4 @@
-package io.fabricpulse.server.fabric;
+package io.fabricpulse.server.rates;
 
 import io.fabricpulse.agent.report.PortCounter;
 
@@ -9,16 +9,20 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * An immutable map from IBA counter name to a value, in {@link PortCounter} order, held as one
  * primitive array and a presence mask instead of boxed entries: the live fabric keeps two per port
  * (latest values and rates), and at fabric scale their boxed form was most of a port's heap
- * (docs/PERFORMANCE.md). Reads like any {@code Map}; writes throw.
+ * (docs/PERFORMANCE.md). Ingest reads the counters of each port on the wire straight into one
+ * ({@link Builder}), so a parsed batch waiting in the pipeline's queue is compact too, and the rate
+ * engine reads values by counter ({@link #has}, {@link #longAt}) without boxing. Reads like any
+ * {@code Map}; writes throw.
  *
  * @param <V> {@code Long} (raw counters, {@link #ofLongs}) or {@code Double} (rates, {@link #ofDoubles})
  */
-final class CounterMap<V> extends AbstractMap<String, V> {
+public final class CounterMap<V> extends AbstractMap<String, V> {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
     private static final Map<String, PortCounter> BY_NAME = new HashMap<>();
@@ -40,8 +44,11 @@ final class CounterMap<V> extends AbstractMap<String, V> {
         this.doubles = doubles;
     }
 
-    /** The counters of {@code values} (by IBA name; other names are left out). */
-    static CounterMap<Long> ofLongs(Map<String, Long> values) {
+    /** The counters of {@code values} (by IBA name; other names are left out); a counter map of longs as it is. */
+    public static CounterMap<Long> ofLongs(Map<String, Long> values) {
+        if (values instanceof CounterMap<Long> counters && !counters.doubles) {
+            return counters;
+        }
         long[] bits = new long[COUNTERS.length];
         int present = 0;
         for (PortCounter counter : COUNTERS) {
@@ -54,8 +61,11 @@ final class CounterMap<V> extends AbstractMap<String, V> {
         return new CounterMap<>(bits, present, false);
     }
 
-    /** The counters of {@code values} (by IBA name; other names are left out). */
-    static CounterMap<Double> ofDoubles(Map<String, Double> values) {
+    /** The counters of {@code values} (by IBA name; other names are left out); a counter map of doubles as it is. */
+    public static CounterMap<Double> ofDoubles(Map<String, Double> values) {
+        if (values instanceof CounterMap<Double> counters && counters.doubles) {
+            return counters;
+        }
         long[] bits = new long[COUNTERS.length];
         int present = 0;
         for (PortCounter counter : COUNTERS) {
@@ -68,6 +78,56 @@ final class CounterMap<V> extends AbstractMap<String, V> {
         return new CounterMap<>(bits, present, true);
     }
 
+    /** Doubles from their {@link Double#doubleToRawLongBits raw bits} at each counter's ordinal. */
+    static CounterMap<Double> ofDoubleBits(long[] bits, int present) {
+        return new CounterMap<>(bits, present, true);
+    }
+
+    /** Whether {@code counter} has a value. */
+    public boolean has(PortCounter counter) {
+        return (present & (1 << counter.ordinal())) != 0;
+    }
+
+    /** The value of {@code counter} in a map of longs, unboxed; only meaningful when {@link #has} it. */
+    public long longAt(PortCounter counter) {
+        return bits[counter.ordinal()];
+    }
+
+    /** The value of {@code counter} in a map of doubles, unboxed; only meaningful when {@link #has} it. */
+    public double doubleAt(PortCounter counter) {
+        return Double.longBitsToDouble(bits[counter.ordinal()]);
+    }
+
+    /** Whether this map holds doubles (rates) rather than longs (raw counters). */
+    public boolean holdsDoubles() {
+        return doubles;
+    }
+
+    /**
+     * Builds a map of longs one counter at a time, as a parser meets them.
+     * Not thread-safe; build once.
+     */
+    public static final class Builder {
+
+        private final long[] bits = new long[COUNTERS.length];
+        private int present;
+
+        /** Sets {@code counter}; false (and nothing changes) when it has a value already. */
+        public boolean put(PortCounter counter, long value) {
+            int bit = 1 << counter.ordinal();
+            if ((present & bit) != 0) {
+                return false;
+            }
+            bits[counter.ordinal()] = value;
+            present |= bit;
+            return true;
+        }
+
+        public CounterMap<Long> build() {
+            return new CounterMap<>(bits.clone(), present, false);
+        }
+    }
+
     @Override
     public V get(Object key) {
         PortCounter counter = key instanceof String name ? BY_NAME.get(name) : null;
@@ -77,6 +137,13 @@ final class CounterMap<V> extends AbstractMap<String, V> {
     @Override
     public boolean containsKey(Object key) {
         return get(key) != null;
+    }
+
+    @Override
+    public void forEach(BiConsumer<? super String, ? super V> action) {
+        for (int at = nextPresent(0); at < COUNTERS.length; at = nextPresent(at + 1)) {
+            action.accept(COUNTERS[at].ibaName(), valueAt(at));
+        }
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.fabricpulse.server.fabric;
+package io.fabricpulse.server.rates;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
