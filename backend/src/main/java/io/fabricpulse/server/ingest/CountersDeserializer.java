@@ -41,8 +41,14 @@ final class CountersDeserializer extends ValueDeserializer<Map<String, Long>> {
         CounterMap.Builder compact = new CounterMap.Builder();
         Map<String, Long> asSent = null;
         for (; name != null; name = p.nextName()) {
-            Long value = p.nextToken() == JsonToken.VALUE_NULL ? null : valueOf(name, p, ctxt);
+            JsonToken token = p.nextToken();
             PortCounter counter = PortCounter.ofIbaName(name);
+            if (asSent == null && counter != null && token == JsonToken.VALUE_NUMBER_INT
+                    && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER && p.getLongValue() >= 0) {
+                compact.put(counter, p.getLongValue()); // the common case, without a box per counter
+                continue;
+            }
+            Long value = token == JsonToken.VALUE_NULL ? null : valueOf(name, p, ctxt);
             if (asSent == null && counter != null && value != null) {
                 compact.put(counter, value);
                 continue;

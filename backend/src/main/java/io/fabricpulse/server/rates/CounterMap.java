@@ -104,16 +104,18 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
     }
 
     /**
-     * Builds a map of longs one counter at a time, as a parser meets them.
-     * Not thread-safe; build once.
+     * Builds a map of longs one counter at a time, as a parser meets them. Single use: {@link #build}
+     * hands its array to the map (one array per port, not two), after which the builder refuses more.
+     * Not thread-safe.
      */
     public static final class Builder {
 
-        private final long[] bits = new long[COUNTERS.length];
+        private long[] bits = new long[COUNTERS.length];
         private int present;
 
         /** Sets {@code counter}; false (and nothing changes) when it has a value already. */
         public boolean put(PortCounter counter, long value) {
+            requireUnbuilt();
             int bit = 1 << counter.ordinal();
             if ((present & bit) != 0) {
                 return false;
@@ -124,7 +126,16 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
         }
 
         public CounterMap<Long> build() {
-            return new CounterMap<>(bits.clone(), present, false);
+            requireUnbuilt();
+            CounterMap<Long> built = new CounterMap<>(bits, present, false);
+            bits = null;
+            return built;
+        }
+
+        private void requireUnbuilt() {
+            if (bits == null) {
+                throw new IllegalStateException("this builder has built its map already");
+            }
         }
     }
 

@@ -123,13 +123,17 @@ public final class RateValues extends AbstractMap<RateSeries, Double> {
         return rest == 0 ? ALL.size() : Long.numberOfTrailingZeros(rest);
     }
 
-    /** Builds a {@link RateValues} one series at a time; a later rate of a series replaces an earlier one. */
+    /**
+     * Builds a {@link RateValues} one series at a time; a later rate of a series replaces an earlier one.
+     * Single use: {@link #build} hands its array to the map, after which the builder refuses more.
+     */
     public static final class Builder {
 
-        private final double[] values = new double[ALL.size()];
+        private double[] values = new double[ALL.size()];
         private long present;
 
         public Builder put(RateSeries series, double rate) {
+            requireUnbuilt();
             values[series.index()] = rate;
             present |= 1L << series.index();
             return this;
@@ -140,7 +144,16 @@ public final class RateValues extends AbstractMap<RateSeries, Double> {
         }
 
         public RateValues build() {
-            return new RateValues(values.clone(), present);
+            requireUnbuilt();
+            RateValues built = new RateValues(values, present);
+            values = null;
+            return built;
+        }
+
+        private void requireUnbuilt() {
+            if (values == null) {
+                throw new IllegalStateException("this builder has built its rates already");
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.agent.report.PortCounter;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,5 +39,22 @@ class CounterMapTest {
         assertThat(rates).containsExactly(Map.entry("VL15Dropped", 0.0), Map.entry("PortXmitWait", 0.1));
         assertThat(CounterMap.ofDoubles(Map.of())).isEmpty();
         assertThat(JsonMapper.builder().build().writeValueAsString(rates)).isEqualTo("{\"VL15Dropped\":0.0,\"PortXmitWait\":0.1}");
+    }
+
+    @Test
+    void aBuilderRefusesASecondValueForACounterAndBuildsOnce() {
+        CounterMap.Builder builder = new CounterMap.Builder();
+
+        assertThat(builder.put(PortCounter.SymbolErrorCounter, 5L)).isTrue();
+        assertThat(builder.put(PortCounter.SymbolErrorCounter, 6L)).isFalse();
+        CounterMap<Long> built = builder.build();
+
+        assertThat(built).containsExactly(Map.entry("SymbolErrorCounter", 5L));
+        assertThat(built.has(PortCounter.SymbolErrorCounter)).isTrue();
+        assertThat(built.longAt(PortCounter.SymbolErrorCounter)).isEqualTo(5L);
+        assertThat(built.has(PortCounter.PortXmitData)).isFalse();
+        assertThat(CounterMap.ofLongs(built)).isSameAs(built);
+        assertThatThrownBy(() -> builder.put(PortCounter.PortXmitData, 1L)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class);
     }
 }
