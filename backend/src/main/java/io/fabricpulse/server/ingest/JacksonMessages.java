@@ -15,8 +15,12 @@ import java.util.stream.Collectors;
 final class JacksonMessages {
 
     private static final int MAX_REASON_LENGTH = 300;
-    /** {@code `io.fabricpulse.agent.report.NodeType`} and the like: people need only the simple name. */
-    private static final Pattern QUALIFIED_NAME = Pattern.compile("`?(?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9_$]*)`?");
+    /**
+     * {@code `io.fabricpulse.agent.report.NodeType`} and the like: people need only the simple name. Only
+     * where a name starts: {@code JsonToken.START_OBJECT} is not a package {@code oken} and a class.
+     */
+    private static final Pattern QUALIFIED_NAME =
+            Pattern.compile("`?(?<![\\w$.])(?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9_$]*)`?");
 
     private JacksonMessages() {
     }

@@ -58,13 +58,6 @@ class BatchJsonReaderTest {
     }
 
     @Test
-    void aCounterNamedTwiceIsRefusedByName() {
-        String twice = VALID.replace("\"SymbolErrorCounter\":3", "\"SymbolErrorCounter\":3,\"SymbolErrorCounter\":4");
-
-        assertThat(refusal(twice).toProblemDetail().getDetail()).contains("Duplicate Object property \"SymbolErrorCounter\"");
-    }
-
-    @Test
     void countersThatAreNotAnObjectAreRefusedWithTheirPath() {
         assertThat(refusal(VALID.replace("{\"SymbolErrorCounter\":3}", "[3]")).errors()).containsExactly(
                 new InvalidField("nodes[0].ports[0].counters", "expected an object here"));
@@ -152,6 +145,18 @@ class BatchJsonReaderTest {
         assertThat(problem.type()).isEqualTo(ProblemType.INVALID_BATCH);
         assertThat(problem.errors()).containsExactly(new InvalidField(path, reason));
         assertThat(problem.toProblemDetail().getProperties()).containsKeys("line", "column");
+    }
+
+    @Test
+    void aFieldTwiceAtTheTopIsRefusedAndSoIsAnythingAfterTheBatch() {
+        ProblemException twice = refusal(VALID.replace("\"schemaVersion\":1", "\"schemaVersion\":1,\"schemaVersion\":1"));
+        ProblemException trailing = refusal(VALID + " {}");
+
+        assertThat(twice.type()).isEqualTo(ProblemType.INVALID_JSON);
+        assertThat(twice.toProblemDetail().getDetail()).contains("Duplicate Object property \"schemaVersion\"");
+        assertThat(trailing.errors()).containsExactly(new InvalidField("", "Trailing token (JsonToken.START_OBJECT) found"
+                + " after value (bound as IngestBatch): not allowed as per DeserializationFeature.FAIL_ON_TRAILING_TOKENS"));
+        assertThat(reader.read((VALID + " \n").getBytes(StandardCharsets.UTF_8)).agentId()).isEqualTo("h1");
     }
 
     @Test
