@@ -5,6 +5,7 @@ import io.fabricpulse.server.rates.CounterMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
@@ -16,10 +17,11 @@ import java.util.Map;
  * Reads a port's {@code counters} object straight into a {@link CounterMap}: one array per port
  * instead of a hash map of boxed values, which matters because parsed batches wait in the pipeline's
  * queue, and every byte they hold there is copied by the garbage collector (docs/PERFORMANCE.md).
- * Each value is read by {@link CounterValueDeserializer}, with the counter's name in the path of a
- * refusal. A name that is not an IBA counter, or a null value, is kept as it came (the counters then
- * go into an ordinary map), so that the validation names it precisely; duplicate names never get
- * here, the parser refuses them.
+ * A plain non-negative number is taken as it is; anything else is read by
+ * {@link CounterValueDeserializer}, which refuses it with the counter's name in the path. A name
+ * that is not an IBA counter, or a null value, is kept as it came (the counters then go into an
+ * ordinary map), so that the validation names it precisely. Duplicate names are refused by the
+ * reader's {@link DuplicateNameCheck} before they get here, and here too should one slip through.
  */
 final class CountersDeserializer extends ValueDeserializer<Map<String, Long>> {
 
@@ -45,12 +47,12 @@ final class CountersDeserializer extends ValueDeserializer<Map<String, Long>> {
             PortCounter counter = PortCounter.ofIbaName(name);
             if (asSent == null && counter != null && token == JsonToken.VALUE_NUMBER_INT
                     && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER && p.getLongValue() >= 0) {
-                compact.put(counter, p.getLongValue()); // the common case, without a box per counter
+                put(compact, counter, p.getLongValue(), p); // the common case, without a box per counter
                 continue;
             }
             Long value = token == JsonToken.VALUE_NULL ? null : valueOf(name, p, ctxt);
             if (asSent == null && counter != null && value != null) {
-                compact.put(counter, value);
+                put(compact, counter, value, p);
                 continue;
             }
             if (asSent == null) {
@@ -59,6 +61,12 @@ final class CountersDeserializer extends ValueDeserializer<Map<String, Long>> {
             asSent.put(name, value);
         }
         return asSent == null ? compact.build() : asSent;
+    }
+
+    private static void put(CounterMap.Builder compact, PortCounter counter, long value, JsonParser p) {
+        if (!compact.put(counter, value)) {
+            throw new StreamReadException(p, "Duplicate Object property \"" + counter.ibaName() + "\"");
+        }
     }
 
     private Long valueOf(String name, JsonParser p, DeserializationContext ctxt) {

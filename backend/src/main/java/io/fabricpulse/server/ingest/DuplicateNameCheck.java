@@ -8,23 +8,29 @@ import tools.jackson.core.sym.PropertyNameMatcher;
 import tools.jackson.core.util.JsonParserDelegate;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Refuses an object that names a property twice, as Jackson's {@code STRICT_DUPLICATE_DETECTION}
  * does, without its cost: Jackson keeps a new {@code HashSet} for every object of more than two
- * properties, which for an ingest batch is two sets per port (the port and its ~22 counters), a
+ * properties, which for an ingest batch is two sets per port (the port and its 21 counters), a
  * tenth of the event loops' time and of the server's garbage at 20,000 port samples per second
  * (docs/PERFORMANCE.md). Here each nesting level reuses one open-addressed table that is cleared
- * when its object ends, so a batch allocates nothing for the check.
+ * when its object ends, so the check allocates nothing per object. An object with more names than a
+ * table holds (never one of the schema's: only hostile input) moves to a {@code HashSet}, whose
+ * buckets turn into trees, so that names built to share one hash cost n log n, not n squared.
  *
  * <p>Every way the parser advances goes through {@link #nextToken()} or is followed here
  * ({@link #nextNameMatch}, {@link #skipChildren}); content skipped as a whole is not checked, and
- * it is never bound either.
+ * it is never bound either. {@code readValueAs} would read from the wrapped parser unchecked; the
+ * ingest path does not call it.
  */
 final class DuplicateNameCheck extends JsonParserDelegate {
 
-    /** Room for 32 names (a port has 13 properties, its counters 22), at most half full. */
+    /** Room for 32 names (a port has 13 properties, its counters 21), at most half full. */
     private static final int SLOTS = 64;
+    private static final int MAX_IN_TABLE = SLOTS / 2;
 
     /** Per open object or array, innermost last; arrays have no names (null). */
     private String[][] levels = new String[8][];
@@ -32,6 +38,8 @@ final class DuplicateNameCheck extends JsonParserDelegate {
     private int[] counts = new int[levels.length];
     /** Reused tables, one per depth, so that sibling objects share one. */
     private String[][] tables = new String[8][];
+    /** Per level, the names of an object too large for its table; null while it fits. */
+    private Set<String>[] large = newSets(8);
     private int depth = -1;
 
     DuplicateNameCheck(JsonParser parser) {
@@ -99,12 +107,19 @@ final class DuplicateNameCheck extends JsonParserDelegate {
             levels = Arrays.copyOf(levels, depth * 2);
             tables = Arrays.copyOf(tables, depth * 2);
             counts = Arrays.copyOf(counts, depth * 2);
+            large = Arrays.copyOf(large, depth * 2);
         }
         if (object && tables[depth] == null) {
             tables[depth] = new String[SLOTS];
         }
         levels[depth] = object ? tables[depth] : null;
         counts[depth] = 0;
+        large[depth] = null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<String>[] newSets(int length) {
+        return (Set<String>[]) new Set<?>[length];
     }
 
     private void closeLevel() {
@@ -112,11 +127,10 @@ final class DuplicateNameCheck extends JsonParserDelegate {
             return;
         }
         String[] names = levels[depth];
-        if (names != null && names.length > SLOTS) {
-            tables[depth] = null; // grown for a large object: not worth clearing for every sibling after it
-        } else if (names != null && counts[depth] > 0) {
+        if (names != null && counts[depth] > 0) {
             Arrays.fill(names, null);
         }
+        large[depth] = null;
         depth--;
     }
 
@@ -124,11 +138,22 @@ final class DuplicateNameCheck extends JsonParserDelegate {
         if (depth < 0 || levels[depth] == null) {
             return;
         }
+        if (large[depth] != null) {
+            if (!large[depth].add(name)) {
+                throw duplicate(name);
+            }
+            return;
+        }
         String[] names = levels[depth];
-        if ((counts[depth] + 1) * 2 > names.length) {
-            names = rehash(names, names.length * 2);
-            levels[depth] = names;
-            tables[depth] = names;
+        if (counts[depth] == MAX_IN_TABLE) {
+            large[depth] = new HashSet<>();
+            for (String known : names) {
+                if (known != null) {
+                    large[depth].add(known);
+                }
+            }
+            add(name);
+            return;
         }
         int mask = names.length - 1;
         for (int slot = name.hashCode() & mask; ; slot = (slot + 1) & mask) {
@@ -139,23 +164,12 @@ final class DuplicateNameCheck extends JsonParserDelegate {
                 return;
             }
             if (present.equals(name)) {
-                throw new StreamReadException(delegate, "Duplicate Object property \"" + name + "\"");
+                throw duplicate(name);
             }
         }
     }
 
-    private static String[] rehash(String[] names, int slots) {
-        String[] larger = new String[slots];
-        int mask = slots - 1;
-        for (String name : names) {
-            if (name != null) {
-                int slot = name.hashCode() & mask;
-                while (larger[slot] != null) {
-                    slot = (slot + 1) & mask;
-                }
-                larger[slot] = name;
-            }
-        }
-        return larger;
+    private StreamReadException duplicate(String name) {
+        return new StreamReadException(delegate, "Duplicate Object property \"" + name + "\"");
     }
 }

@@ -33,6 +33,11 @@ final class IngestBodyReader {
     private static final int GZIP_MIN_LENGTH = 20;
     /** JSON batches inflate 10-30 times; a larger stated size is not trusted with an allocation up front. */
     private static final int PLAUSIBLE_RATIO = 64;
+    /**
+     * The most allocated on the trailer's word alone, before anything inflated: far above an agent's
+     * batch (2,000 ports are about 1 MB of JSON); a larger body is read in growing chunks as before.
+     */
+    private static final int MAX_HINT = 8 * 1024 * 1024;
 
     private final int maxBodyBytes;
     private final int maxDecompressedBytes;
@@ -154,7 +159,8 @@ final class IngestBodyReader {
         int at = body.length - Integer.BYTES;
         long size = (body[at] & 0xffL) | (body[at + 1] & 0xffL) << 8 | (body[at + 2] & 0xffL) << 16
                 | (body[at + 3] & 0xffL) << 24;
-        return size <= maxDecompressedBytes && size <= (long) body.length * PLAUSIBLE_RATIO ? (int) size : 0;
+        return size <= Math.min(maxDecompressedBytes, MAX_HINT) && size <= (long) body.length * PLAUSIBLE_RATIO
+                ? (int) size : 0;
     }
 
     private ProblemException tooLarge(String what) {

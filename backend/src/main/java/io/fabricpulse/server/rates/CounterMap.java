@@ -28,6 +28,10 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
     private static final Map<String, PortCounter> BY_NAME = new HashMap<>();
 
     static {
+        // Presence is a bit of an int.
+        if (COUNTERS.length > Integer.SIZE) {
+            throw new ExceptionInInitializerError("more counters than bits in an int: " + COUNTERS.length);
+        }
         for (PortCounter counter : COUNTERS) {
             BY_NAME.put(counter.ibaName(), counter);
         }

@@ -22,6 +22,13 @@ public final class PortRates {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
 
+    static {
+        // Presence and width flags are bits of an int.
+        if (COUNTERS.length > Integer.SIZE) {
+            throw new ExceptionInInitializerError("more counters than bits in an int: " + COUNTERS.length);
+        }
+    }
+
     /** Per counter ordinal, the baseline's raw value (unsigned). */
     private final long[] values = new long[COUNTERS.length];
     /** Per counter ordinal, the baseline's collection time; null while the counter has no baseline. */
@@ -29,7 +36,7 @@ public final class PortRates {
     /** Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. */
     private final Instant[] saturatedSince = new Instant[COUNTERS.length];
     /** Bit per counter ordinal: the baseline was a 64-bit extended value. */
-    private int extended;
+    private int extendedBits;
 
     /**
      * What one sample of the port said, counter by counter. The answers are computed from the
@@ -171,7 +178,7 @@ public final class PortRates {
                 value = boxed;
             }
             int c = counter.ordinal();
-            CounterRate rate = CounterRates.outcome(counter, values[c], (this.extended & (1 << c)) != 0, sampledAt[c],
+            CounterRate rate = CounterRates.outcome(counter, values[c], (extendedBits & (1 << c)) != 0, sampledAt[c],
                     saturatedSince[c], value, extended, at);
             outcomes[c] = rate;
             if (!(rate instanceof CounterRate.NotNewer)) {
@@ -185,6 +192,6 @@ public final class PortRates {
         values[counter] = value;
         sampledAt[counter] = at;
         saturatedSince[counter] = latchedSince;
-        extended = isExtended ? extended | (1 << counter) : extended & ~(1 << counter);
+        extendedBits = isExtended ? extendedBits | (1 << counter) : extendedBits & ~(1 << counter);
     }
 }

@@ -7,6 +7,7 @@ import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -50,6 +51,39 @@ class DuplicateNameCheckTest {
                 .isInstanceOf(StreamReadException.class).hasMessageContaining("Duplicate Object property \"n499\"");
         assertThatThrownBy(() -> read("[{" + large + "},{\"n1\":1,\"n1\":2}]"))
                 .isInstanceOf(StreamReadException.class).hasMessageContaining("Duplicate Object property \"n1\"");
+    }
+
+    @Test
+    void namesBuiltToShareOneHashAreCheckedAsAnyOthers() {
+        // "Aa" and "BB" have the same String hash, so every 12-block name of them does: 4,096 of them
+        // would fill one probe run of a table; past the table's room they go to a HashSet instead.
+        List<String> names = IntStream.range(0, 1 << 12)
+                .mapToObj(i -> IntStream.range(0, 12).mapToObj(bit -> (i >> bit & 1) == 0 ? "Aa" : "BB")
+                        .collect(Collectors.joining()))
+                .toList();
+        assertThat(names.stream().map(String::hashCode).distinct()).hasSize(1);
+        String object = names.stream().map(name -> "\"" + name + "\":1").collect(Collectors.joining(","));
+
+        assertThat(read("{" + object + "}").size()).isEqualTo(names.size());
+        assertThatThrownBy(() -> read("{" + object + ",\"" + names.get(77) + "\":2}"))
+                .isInstanceOf(StreamReadException.class).hasMessageContaining("Duplicate Object property \"" + names.get(77));
+    }
+
+    /** A plain bean: Jackson binds it through {@code nextNameMatch}, not through {@code nextToken}. */
+    public static final class Plain {
+        public int a;
+        public Plain inner;
+    }
+
+    @Test
+    void beansBoundByNameMatchingAreCheckedToo() {
+        try (JsonParser ok = new DuplicateNameCheck(JSON.createParser("{\"a\":1,\"inner\":{\"a\":2}}"))) {
+            assertThat(JSON.readValue(ok, Plain.class).inner.a).isEqualTo(2);
+        }
+        try (JsonParser twice = new DuplicateNameCheck(JSON.createParser("{\"a\":1,\"inner\":{\"a\":2,\"a\":3}}"))) {
+            assertThatThrownBy(() -> JSON.readValue(twice, Plain.class))
+                    .hasMessageContaining("Duplicate Object property \"a\"");
+        }
     }
 
     @Test
