@@ -32,14 +32,8 @@ final class DuplicateNameCheck extends JsonParserDelegate {
     private static final int SLOTS = 64;
     private static final int MAX_IN_TABLE = SLOTS / 2;
 
-    /** Per open object or array, innermost last; arrays have no names (null). */
-    private String[][] levels = new String[8][];
-    /** Per level, how many names its table holds. */
-    private int[] counts = new int[levels.length];
-    /** Reused tables, one per depth, so that sibling objects share one. */
-    private String[][] tables = new String[8][];
-    /** Per level, the names of an object too large for its table; null while it fits. */
-    private Set<String>[] large = newSets(8);
+    /** Per nesting depth, reused by every object or array opened at that depth. */
+    private Level[] levels = new Level[8];
     private int depth = -1;
 
     DuplicateNameCheck(JsonParser parser) {
@@ -105,71 +99,76 @@ final class DuplicateNameCheck extends JsonParserDelegate {
         depth++;
         if (depth == levels.length) {
             levels = Arrays.copyOf(levels, depth * 2);
-            tables = Arrays.copyOf(tables, depth * 2);
-            counts = Arrays.copyOf(counts, depth * 2);
-            large = Arrays.copyOf(large, depth * 2);
         }
-        if (object && tables[depth] == null) {
-            tables[depth] = new String[SLOTS];
+        if (levels[depth] == null) {
+            levels[depth] = new Level();
         }
-        levels[depth] = object ? tables[depth] : null;
-        counts[depth] = 0;
-        large[depth] = null;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Set<String>[] newSets(int length) {
-        return (Set<String>[]) new Set<?>[length];
+        levels[depth].open(object);
     }
 
     private void closeLevel() {
-        if (depth < 0) {
-            return;
+        if (depth >= 0) {
+            levels[depth].close();
+            depth--;
         }
-        String[] names = levels[depth];
-        if (names != null && counts[depth] > 0) {
-            Arrays.fill(names, null);
-        }
-        large[depth] = null;
-        depth--;
     }
 
     private void add(String name) {
-        if (depth < 0 || levels[depth] == null) {
-            return;
-        }
-        if (large[depth] != null) {
-            if (!large[depth].add(name)) {
-                throw duplicate(name);
-            }
-            return;
-        }
-        String[] names = levels[depth];
-        if (counts[depth] == MAX_IN_TABLE) {
-            large[depth] = new HashSet<>();
-            for (String known : names) {
-                if (known != null) {
-                    large[depth].add(known);
-                }
-            }
-            add(name);
-            return;
-        }
-        int mask = names.length - 1;
-        for (int slot = name.hashCode() & mask; ; slot = (slot + 1) & mask) {
-            String present = names[slot];
-            if (present == null) {
-                names[slot] = name;
-                counts[depth]++;
-                return;
-            }
-            if (present.equals(name)) {
-                throw duplicate(name);
-            }
+        if (depth >= 0 && !levels[depth].add(name)) {
+            throw new StreamReadException(delegate, "Duplicate Object property \"" + name + "\"");
         }
     }
 
-    private StreamReadException duplicate(String name) {
-        return new StreamReadException(delegate, "Duplicate Object property \"" + name + "\"");
+    /** The names of the object open at one depth; an array has none. */
+    private static final class Level {
+
+        private final String[] table = new String[SLOTS];
+        private int count;
+        private boolean object;
+        /** The names of an object too large for the table; null while it fits. */
+        private Set<String> large;
+
+        void open(boolean isObject) {
+            object = isObject;
+            count = 0;
+            large = null;
+        }
+
+        void close() {
+            if (count > 0) {
+                Arrays.fill(table, null);
+                count = 0;
+            }
+            large = null;
+        }
+
+        /** False when the object has the name already. */
+        boolean add(String name) {
+            if (!object) {
+                return true;
+            }
+            if (large == null && count == MAX_IN_TABLE) {
+                large = new HashSet<>();
+                for (String known : table) {
+                    if (known != null) {
+                        large.add(known);
+                    }
+                }
+            }
+            if (large != null) {
+                return large.add(name);
+            }
+            int mask = table.length - 1;
+            for (int slot = name.hashCode() & mask; ; slot = (slot + 1) & mask) {
+                if (table[slot] == null) {
+                    table[slot] = name;
+                    count++;
+                    return true;
+                }
+                if (table[slot].equals(name)) {
+                    return false;
+                }
+            }
+        }
     }
 }

@@ -8,8 +8,6 @@ import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.series.RateValues;
 
-import java.util.List;
-import java.util.Map;
 
 /**
  * The series-store points of one applied sample: every counter rate the live fabric computed, plus the
@@ -19,7 +17,6 @@ import java.util.Map;
  */
 final class RateSamples {
 
-    private static final List<RateSeries> SERIES = RateSeries.all();
     private static final PortCounter[] COUNTERS = PortCounter.values();
 
     private RateSamples() {
@@ -28,19 +25,11 @@ final class RateSamples {
     /** The point of {@code port}'s latest sample, or null when it has no rate (first sight, reset, saturated). */
     static PortRateSample of(PortView port) {
         RateValues.Builder rates = new RateValues.Builder();
-        Map<String, Double> byName = port.rates();
-        if (byName instanceof CounterMap<Double> compact && compact.holdsDoubles()) {
-            for (PortCounter counter : COUNTERS) {
-                if (compact.has(counter)) {
-                    put(rates, RateSeries.of(counter), compact.doubleAt(counter));
-                }
-            }
-        } else {
-            for (RateSeries series : SERIES) {
-                Double rate = byName.get(series.name());
-                if (rate != null) {
-                    put(rates, series, rate);
-                }
+        // The live fabric's rates are a CounterMap already; taken as it is, read without a box each.
+        CounterMap<Double> byCounter = CounterMap.ofDoubles(port.rates());
+        for (PortCounter counter : COUNTERS) {
+            if (byCounter.has(counter)) {
+                put(rates, RateSeries.of(counter), byCounter.doubleAt(counter));
             }
         }
         if (port.xmitBytesPerSecond() != null) {

@@ -4,12 +4,12 @@ import io.fabricpulse.agent.report.PortCounter;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.ToLongFunction;
 
 /**
  * An immutable map from IBA counter name to a value, in {@link PortCounter} order, held as one
@@ -25,15 +25,11 @@ import java.util.function.BiConsumer;
 public final class CounterMap<V> extends AbstractMap<String, V> {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
-    private static final Map<String, PortCounter> BY_NAME = new HashMap<>();
 
     static {
         // Presence is a bit of an int.
         if (COUNTERS.length > Integer.SIZE) {
             throw new ExceptionInInitializerError("more counters than bits in an int: " + COUNTERS.length);
-        }
-        for (PortCounter counter : COUNTERS) {
-            BY_NAME.put(counter.ibaName(), counter);
         }
     }
 
@@ -53,16 +49,7 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
         if (values instanceof CounterMap<Long> counters && !counters.doubles) {
             return counters;
         }
-        long[] bits = new long[COUNTERS.length];
-        int present = 0;
-        for (PortCounter counter : COUNTERS) {
-            Long value = values.get(counter.ibaName());
-            if (value != null) {
-                bits[counter.ordinal()] = value;
-                present |= 1 << counter.ordinal();
-            }
-        }
-        return new CounterMap<>(bits, present, false);
+        return copyOf(values, Long::longValue, false);
     }
 
     /** The counters of {@code values} (by IBA name; other names are left out); a counter map of doubles as it is. */
@@ -70,16 +57,20 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
         if (values instanceof CounterMap<Double> counters && counters.doubles) {
             return counters;
         }
+        return copyOf(values, Double::doubleToRawLongBits, true);
+    }
+
+    private static <V> CounterMap<V> copyOf(Map<String, V> values, ToLongFunction<V> toBits, boolean doubles) {
         long[] bits = new long[COUNTERS.length];
         int present = 0;
         for (PortCounter counter : COUNTERS) {
-            Double value = values.get(counter.ibaName());
+            V value = values.get(counter.ibaName());
             if (value != null) {
-                bits[counter.ordinal()] = Double.doubleToRawLongBits(value);
+                bits[counter.ordinal()] = toBits.applyAsLong(value);
                 present |= 1 << counter.ordinal();
             }
         }
-        return new CounterMap<>(bits, present, true);
+        return new CounterMap<>(bits, present, doubles);
     }
 
     /** Doubles from their {@link Double#doubleToRawLongBits raw bits} at each counter's ordinal. */
@@ -145,7 +136,7 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
 
     @Override
     public V get(Object key) {
-        PortCounter counter = key instanceof String name ? BY_NAME.get(name) : null;
+        PortCounter counter = key instanceof String name ? PortCounter.ofIbaName(name) : null;
         return counter == null ? null : valueAt(counter.ordinal());
     }
 

@@ -30,7 +30,7 @@ public final class PortRates {
     }
 
     /** Per counter ordinal, the baseline's raw value (unsigned). */
-    private final long[] values = new long[COUNTERS.length];
+    private final long[] baselines = new long[COUNTERS.length];
     /** Per counter ordinal, the baseline's collection time; null while the counter has no baseline. */
     private final Instant[] sampledAt = new Instant[COUNTERS.length];
     /** Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. */
@@ -160,25 +160,16 @@ public final class PortRates {
      * @param at       collection time of the sample
      */
     public Result update(Map<String, Long> counters, boolean extended, Instant at) {
-        // Ingest reads the wire into a CounterMap: read it by ordinal, without a hash lookup and a box each.
-        CounterMap<Long> compact = counters instanceof CounterMap<Long> map && !map.holdsDoubles() ? map : null;
+        // Ingest reads the wire into a CounterMap, taken as it is: read by ordinal, without a box each.
+        CounterMap<Long> values = CounterMap.ofLongs(counters);
         CounterRate[] outcomes = new CounterRate[COUNTERS.length];
         for (PortCounter counter : COUNTERS) {
-            long value;
-            if (compact != null) {
-                if (!compact.has(counter)) {
-                    continue;
-                }
-                value = compact.longAt(counter);
-            } else {
-                Long boxed = counters.get(counter.ibaName());
-                if (boxed == null) {
-                    continue;
-                }
-                value = boxed;
+            if (!values.has(counter)) {
+                continue;
             }
+            long value = values.longAt(counter);
             int c = counter.ordinal();
-            CounterRate rate = CounterRates.outcome(counter, values[c], (extendedBits & (1 << c)) != 0, sampledAt[c],
+            CounterRate rate = CounterRates.outcome(counter, baselines[c], (extendedBits & (1 << c)) != 0, sampledAt[c],
                     saturatedSince[c], value, extended, at);
             outcomes[c] = rate;
             if (!(rate instanceof CounterRate.NotNewer)) {
@@ -189,7 +180,7 @@ public final class PortRates {
     }
 
     private void keep(int counter, long value, boolean isExtended, Instant at, Instant latchedSince) {
-        values[counter] = value;
+        baselines[counter] = value;
         sampledAt[counter] = at;
         saturatedSince[counter] = latchedSince;
         extendedBits = isExtended ? extendedBits | (1 << counter) : extendedBits & ~(1 << counter);
