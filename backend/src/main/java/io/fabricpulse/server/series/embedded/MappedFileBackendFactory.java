@@ -7,18 +7,17 @@ import org.rrd4j.core.RrdFileBackend;
 import org.rrd4j.core.RrdFileBackendFactory;
 
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 /**
  * rrd4j files mapped into memory through the FFM API. rrd4j's own NIO backend is as fast but unmaps
  * through {@code sun.misc.Unsafe::invokeCleaner}, which Java 25 warns about and will remove; its
  * RandomAccessFile backend avoids that at a system call per field (about 10x slower per update, see
- * docs/PERFORMANCE.md). Here a shared {@link Arena} owns the mapping, so closing the file unmaps it
+ * docs/PERFORMANCE.md). Here a shared FFM arena owns the mapping ({@link MappedFile}), so closing the file unmaps it
  * deterministically, and the channel is closed as soon as the mapping exists: an open port file
  * holds address space, not a file descriptor.
  *
@@ -41,12 +40,21 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
         void created();
     }
 
-    private static final class MappedFileBackend extends ByteBufferBackend implements RrdFileBackend, Creating {
+    /** A backend whose mapping can outlive it. */
+    interface Mapped {
+        /** The writable mapping of the whole file; empty when the file is mapped read-only or not at all. */
+        Optional<MappedFile> writableMapping();
+
+        /** Hands the mapping over to the caller, who closes it: closing the backend no longer unmaps it. */
+        void detachMapping();
+    }
+
+    private static final class MappedFileBackend extends ByteBufferBackend implements RrdFileBackend, Creating, Mapped {
 
         private final Path file;
         private final boolean readOnly;
         private final RandomAccessAdvice advice;
-        private Arena arena;
+        private MappedFile mapping;
         private long length;
         /** The mapping, for the doubles this backend encodes itself ({@link UnknownAsZero}). */
         private ByteBuffer doubles;
@@ -76,26 +84,18 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
             if (size == 0) {
                 return;
             }
-            Arena mapping = Arena.ofShared();
-            try {
-                MemorySegment segment = channel.map(readOnly ? FileChannel.MapMode.READ_ONLY
-                        : FileChannel.MapMode.READ_WRITE, 0, size, mapping);
-                advice.random(segment);
-                ByteBuffer buffer = segment.asByteBuffer().order(BYTEORDER);
-                setByteBuffer(buffer);
-                doubles = buffer;
-                arena = mapping;
-            } catch (IOException | RuntimeException e) {
-                mapping.close();
-                throw e;
-            }
+            MappedFile file = MappedFile.map(channel, readOnly, size, advice);
+            ByteBuffer buffer = file.segment().asByteBuffer().order(BYTEORDER);
+            setByteBuffer(buffer);
+            doubles = buffer;
+            mapping = file;
         }
 
         private void unmap() {
             doubles = null;
-            if (arena != null) {
-                arena.close();
-                arena = null;
+            if (mapping != null) {
+                mapping.close();
+                mapping = null;
             }
         }
 
@@ -118,6 +118,17 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
         @Override
         public void created() {
             creating = false;
+        }
+
+        @Override
+        public synchronized Optional<MappedFile> writableMapping() {
+            return readOnly ? Optional.empty() : Optional.ofNullable(mapping);
+        }
+
+        @Override
+        public synchronized void detachMapping() {
+            doubles = null;
+            mapping = null;
         }
 
         /**

@@ -13,14 +13,16 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * One open port file. Not thread-safe: {@link PortFiles} hands it to one thread at a time.
+ * One port file open through rrd4j: for reading, and for writing where {@link MappedPortWriter} does not
+ * apply (the {@code file} access mode, a format it does not know). Not thread-safe: {@link PortFiles}
+ * hands it to one thread at a time.
  *
  * <p>rrd4j files a value under the step that <em>ends</em> at the update time; FabricPulse's buckets
  * are named by their start (as InfluxDB's are). So a rate stamped {@code t} is written at
  * {@code t + step}, which makes the step {@code [t, t + step)} hold it, and a row that rrd4j stamps
  * {@code T} is read back as the bucket {@code [T - resolution, T)}.
  */
-final class PortFile implements AutoCloseable {
+final class PortFile implements PortWriter {
 
     /** Receives stored rows: a value covering {@code [startSecond, startSecond + lengthSeconds)}. */
     interface RowSink {
@@ -52,12 +54,13 @@ final class PortFile implements AutoCloseable {
         return db;
     }
 
-    /**
-     * Stores one sample's rates. Returns false, storing nothing, when the sample is not newer than
-     * the file's latest (a replay, or two samples within one second): a round-robin file cannot
-     * rewrite its past.
-     */
-    boolean update(PortRateSample sample) throws IOException {
+    /** Datasource index per {@link RateSeries#index()}; -1 for a series the file lacks. */
+    int[] datasourceOf() {
+        return datasourceOf.clone();
+    }
+
+    @Override
+    public boolean update(PortRateSample sample) throws IOException {
         long updateTime = sample.at().getEpochSecond() + step;
         if (updateTime <= db.getLastUpdateTime()) {
             return false;

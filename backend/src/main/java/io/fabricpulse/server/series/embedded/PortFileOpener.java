@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Opens port files and keeps them usable: creates missing ones with the configured layout, sets
@@ -26,6 +27,7 @@ final class PortFileOpener {
     private final RrdLayout layout;
     private final RrdBackendFactory backend;
     private final Clock clock;
+    private volatile boolean warnedUnknownFormat;
 
     PortFileOpener(RrdLayout layout, RrdBackendFactory backend, Clock clock) {
         this.layout = layout;
@@ -38,7 +40,32 @@ final class PortFileOpener {
      * {@code startIfNew}) when missing, set aside and created anew when unreadable, given the series
      * it lacks when older than them.
      */
-    PortFile openForWriting(Path path, long startIfNew) throws IOException {
+    PortWriter openForWriting(Path path, long startIfNew) throws IOException {
+        PortFile file = openThroughRrd4j(path, startIfNew);
+        if (!(backend instanceof MappedFileBackendFactory)) {
+            return file;
+        }
+        // rrd4j has created, checked or migrated the file; from here on the mapped writer updates it.
+        Optional<MappedPortWriter> writer;
+        try {
+            writer = MappedPortWriter.of(file.db(), file.datasourceOf());
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
+        if (writer.isEmpty()) {
+            if (!warnedUnknownFormat) {
+                warnedUnknownFormat = true;
+                log.warn("series file {} is not in the rrd4j format the mapped writer knows; such files are"
+                        + " updated through rrd4j (slower, more heap per open file)", path);
+            }
+            return file;
+        }
+        file.close(); // leaves the mapping to the writer
+        return writer.get();
+    }
+
+    private PortFile openThroughRrd4j(Path path, long startIfNew) throws IOException {
         if (!Files.exists(path)) {
             if (!Files.isDirectory(path.getParent())) {
                 // Only when missing: createDirectories on an existing directory throws and catches

@@ -28,9 +28,14 @@ import java.util.stream.Stream;
  */
 final class PortFiles implements AutoCloseable {
 
-    /** What to do with an open file; runs under the port's lock. */
+    /** What to do with a file open for reading; runs under the port's lock. */
     interface Action<T> {
         T apply(PortFile file) throws IOException;
+    }
+
+    /** What to do with a file open for writing; runs under the port's lock. */
+    interface WriteAction<T> {
+        T apply(PortWriter file) throws IOException;
     }
 
     private static final Logger log = LoggerFactory.getLogger(PortFiles.class);
@@ -44,7 +49,7 @@ final class PortFiles implements AutoCloseable {
     private final PortFileOpener opener;
     private final int capacity;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
-    private final LinkedHashMap<PortSeriesKey, PortFile> open = new LinkedHashMap<>(256, 0.75f, true);
+    private final LinkedHashMap<PortSeriesKey, PortWriter> open = new LinkedHashMap<>(256, 0.75f, true);
     private volatile boolean closed;
 
     PortFiles(Path directory, PortFileOpener opener, int capacity) {
@@ -66,13 +71,13 @@ final class PortFiles implements AutoCloseable {
      * Runs {@code action} on the port's file, opening it (and keeping it open) or creating it with
      * its first update one step after {@code startIfNew}.
      */
-    <T> T write(PortSeriesKey port, long startIfNew, Action<T> action) {
+    <T> T write(PortSeriesKey port, long startIfNew, WriteAction<T> action) {
         requireOpen();
         T result;
         ReentrantLock stripe = stripeOf(port);
         stripe.lock();
         try {
-            PortFile file = cached(port);
+            PortWriter file = cached(port);
             if (file == null) {
                 format.markBeforeFirstFile();
                 file = opener.openForWriting(pathOf(port), startIfNew);
@@ -99,17 +104,17 @@ final class PortFiles implements AutoCloseable {
     }
 
     /**
-     * Runs {@code action} on the port's file if it exists: the open handle when there is one,
-     * otherwise a read-only handle closed right after, so a scan over every port does not push the
-     * files being written out of the cache.
+     * Runs {@code action} on the port's file if it exists: the open handle when rrd4j has it open for
+     * writing, otherwise a read-only handle closed right after (it sees every update made so far: they
+     * are in the same page cache, and the port's lock keeps updates out while it reads), so a scan
+     * over every port does not push the files being written out of the cache.
      */
     <T> Optional<T> read(PortSeriesKey port, Action<T> action) {
         requireOpen();
         ReentrantLock stripe = stripeOf(port);
         stripe.lock();
         try {
-            PortFile file = cached(port);
-            if (file != null) {
+            if (cached(port) instanceof PortFile file) {
                 return Optional.of(action.apply(file));
             }
             Path path = pathOf(port);
@@ -153,7 +158,7 @@ final class PortFiles implements AutoCloseable {
         return ports;
     }
 
-    private PortFile cached(PortSeriesKey port) {
+    private PortWriter cached(PortSeriesKey port) {
         synchronized (open) {
             return open.get(port);
         }
@@ -183,7 +188,7 @@ final class PortFiles implements AutoCloseable {
         ReentrantLock stripe = stripeOf(port);
         stripe.lock();
         try {
-            PortFile file;
+            PortWriter file;
             synchronized (open) {
                 file = open.remove(port);
             }
@@ -203,7 +208,7 @@ final class PortFiles implements AutoCloseable {
         }
     }
 
-    private void closeQuietly(PortSeriesKey port, PortFile file) {
+    private void closeQuietly(PortSeriesKey port, PortWriter file) {
         if (file == null) {
             return;
         }

@@ -1,0 +1,110 @@
+package io.fabricpulse.server.series.embedded;
+
+/**
+ * Where rrd4j 3.x's file format (version 2) keeps the fields an update reads and writes, for a file
+ * of {@code datasources} datasources and archives of the given row counts.
+ *
+ * <p>rrd4j allocates every field in order, with no padding: an int takes 4 bytes, a long or a double
+ * 8, a string (and an enum, stored by name) 40. The file is: the header (signature, step, datasource
+ * count, archive count, last update time); per datasource its name, type, heartbeat, min, max, last
+ * value, accumulated value and unknown seconds; per archive its function, X-files factor, steps and
+ * rows, then per datasource the ring's position and the consolidation state (accumulated value,
+ * unknown steps), then the rows, each holding one value per datasource. Names longer than 20
+ * characters are kept again at the end of the file, after everything here. {@link MappedPortWriter}
+ * checks these offsets against what rrd4j reads from every file before it writes to one.
+ */
+final class RrdFields {
+
+    private static final int STRING = 40;
+    private static final int HEADER = STRING + 8 + 4 + 4 + 8;
+    private static final int DATASOURCE = 2 * STRING + 6 * 8;
+    private static final int ARCHIVE_DEFINITION = STRING + 8 + 4 + 4;
+    private static final int ARCHIVE_STATE = 4 + 8 + 8;
+
+    private final int datasources;
+    private final long[] archiveStart;
+
+    RrdFields(int datasources, int[] rows) {
+        this.datasources = datasources;
+        this.archiveStart = new long[rows.length];
+        long offset = HEADER + (long) DATASOURCE * datasources;
+        for (int archive = 0; archive < rows.length; archive++) {
+            archiveStart[archive] = offset;
+            offset += ARCHIVE_DEFINITION + (long) ARCHIVE_STATE * datasources + 8L * rows[archive] * datasources;
+        }
+    }
+
+    long step() {
+        return STRING;
+    }
+
+    long datasourceCount() {
+        return STRING + 8;
+    }
+
+    long archiveCount() {
+        return STRING + 8 + 4;
+    }
+
+    long lastUpdateTime() {
+        return STRING + 8 + 4 + 4;
+    }
+
+    private long datasource(int ds) {
+        return HEADER + (long) DATASOURCE * ds;
+    }
+
+    long heartbeat(int ds) {
+        return datasource(ds) + 2 * STRING;
+    }
+
+    long minValue(int ds) {
+        return heartbeat(ds) + 8;
+    }
+
+    long maxValue(int ds) {
+        return heartbeat(ds) + 16;
+    }
+
+    long lastValue(int ds) {
+        return heartbeat(ds) + 24;
+    }
+
+    long accumValue(int ds) {
+        return heartbeat(ds) + 32;
+    }
+
+    long nanSeconds(int ds) {
+        return heartbeat(ds) + 40;
+    }
+
+    long xff(int archive) {
+        return archiveStart[archive] + STRING;
+    }
+
+    long steps(int archive) {
+        return archiveStart[archive] + STRING + 8;
+    }
+
+    long rows(int archive) {
+        return archiveStart[archive] + STRING + 12;
+    }
+
+    /** The ring's position: the row the next consolidated value goes to. */
+    long pointer(int archive, int ds) {
+        return archiveStart[archive] + ARCHIVE_DEFINITION + (long) ARCHIVE_STATE * ds;
+    }
+
+    long stateAccumValue(int archive, int ds) {
+        return pointer(archive, ds) + 4;
+    }
+
+    long stateNanSteps(int archive, int ds) {
+        return pointer(archive, ds) + 12;
+    }
+
+    long value(int archive, int row, int ds) {
+        return archiveStart[archive] + ARCHIVE_DEFINITION + (long) ARCHIVE_STATE * datasources
+                + 8L * ((long) row * datasources + ds);
+    }
+}
