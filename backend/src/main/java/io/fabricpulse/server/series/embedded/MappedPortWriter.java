@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * Updates an rrd4j port file in place, doing what rrd4j's {@code Sample.update()} does to the file,
- * byte for byte, without rrd4j's object graph.
+ * byte for byte (values made canonical first, see {@link #store}), without rrd4j's object graph.
  *
  * <p>Why: an open {@link RrdDb} holds an object per field of its file (a datasource's state, an
  * archive's consolidation state and ring per datasource): about 50 KB of heap per port file with
@@ -60,6 +60,7 @@ final class MappedPortWriter implements PortWriter {
     private final double[] accumLastValue;
     /** The sample's value per datasource, reused. */
     private final double[] values;
+    private boolean closed;
 
     private MappedPortWriter(MappedFile mapping, RrdDb db, int[] datasourceOf) throws IOException {
         this.mapping = mapping;
@@ -103,7 +104,7 @@ final class MappedPortWriter implements PortWriter {
      * write the file from then on.
      */
     static Optional<MappedPortWriter> of(RrdDb db, int[] datasourceOf) throws IOException {
-        if (!(db.getRrdBackend() instanceof MappedFileBackendFactory.Mapped backend) || !knownFormat(db)) {
+        if (!(db.getRrdBackend() instanceof MappedFileBackendFactory.Mapped backend) || !knowsFormatOf(db)) {
             return Optional.empty();
         }
         Optional<MappedFile> mapping = backend.writableMapping();
@@ -112,13 +113,15 @@ final class MappedPortWriter implements PortWriter {
         }
         MappedPortWriter writer = new MappedPortWriter(mapping.get(), db, datasourceOf);
         if (!writer.agreesWith(db)) {
-            return Optional.empty();
+            throw new IllegalStateException("the fields of " + db.getPath() + " are not where the mapped writer"
+                    + " expects rrd4j " + db.getHeader().getSignature() + " to keep them");
         }
         backend.detachMapping();
         return Optional.of(writer);
     }
 
-    private static boolean knownFormat(RrdDb db) throws IOException {
+    /** Whether this class copies rrd4j's update for the file's format: version 2, GAUGE datasources only. */
+    static boolean knowsFormatOf(RrdDb db) throws IOException {
         if (db.getHeader().getVersion() != FORMAT_VERSION) {
             return false;
         }
@@ -136,6 +139,7 @@ final class MappedPortWriter implements PortWriter {
     private boolean agreesWith(RrdDb db) throws IOException {
         Header header = db.getHeader();
         boolean agrees = file.byteSize() == db.getRrdBackend().getLength()
+                && file.byteSize() == fields.end() + longNameBytes(db)
                 && longAt(fields.step()) == header.getStep()
                 && intAt(fields.datasourceCount()) == header.getDsCount()
                 && intAt(fields.archiveCount()) == header.getArcCount()
@@ -164,6 +168,18 @@ final class MappedPortWriter implements PortWriter {
         return agrees;
     }
 
+    /** rrd4j keeps each datasource name longer than 20 characters again after the archives. */
+    private static long longNameBytes(RrdDb db) throws IOException {
+        long bytes = 0;
+        for (int ds = 0; ds < db.getDsCount(); ds++) {
+            String name = db.getDatasource(ds).getName();
+            if (name.length() > RrdFields.INLINE_STRING_CHARS) {
+                bytes += 2L * name.length() + 2;
+            }
+        }
+        return bytes;
+    }
+
     private static boolean same(double a, double b) {
         return Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(b);
     }
@@ -186,10 +202,15 @@ final class MappedPortWriter implements PortWriter {
         return true;
     }
 
-    /** rrd4j's {@code RrdDb.store}: every datasource, then the header's time. */
+    /**
+     * rrd4j's {@code RrdDb.store}: every datasource, then the header's time. Values are made canonical
+     * first (every NaN as {@link Double#NaN}, -0.0 as 0.0): rrd4j skips writing a field whose cached
+     * value it considers equal, so a NaN of other bits or a -0.0 would leave different bytes there.
+     */
     void store(long oldTime, long newTime, double[] newValues) {
         for (int ds = 0; ds < newValues.length; ds++) {
-            process(ds, oldTime, newTime, newValues[ds]);
+            double value = newValues[ds];
+            process(ds, oldTime, newTime, Double.isNaN(value) ? Double.NaN : value + 0.0);
         }
         putLong(fields.lastUpdateTime(), newTime);
     }
@@ -357,6 +378,9 @@ final class MappedPortWriter implements PortWriter {
 
     @Override
     public void close() {
-        mapping.close();
+        if (!closed) {
+            closed = true;
+            mapping.close();
+        }
     }
 }

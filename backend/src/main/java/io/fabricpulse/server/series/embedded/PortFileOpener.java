@@ -28,6 +28,7 @@ final class PortFileOpener {
     private final RrdBackendFactory backend;
     private final Clock clock;
     private volatile boolean warnedUnknownFormat;
+    private volatile boolean warnedDisagreement;
 
     PortFileOpener(RrdLayout layout, RrdBackendFactory backend, Clock clock) {
         this.layout = layout;
@@ -49,6 +50,14 @@ final class PortFileOpener {
         Optional<MappedPortWriter> writer;
         try {
             writer = MappedPortWriter.of(file.db(), file.datasourceOf());
+        } catch (IllegalStateException e) {
+            // Our knowledge of rrd4j's format is wrong for this file: never write it that way.
+            if (!warnedDisagreement) {
+                warnedDisagreement = true;
+                log.error("{}; such files are updated through rrd4j (slower, more heap per open file)",
+                        e.getMessage());
+            }
+            return file;
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;
@@ -61,7 +70,12 @@ final class PortFileOpener {
             }
             return file;
         }
-        file.close(); // leaves the mapping to the writer
+        try {
+            file.close(); // leaves the mapping to the writer
+        } catch (IOException | RuntimeException e) {
+            writer.get().close();
+            throw e;
+        }
         return writer.get();
     }
 

@@ -15,7 +15,9 @@ package io.fabricpulse.server.series.embedded;
  */
 final class RrdFields {
 
-    private static final int STRING = 40;
+    /** Characters a string field holds in place. */
+    static final int INLINE_STRING_CHARS = 20;
+    private static final int STRING = 2 * INLINE_STRING_CHARS;
     private static final int HEADER = STRING + 8 + 4 + 4 + 8;
     private static final int DATASOURCE = 2 * STRING + 6 * 8;
     private static final int ARCHIVE_DEFINITION = STRING + 8 + 4 + 4;
@@ -23,6 +25,7 @@ final class RrdFields {
 
     private final int datasources;
     private final long[] archiveStart;
+    private final long end;
 
     RrdFields(int datasources, int[] rows) {
         this.datasources = datasources;
@@ -32,6 +35,12 @@ final class RrdFields {
             archiveStart[archive] = offset;
             offset += ARCHIVE_DEFINITION + (long) ARCHIVE_STATE * datasources + 8L * rows[archive] * datasources;
         }
+        this.end = offset;
+    }
+
+    /** Where the last archive ends: the file's length, but for the long names kept after it. */
+    long end() {
+        return end;
     }
 
     long step() {

@@ -1,5 +1,8 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.series.PortRateSample;
+import io.fabricpulse.server.series.PortSeriesKey;
+import io.fabricpulse.server.series.RateSeries;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,6 +16,9 @@ import org.rrd4j.core.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 
@@ -72,6 +78,62 @@ class MappedPortWriterTest {
         assertThat(Files.readAllBytes(byWriter)).as("seed %d", seed).isEqualTo(Files.readAllBytes(byRrd4j));
     }
 
+    /**
+     * The product's own path: the default layout (23 series, names longer than rrd4j keeps in place),
+     * a file started off the step grid, samples naming only some series, and replays refused by both.
+     */
+    @Test
+    void updatesTheDefaultLayoutAsRrd4jDoes() throws IOException {
+        RrdLayout layout = new RrdLayout(EmbeddedSeriesProperties.defaultsIn(directory));
+        long start = START + 7;
+        Path byRrd4j = directory.resolve("rrd4j.rrd");
+        Path byWriter = directory.resolve("writer.rrd");
+        PortSeriesKey port = new PortSeriesKey("0x0002c90300317810", 1);
+        Random random = new Random(42);
+        try (PortFile rrd4j = new PortFile(create(layout.definition(byRrd4j, start)));
+             PortFile created = new PortFile(create(layout.definition(byWriter, start)))) {
+            MappedPortWriter writer = MappedPortWriter.of(created.db(), created.datasourceOf()).orElseThrow();
+            Instant at = Instant.ofEpochSecond(start);
+            for (int i = 0; i < 400; i++) {
+                at = at.plusSeconds(gap(random) % 70 + 1);
+                Map<String, Double> rates = new HashMap<>();
+                for (RateSeries series : RateSeries.all()) {
+                    if (random.nextInt(4) > 0) {
+                        rates.put(series.name(), random.nextDouble() * 1e9);
+                    }
+                }
+                PortRateSample sample = PortRateSample.ofNames(port, at, rates);
+                assertThat(writer.update(sample)).isEqualTo(rrd4j.update(sample)).isTrue();
+                if (i % 50 == 0) {
+                    PortRateSample replay = PortRateSample.ofNames(port, at.minusSeconds(1), rates);
+                    assertThat(writer.update(replay)).isEqualTo(rrd4j.update(replay)).isFalse();
+                }
+            }
+            writer.close();
+        }
+        assertThat(Files.readAllBytes(byWriter)).isEqualTo(Files.readAllBytes(byRrd4j));
+    }
+
+    /**
+     * rrd4j leaves a field alone when the value it last read or wrote there equals the new one in its
+     * sense (every NaN alike, -0.0 as 0.0), so its bytes for such values depend on what it read
+     * before. The writer stores them canonically instead, which reads back equal.
+     */
+    @Test
+    void storesNegativeZeroAndOtherNaNsCanonically() throws IOException {
+        Path path = directory.resolve("canonical.rrd");
+        create(definition(path)).close();
+        MappedPortWriter writer = writerFor(path);
+        double otherNaN = Double.longBitsToDouble(0x7ff8_0000_0000_0001L);
+        writer.store(START, START + 1, new double[] {-0.0, otherNaN, 20, 30});
+        writer.close();
+        try (RrdDb db = open(path)) {
+            assertThat(Double.doubleToRawLongBits(db.getDatasource(0).getLastValue())).isZero();
+            assertThat(Double.doubleToRawLongBits(db.getDatasource(1).getLastValue()))
+                    .isEqualTo(Double.doubleToRawLongBits(Double.NaN));
+        }
+    }
+
     @Test
     void declinesFilesOfAFormatItDoesNotCopy() throws IOException {
         RrdDef counters = new RrdDef(directory.resolve("counter.rrd").toString(), START, STEP);
@@ -125,13 +187,14 @@ class MappedPortWriterTest {
     }
 
     private static double value(Random random) {
-        int kind = random.nextInt(20);
+        int kind = random.nextInt(22);
         return switch (kind) {
             case 0 -> Double.NaN;
             case 1 -> 0;
             case 2 -> 1e30;
             case 3 -> -5;
             case 4 -> 5;
+            case 5 -> Double.POSITIVE_INFINITY;
             default -> random.nextDouble() * 2_000;
         };
     }
