@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Starts the FabricPulse server from the built jar with a JDK 25; arguments go to Spring Boot,
 # e.g. scripts/server.sh --fabricpulse.demo.enabled=true --server.port=8080
+#
+# JVM options: FABRICPULSE_JAVA_OPTS (word-split). The default is a fixed heap of 2 GB, touched at
+# startup: a heap that grows under load costs the server a page fault for every new page, in the
+# threads that allocate and copy (CPU per delivered sample -15 % at 20,000 ports/s, docs/PERFORMANCE.md,
+# session 8). Set it empty for the JVM's own sizing, or larger for bigger fabrics (docs/DEPLOYMENT.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/jdk25.sh
@@ -10,4 +15,5 @@ if [ ! -f "$jar" ]; then
   echo "server.sh: $jar not built yet; run: ./mvnw -B -q -DskipTests package" >&2
   exit 1
 fi
-exec "$JAVA_HOME/bin/java" -jar "$jar" "$@"
+# shellcheck disable=SC2086 # word-split on purpose, as JAVA_OPTS conventionally is
+exec "$JAVA_HOME/bin/java" ${FABRICPULSE_JAVA_OPTS--Xms2g -Xmx2g -XX:+AlwaysPreTouch} -jar "$jar" "$@"
