@@ -139,7 +139,7 @@ final class MappedPortWriter implements PortWriter {
     private boolean agreesWith(RrdDb db) throws IOException {
         Header header = db.getHeader();
         boolean agrees = file.byteSize() == db.getRrdBackend().getLength()
-                && file.byteSize() == fields.end() + longNameBytes(db)
+                && file.byteSize() == fields.end() + RrdFields.longNameBytes(Arrays.asList(db.getDsNames()))
                 && longAt(fields.step()) == header.getStep()
                 && intAt(fields.datasourceCount()) == header.getDsCount()
                 && intAt(fields.archiveCount()) == header.getArcCount()
@@ -166,18 +166,6 @@ final class MappedPortWriter implements PortWriter {
             }
         }
         return agrees;
-    }
-
-    /** rrd4j keeps each datasource name longer than 20 characters again after the archives. */
-    private static long longNameBytes(RrdDb db) throws IOException {
-        long bytes = 0;
-        for (int ds = 0; ds < db.getDsCount(); ds++) {
-            String name = db.getDatasource(ds).getName();
-            if (name.length() > RrdFields.INLINE_STRING_CHARS) {
-                bytes += 2L * name.length() + 2;
-            }
-        }
-        return bytes;
     }
 
     private static boolean same(double a, double b) {

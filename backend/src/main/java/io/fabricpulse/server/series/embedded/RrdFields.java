@@ -38,6 +38,20 @@ final class RrdFields {
         this.end = offset;
     }
 
+    /**
+     * Bytes rrd4j keeps after the last archive: each datasource name longer than a string field holds,
+     * again, at 2 bytes per character plus a 2-byte length.
+     */
+    static long longNameBytes(Iterable<String> datasourceNames) {
+        long bytes = 0;
+        for (String name : datasourceNames) {
+            if (name.length() > INLINE_STRING_CHARS) {
+                bytes += 2L * name.length() + 2;
+            }
+        }
+        return bytes;
+    }
+
     /** Where the last archive ends: the file's length, but for the long names kept after it. */
     long end() {
         return end;

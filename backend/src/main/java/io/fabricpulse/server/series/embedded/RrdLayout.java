@@ -6,6 +6,7 @@ import org.rrd4j.DsType;
 import org.rrd4j.core.RrdDef;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,9 +22,6 @@ final class RrdLayout {
      * points, and it keeps a single error burst visible in the hourly archive.
      */
     static final double XFF = 1 - 1e-9;
-
-    /** rrd4j keeps names up to this many characters in place; longer ones go to the end of the file. */
-    private static final int INLINE_NAME_CHARS = 20;
 
     private final long step;
     private final long heartbeat;
@@ -59,25 +57,19 @@ final class RrdLayout {
      * per archive and datasource 20 bytes (consolidation state and the ring's position); 8 bytes per
      * stored value (rows x datasources); and at the end of the file each name longer than 20
      * characters again, at 2 bytes per character plus a 2-byte length. docs/STORAGE.md works this
-     * through for the defaults; a test holds it against a real file.
+     * through for the defaults; a test holds it against a real file. The arithmetic is {@link RrdFields}',
+     * the same offsets the mapped writer uses.
      */
     long bytesPerPort() {
-        long datasources = RateSeries.all().size();
-        long archiveCount = 0;
-        long rows = 0;
+        List<Integer> rows = new ArrayList<>();
         for (EmbeddedSeriesProperties.Archive archive : archives) {
-            int functions = archive.max() ? 2 : 1;
-            archiveCount += functions;
-            rows += functions * archive.rows();
-        }
-        long longNames = 0;
-        for (RateSeries series : RateSeries.all()) {
-            if (series.name().length() > INLINE_NAME_CHARS) {
-                longNames += 2L * series.name().length() + 2;
+            int archiveRows = Math.toIntExact(archive.rows());
+            rows.add(archiveRows);
+            if (archive.max()) {
+                rows.add(archiveRows);
             }
         }
-        long strings = (1 + 2 * datasources + archiveCount) * 2L * INLINE_NAME_CHARS;
-        return 24 + 48 * datasources + 16 * archiveCount + 20 * datasources * archiveCount
-                + 8 * datasources * rows + strings + longNames;
+        RrdFields fields = new RrdFields(RateSeries.all().size(), rows.stream().mapToInt(Integer::intValue).toArray());
+        return fields.end() + RrdFields.longNameBytes(RateSeries.all().stream().map(RateSeries::name).toList());
     }
 }
