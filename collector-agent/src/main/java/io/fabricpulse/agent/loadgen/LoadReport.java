@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
  * samples acknowledged per second of the whole run (polling and drain); "polled" shows what the agents produced,
  * short of "offered" when the generator itself could not keep its steps (too little CPU left).
  * <pre>
+ * loadgen: warmed up: 60000 port samples polled and encoded in 2.1 s, none sent
  * [    10 s] 19876.5 port-samples/s | batches ok 99 failed 0 | latency ms p50 12.1 p99 48.3
  * port-samples/s: 19950.2 (1803456 delivered of 1803456 polled; offered 20000.0)
  * batches ok: 900 (202: 900)
@@ -40,6 +41,12 @@ final class LoadReport {
         out.println("loadgen: " + settings.agents() + (settings.agents() == 1 ? " agent polls" : " agents poll") + " every " + human(settings.interval()) + " for "
                 + human(settings.duration()) + " and push to " + settings.endpoint().ingestUri());
         out.println("loadgen: offered " + oneDecimal(settings.offeredSamplesPerSecond()) + " port-samples/s");
+        out.flush();
+    }
+
+    void warmedUp(long samples, long nanos) {
+        out.println("loadgen: warmed up: " + samples + " port samples polled and encoded in " + oneDecimal(nanos / 1e9)
+                + " s, none sent");
         out.flush();
     }
 

@@ -27,6 +27,6 @@ public record PortReport(int portNumber, int lid, int smLid, PortState state, Ph
                          LinkWidth linkWidthActive, LinkSpeed linkSpeedActive,
                          Set<LinkWidth> linkWidthSupported, Set<LinkSpeed> linkSpeedSupported,
                          String linkLayer, boolean extendedCounters,
-                         @JsonSerialize(contentUsing = UnsignedCounterSerializer.class) Map<String, Long> counters,
+                         @JsonSerialize(using = CounterMapSerializer.class) Map<String, Long> counters,
                          PeerPort peer) {
 }

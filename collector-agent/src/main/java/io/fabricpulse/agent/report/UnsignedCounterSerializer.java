@@ -15,6 +15,11 @@ public final class UnsignedCounterSerializer extends ValueSerializer<Long> {
 
     @Override
     public void serialize(Long value, JsonGenerator gen, SerializationContext ctxt) {
+        write(value, gen);
+    }
+
+    /** Writes {@code value} read as an unsigned 64-bit integer. */
+    static void write(long value, JsonGenerator gen) {
         if (value >= 0) {
             gen.writeNumber(value);
         } else {
