@@ -1,12 +1,12 @@
 package io.fabricpulse.agent.loadgen;
 
 import io.fabricpulse.agent.push.BatchEncoder;
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.push.IngestClient;
 import io.fabricpulse.agent.push.PushStats;
 import io.fabricpulse.agent.push.TickScheduler;
 import io.fabricpulse.agent.push.Waiter;
+import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
 import tools.jackson.databind.json.JsonMapper;

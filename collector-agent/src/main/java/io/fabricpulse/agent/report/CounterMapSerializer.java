@@ -7,8 +7,8 @@ import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Writes a port's counters as one JSON object of unsigned integers ({@link UnsignedCounterSerializer}), in the
@@ -18,16 +18,18 @@ import java.util.stream.Collectors;
  */
 public final class CounterMapSerializer extends ValueSerializer<Map<String, Long>> {
 
-    private static final Map<String, SerializableString> ENCODED_NAMES = Arrays.stream(PortCounter.values())
-            .collect(Collectors.toUnmodifiableMap(PortCounter::ibaName, c -> new SerializedString(c.ibaName())));
+    /** Each counter's name, quoted and UTF-8 encoded, by {@link PortCounter#ordinal()}. */
+    private static final List<SerializableString> ENCODED_NAMES = Arrays.stream(PortCounter.values())
+            .<SerializableString>map(counter -> new SerializedString(counter.ibaName()))
+            .toList();
 
     @Override
     public void serialize(Map<String, Long> counters, JsonGenerator gen, SerializationContext ctxt) {
         gen.writeStartObject(counters, counters.size());
         for (Map.Entry<String, Long> counter : counters.entrySet()) {
-            SerializableString name = ENCODED_NAMES.get(counter.getKey());
-            if (name != null) {
-                gen.writeName(name);
+            PortCounter known = PortCounter.ofIbaName(counter.getKey());
+            if (known != null) {
+                gen.writeName(ENCODED_NAMES.get(known.ordinal()));
             } else {
                 gen.writeName(counter.getKey());
             }
