@@ -114,9 +114,7 @@ public final class LoadGenerator {
                 }
                 encoder.encode(new IngestBatch(IngestBatch.SCHEMA_VERSION, "loadgen-warm-up", 1, clock.instant(),
                         share.name(), nodes));
-                for (NodeReport node : nodes) {
-                    encoded += node.ports().size();
-                }
+                encoded += SimulatedAgent.portsIn(nodes);
             }
         }
         report.warmedUp(encoded, nanoTime.getAsLong() - started);

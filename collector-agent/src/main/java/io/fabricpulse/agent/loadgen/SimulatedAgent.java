@@ -13,10 +13,12 @@ import io.fabricpulse.agent.push.RetryPolicy;
 import io.fabricpulse.agent.push.TickScheduler;
 import io.fabricpulse.agent.push.Waiter;
 import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,13 +79,19 @@ final class SimulatedAgent implements BatchSink, BatchTransport {
 
     @Override
     public void accept(IngestBatch batch) {
-        int ports = 0;
-        for (var node : batch.nodes()) {
-            ports += node.ports().size();
-        }
+        int ports = portsIn(batch.nodes());
         portsBySequence.put(batch.sequence(), ports);
         stats.polled(ports);
         pusher.accept(batch);
+    }
+
+    /** Port samples in a poll's nodes: what loadgen counts. */
+    static int portsIn(List<NodeReport> nodes) {
+        int ports = 0;
+        for (NodeReport node : nodes) {
+            ports += node.ports().size();
+        }
+        return ports;
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.rrd4j.core.RrdDef;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 /**
  * The shape of every port file: one GAUGE datasource per {@link RateSeries} (rates are stored as
@@ -61,15 +62,28 @@ final class RrdLayout {
      * the same offsets the mapped writer uses.
      */
     long bytesPerPort() {
-        List<Integer> rows = new ArrayList<>();
+        RrdFields fields = new RrdFields(RateSeries.all().size(), archiveRows());
+        return fields.end() + RrdFields.longNameBytes(RateSeries.all().stream().map(RateSeries::name).toList());
+    }
+
+    /** Rows of each archive of a file, in the order {@link #definition} adds them: AVERAGE, then MAX where kept. */
+    int[] archiveRows() {
+        return perArchive(archive -> Math.toIntExact(archive.rows()));
+    }
+
+    /** Base steps per row of each archive, in the same order. */
+    int[] archiveSteps() {
+        return perArchive(archive -> Math.toIntExact(archive.resolution().getSeconds() / step));
+    }
+
+    private int[] perArchive(ToIntFunction<EmbeddedSeriesProperties.Archive> value) {
+        List<Integer> values = new ArrayList<>();
         for (EmbeddedSeriesProperties.Archive archive : archives) {
-            int archiveRows = Math.toIntExact(archive.rows());
-            rows.add(archiveRows);
+            values.add(value.applyAsInt(archive));
             if (archive.max()) {
-                rows.add(archiveRows);
+                values.add(value.applyAsInt(archive));
             }
         }
-        RrdFields fields = new RrdFields(RateSeries.all().size(), rows.stream().mapToInt(Integer::intValue).toArray());
-        return fields.end() + RrdFields.longNameBytes(RateSeries.all().stream().map(RateSeries::name).toList());
+        return values.stream().mapToInt(Integer::intValue).toArray();
     }
 }

@@ -15,8 +15,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,7 +51,9 @@ class PortFileLayoutBench {
     private static final int INTERVAL = Integer.getInteger("bench.interval", 1);
     private static final int SECONDS = Integer.getInteger("bench.seconds", 90);
     private static final String DIRECTORY = System.getProperty("bench.dir");
-    private static final int STEP = 10;
+    private static final EmbeddedSeriesProperties DEFAULTS = EmbeddedSeriesProperties.defaultsIn(Path.of("unused"));
+    /** The default step in seconds: a sample that crosses a multiple of it ends a step. */
+    private static final int STEP = Math.toIntExact(DEFAULTS.step().getSeconds());
     private static final int DATASOURCES = RateSeries.all().size();
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
 
@@ -116,28 +116,19 @@ class PortFileLayoutBench {
         void close() throws IOException;
     }
 
-    /** The default archives as rrd4j files hold them: AVERAGE, and MAX next to it where configured. */
+    /** The default layout's archives as rrd4j files hold them (AVERAGE, and MAX next to it where kept). */
     private static final class DefaultArchives {
-        final List<Integer> rows = new ArrayList<>();
-        final List<Integer> steps = new ArrayList<>();
-
-        DefaultArchives() {
-            for (EmbeddedSeriesProperties.Archive archive : EmbeddedSeriesProperties.DEFAULT_ARCHIVES) {
-                int archiveSteps = Math.toIntExact(archive.resolution().getSeconds() / STEP);
-                for (int function = 0; function < (archive.max() ? 2 : 1); function++) {
-                    rows.add(Math.toIntExact(archive.rows()));
-                    steps.add(archiveSteps);
-                }
-            }
-        }
+        final RrdLayout layout = new RrdLayout(DEFAULTS);
+        final int[] rows = layout.archiveRows();
+        final int[] steps = layout.archiveSteps();
 
         int count() {
-            return rows.size();
+            return rows.length;
         }
 
         /** The row a step that just ended completes in archive {@code archive}, or -1 when it completes none. */
         long completedRow(int archive, long endedStep) {
-            return endedStep % steps.get(archive) == 0 ? (endedStep / steps.get(archive)) % rows.get(archive) : -1;
+            return endedStep % steps[archive] == 0 ? (endedStep / steps[archive]) % rows[archive] : -1;
         }
     }
 
@@ -158,8 +149,8 @@ class PortFileLayoutBench {
             this.archives = archives;
             this.arena = arena;
             this.pwrite = pwrite;
-            this.fields = new RrdFields(DATASOURCES, archives.rows.stream().mapToInt(Integer::intValue).toArray());
-            this.size = fields.end() + RrdFields.longNameBytes(RateSeries.all().stream().map(RateSeries::name).toList());
+            this.fields = new RrdFields(DATASOURCES, archives.rows);
+            this.size = archives.layout.bytesPerPort();
         }
 
         @Override
@@ -212,9 +203,7 @@ class PortFileLayoutBench {
                 buffer.flip();
                 channels[port].write(buffer, from);
             } else {
-                for (long offset = from; offset + 8 <= to; offset += 8) {
-                    mappings[port].set(LONG, offset, value + offset);
-                }
+                fill(mappings[port], from, to - from, value);
             }
         }
 
@@ -257,7 +246,7 @@ class PortFileLayoutBench {
                 states[group] = map(directory.resolve("state-" + group), (long) GROUP * SLOT);
                 for (int archive = 0; archive < archives.count(); archive++) {
                     rows[group][archive] = map(directory.resolve("rows-" + archive + "-" + group),
-                            (long) archives.rows.get(archive) * GROUP * ROW);
+                            (long) archives.rows[archive] * GROUP * ROW);
                 }
             }
             fill(states[group], (long) (port % GROUP) * SLOT, SLOT, 1);
@@ -290,15 +279,16 @@ class PortFileLayoutBench {
             }
         }
 
-        private static void fill(MemorySegment segment, long from, long length, long value) {
-            for (long offset = 0; offset + 8 <= length; offset += 8) {
-                segment.set(LONG, from + offset, value + offset);
-            }
-        }
-
         @Override
         public void close() {
             // the arena unmaps everything
+        }
+    }
+
+    /** Writes {@code length} bytes from {@code from} as longs: what a store of that many fields dirties. */
+    private static void fill(MemorySegment segment, long from, long length, long value) {
+        for (long offset = 0; offset + 8 <= length; offset += 8) {
+            segment.set(LONG, from + offset, value + offset);
         }
     }
 
