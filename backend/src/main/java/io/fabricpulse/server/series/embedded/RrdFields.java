@@ -13,7 +13,7 @@ package io.fabricpulse.server.series.embedded;
  * characters are kept again at the end of the file, after everything here. {@link MappedPortWriter}
  * checks these offsets against what rrd4j reads from every file before it writes to one.
  */
-final class RrdFields {
+final class RrdFields implements UpdateFields {
 
     /** Characters a string field holds in place. */
     static final int INLINE_STRING_CHARS = 20;
@@ -69,7 +69,8 @@ final class RrdFields {
         return STRING + 8 + 4;
     }
 
-    long lastUpdateTime() {
+    @Override
+    public long lastUpdateTime() {
         return STRING + 8 + 4 + 4;
     }
 
@@ -89,15 +90,18 @@ final class RrdFields {
         return heartbeat(ds) + 16;
     }
 
-    long lastValue(int ds) {
+    @Override
+    public long lastValue(int ds) {
         return heartbeat(ds) + 24;
     }
 
-    long accumValue(int ds) {
+    @Override
+    public long accumValue(int ds) {
         return heartbeat(ds) + 32;
     }
 
-    long nanSeconds(int ds) {
+    @Override
+    public long nanSeconds(int ds) {
         return heartbeat(ds) + 40;
     }
 
@@ -114,19 +118,23 @@ final class RrdFields {
     }
 
     /** The ring's position: the row the next consolidated value goes to. */
-    long pointer(int archive, int ds) {
+    @Override
+    public long pointer(int archive, int ds) {
         return archiveStart[archive] + ARCHIVE_DEFINITION + (long) ARCHIVE_STATE * ds;
     }
 
-    long stateAccumValue(int archive, int ds) {
+    @Override
+    public long stateAccumValue(int archive, int ds) {
         return pointer(archive, ds) + 4;
     }
 
-    long stateNanSteps(int archive, int ds) {
+    @Override
+    public long stateNanSteps(int archive, int ds) {
         return pointer(archive, ds) + 12;
     }
 
-    long value(int archive, int row, int ds) {
+    @Override
+    public long value(int archive, int row, int ds) {
         return archiveStart[archive] + ARCHIVE_DEFINITION + (long) ARCHIVE_STATE * datasources
                 + 8L * ((long) row * datasources + ds);
     }
