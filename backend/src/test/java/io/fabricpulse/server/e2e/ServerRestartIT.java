@@ -12,6 +12,7 @@ import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -108,7 +109,8 @@ class ServerRestartIT {
                 + " cut, or two polls within one second): " + skippedPoints(metrics));
         try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(new EmbeddedSeriesProperties(data.resolve("series"),
                 Duration.ofSeconds(1), Duration.ofSeconds(3),
-                List.of(new Archive(Duration.ofSeconds(1), Duration.ofHours(1), false)), 64, FileAccess.MAPPED),
+                List.of(new Archive(Duration.ofSeconds(1), Duration.ofHours(1), false)), 64, FileAccess.MAPPED,
+                Layout.SLOTS),
                 Clock.systemUTC())) {
             // Whole seconds inside the outage, a margin either side for the kill and the first answers.
             Instant from = killedAt.plusSeconds(3).truncatedTo(ChronoUnit.SECONDS);

@@ -21,7 +21,10 @@ import java.util.Objects;
  *                     Changes apply to files created afterwards (a file's size is fixed at creation)
  * @param maxOpenFiles how many port files stay open (mapped) between writes; least recently used
  *                     files are closed beyond this
- * @param fileAccess   how files are read and written, see {@link FileAccess}
+ * @param fileAccess   how files are read and written, see {@link FileAccess}; {@code file} only with the
+ *                     {@code files} layout
+ * @param layout       how a new directory holds its ports, see {@link Layout}; a directory keeps the layout
+ *                     it was started with
  */
 @ConfigurationProperties("fabricpulse.series.embedded")
 public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path directory,
@@ -29,7 +32,8 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
                                        @DefaultValue("60s") Duration heartbeat,
                                        List<Archive> archives,
                                        @DefaultValue("32768") int maxOpenFiles,
-                                       @DefaultValue("mapped") FileAccess fileAccess) {
+                                       @DefaultValue("mapped") FileAccess fileAccess,
+                                       @DefaultValue("slots") Layout layout) {
 
     /**
      * The default archives: the classic round-robin shape (fine for a while, coarser for longer, coarse
@@ -51,6 +55,11 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
     public EmbeddedSeriesProperties {
         Objects.requireNonNull(directory, "fabricpulse.series.embedded.directory");
         Objects.requireNonNull(fileAccess, "fabricpulse.series.embedded.file-access");
+        Objects.requireNonNull(layout, "fabricpulse.series.embedded.layout");
+        if (layout == Layout.SLOTS && fileAccess == FileAccess.FILE) {
+            throw new IllegalArgumentException("fabricpulse.series.embedded.file-access=file needs layout=files: "
+                    + "the slots layout maps its files");
+        }
         requireWholeSeconds(step, "step");
         requireWholeSeconds(heartbeat, "heartbeat");
         if (heartbeat.compareTo(step) < 0) {
@@ -68,7 +77,7 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
     /** The defaults, in {@code directory}: what a zero-configuration server uses. */
     public static EmbeddedSeriesProperties defaultsIn(Path directory) {
         return new EmbeddedSeriesProperties(directory, Duration.ofSeconds(10), Duration.ofSeconds(60), null, 2048,
-                FileAccess.MAPPED);
+                FileAccess.MAPPED, Layout.SLOTS);
     }
 
     private static void validateArchives(List<Archive> archives, Duration step) {
@@ -147,5 +156,21 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
          * (docs/PERFORMANCE.md); for file systems where shared mappings are unwise (some network ones).
          */
         FILE
+    }
+
+    /** How the ports of a directory are kept. docs/STORAGE.md compares the two. */
+    public enum Layout {
+        /**
+         * Slots of groups of 4,096 ports: per group a state file with a 4 KB page per port and a file per
+         * archive whose rows hold every port of the group side by side, time-aligned, so that one step of
+         * a whole group dirties a few contiguous pages. rrd4j's layout and update, without a file per port.
+         * The default: what a 200,000-port fabric at 10 s needs (docs/PERFORMANCE.md).
+         */
+        SLOTS,
+        /**
+         * One rrd4j file per port ({@code <guid>/<port>.rrd}), readable with rrd4j's tools; every step
+         * of every port dirties pages of its own file. Fine for a few thousand ports.
+         */
+        FILES
     }
 }

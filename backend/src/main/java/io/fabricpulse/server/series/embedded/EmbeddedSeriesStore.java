@@ -12,7 +12,7 @@ import io.fabricpulse.server.series.RateQuery;
 import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.series.SeriesStoreException;
 import io.fabricpulse.server.series.WorstQuery;
-import org.rrd4j.core.RrdBackendFactory;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,12 +22,14 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The zero-setup store: one rrd4j round-robin file per port, of fixed size, under one directory.
+ * The zero-setup store: rrd4j round-robin series of fixed size per port under one directory, kept in
+ * slots of groups of ports ({@link PortSlots}, the default) or one file per port ({@link PortFiles}).
  * Nothing is created until the first write, so a server that never stores a rate leaves no trace.
  *
  * <p>Replays: a file cannot rewrite its past, so a point that is not newer than its port's latest
@@ -39,23 +41,36 @@ public final class EmbeddedSeriesStore implements SeriesStore {
 
     private final EmbeddedSeriesProperties properties;
     private final RrdLayout layout;
-    private final PortFiles files;
+    private final PortStorage files;
     private final LongAdder skipped = new LongAdder();
     private final FilePreparer preparer;
 
     public EmbeddedSeriesStore(EmbeddedSeriesProperties properties, Clock clock) {
         this.properties = Objects.requireNonNull(properties, "properties");
         this.layout = new RrdLayout(properties);
-        RrdBackendFactory backend = switch (properties.fileAccess()) {
-            case MAPPED -> new MappedFileBackendFactory();
-            case FILE -> new RandomAccessFileBackendFactory();
+        Path directory = properties.directory();
+        EmbeddedSeriesProperties.Layout kept = StoreFormat.of(directory).orElse(properties.layout());
+        if (kept != properties.layout()) {
+            log.warn("{} holds its ports as {}; it keeps that layout (the configured {} applies to a new directory)",
+                    directory.toAbsolutePath().normalize(), name(kept), name(properties.layout()));
+        }
+        StoreFormat format = new StoreFormat(directory, kept);
+        this.files = switch (kept) {
+            case SLOTS -> new PortSlots(directory, format, layout, clock);
+            case FILES -> new PortFiles(directory, format, new PortFileOpener(layout, switch (properties.fileAccess()) {
+                case MAPPED -> new MappedFileBackendFactory();
+                case FILE -> new RandomAccessFileBackendFactory();
+            }, clock), properties.maxOpenFiles());
         };
-        this.files = new PortFiles(properties.directory(), new PortFileOpener(layout, backend, clock),
-                properties.maxOpenFiles());
         this.preparer = new FilePreparer(files);
-        log.info("embedded series store in {}: {} bytes per port, {} access, up to {} files open",
-                properties.directory().toAbsolutePath().normalize(), layout.bytesPerPort(),
-                properties.fileAccess().name().toLowerCase(), properties.maxOpenFiles());
+        log.info("embedded series store in {}: {}, {} bytes per port{}",
+                directory.toAbsolutePath().normalize(), name(kept), layout.bytesPerPort(), kept == Layout.FILES
+                        ? ", " + name(properties.fileAccess()) + " access, up to " + properties.maxOpenFiles()
+                        + " files open" : "");
+    }
+
+    private static String name(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT);
     }
 
     @Override
@@ -129,7 +144,7 @@ public final class EmbeddedSeriesStore implements SeriesStore {
         Path directory = properties.directory().toAbsolutePath().normalize();
         if (Files.isDirectory(directory)) {
             return Files.isWritable(directory)
-                    ? CheckResult.ok(directory + " is writable; " + files.openCount() + " port files open")
+                    ? CheckResult.ok(directory + " is writable; " + files.status())
                     : CheckResult.failed(directory + " is not writable");
         }
         if (Files.exists(directory)) {

@@ -10,8 +10,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * One background thread that opens (and if need be creates) the files of ports expected to be written
- * soon, so the pipeline's flush finds them open. Best effort: a port not prepared in time (the queue
+ * One background thread that opens (and if need be creates) the files or slots of ports expected to be
+ * written soon, so the pipeline's flush finds them ready. Best effort: a port not prepared in time (the queue
  * full, the thread behind) is created by its first write as before.
  */
 final class FilePreparer implements AutoCloseable {
@@ -19,11 +19,11 @@ final class FilePreparer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(FilePreparer.class);
     private static final int QUEUE_CAPACITY = 100_000;
 
-    private final PortFiles files;
+    private final PortStorage files;
     private final BlockingQueue<ExpectedPort> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     private final Thread worker;
 
-    FilePreparer(PortFiles files) {
+    FilePreparer(PortStorage files) {
         this.files = files;
         this.worker = Thread.ofPlatform().daemon().name("fabricpulse-series-files").start(this::work);
     }

@@ -2,7 +2,6 @@ package io.fabricpulse.server.series.embedded;
 
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.RateSeries;
-import io.fabricpulse.server.series.RateValues;
 import org.rrd4j.DsType;
 import org.rrd4j.core.Archive;
 import org.rrd4j.core.Datasource;
@@ -45,8 +44,6 @@ final class MappedPortWriter implements PortWriter {
     private final RrdUpdate update;
     /** Datasource index per {@link RateSeries#index()}; -1 when the file predates the series. */
     private final int[] datasourceOf;
-    /** The sample's value per datasource, reused. */
-    private final double[] values;
     private boolean closed;
 
     private MappedPortWriter(MappedFile mapping, RrdDb db, int[] datasourceOf) throws IOException {
@@ -58,7 +55,6 @@ final class MappedPortWriter implements PortWriter {
         MemorySegment[] archives = new MemorySegment[shape.archives()];
         Arrays.fill(archives, file);
         this.update = new RrdUpdate(shape, fields, file, 0, archives, 0);
-        this.values = new double[shape.datasources()];
     }
 
     /**
@@ -139,20 +135,7 @@ final class MappedPortWriter implements PortWriter {
 
     @Override
     public boolean update(PortRateSample sample) {
-        long newTime = sample.at().getEpochSecond() + shape.step;
-        long oldTime = update.lastUpdateTime();
-        if (newTime <= oldTime) {
-            return false;
-        }
-        Arrays.fill(values, Double.NaN);
-        RateValues.copyOf(sample.rates()).forEachRate((series, rate) -> {
-            int ds = datasourceOf[series.index()];
-            if (ds >= 0) {
-                values[ds] = rate;
-            }
-        });
-        update.store(oldTime, newTime, values);
-        return true;
+        return update.update(sample, datasourceOf);
     }
 
     /** rrd4j's {@code RrdDb.store}, see {@link RrdUpdate#store}. */

@@ -26,17 +26,7 @@ import java.util.stream.Stream;
  * only for map operations and never while waiting for a stripe; eviction takes the evicted port's
  * stripe after releasing the caller's, so no two locks are ever awaited in opposite orders.
  */
-final class PortFiles implements AutoCloseable {
-
-    /** What to do with a file open for reading; runs under the port's lock. */
-    interface Action<T> {
-        T apply(PortFile file) throws IOException;
-    }
-
-    /** What to do with a file open for writing; runs under the port's lock. */
-    interface WriteAction<T> {
-        T apply(PortWriter file) throws IOException;
-    }
+final class PortFiles implements PortStorage {
 
     private static final Logger log = LoggerFactory.getLogger(PortFiles.class);
     /** A node's directory: its GUID's 16 hex digits. */
@@ -52,10 +42,9 @@ final class PortFiles implements AutoCloseable {
     private final LinkedHashMap<PortSeriesKey, PortWriter> open = new LinkedHashMap<>(256, 0.75f, true);
     private volatile boolean closed;
 
-    PortFiles(Path directory, PortFileOpener opener, int capacity) {
+    PortFiles(Path directory, StoreFormat format, PortFileOpener opener, int capacity) {
         this.directory = directory;
-        this.format = new StoreFormat(directory);
-        format.check();
+        this.format = format;
         this.opener = opener;
         this.capacity = capacity;
         for (int i = 0; i < STRIPES; i++) {
@@ -71,7 +60,8 @@ final class PortFiles implements AutoCloseable {
      * Runs {@code action} on the port's file, opening it (and keeping it open) or creating it with
      * its first update one step after {@code startIfNew}.
      */
-    <T> T write(PortSeriesKey port, long startIfNew, WriteAction<T> action) {
+    @Override
+    public <T> T write(PortSeriesKey port, long startIfNew, WriteAction<T> action) {
         requireOpen();
         T result;
         ReentrantLock stripe = stripeOf(port);
@@ -99,7 +89,8 @@ final class PortFiles implements AutoCloseable {
      * Opens the port's file, creating it when missing (first update one step after {@code startIfNew}),
      * so that its first write finds it open. Does nothing when it is open already.
      */
-    void prepare(PortSeriesKey port, long startIfNew) {
+    @Override
+    public void prepare(PortSeriesKey port, long startIfNew) {
         write(port, startIfNew, file -> null);
     }
 
@@ -109,7 +100,8 @@ final class PortFiles implements AutoCloseable {
      * are in the same page cache, and the port's lock keeps updates out while it reads), so a scan
      * over every port does not push the files being written out of the cache.
      */
-    <T> Optional<T> read(PortSeriesKey port, Action<T> action) {
+    @Override
+    public <T> Optional<T> read(PortSeriesKey port, Action<T> action) {
         requireOpen();
         ReentrantLock stripe = stripeOf(port);
         stripe.lock();
@@ -132,7 +124,8 @@ final class PortFiles implements AutoCloseable {
     }
 
     /** Every port with a file, in no particular order. */
-    List<PortSeriesKey> ports() {
+    @Override
+    public List<PortSeriesKey> ports() {
         List<PortSeriesKey> ports = new ArrayList<>();
         if (!Files.isDirectory(directory)) {
             return ports;
@@ -162,6 +155,11 @@ final class PortFiles implements AutoCloseable {
         synchronized (open) {
             return open.get(port);
         }
+    }
+
+    @Override
+    public String status() {
+        return openCount() + " port files open";
     }
 
     int openCount() {

@@ -1,5 +1,8 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.series.PortRateSample;
+import io.fabricpulse.server.series.RateSeries;
+import io.fabricpulse.server.series.RateValues;
 import org.rrd4j.ConsolFun;
 
 import java.lang.foreign.MemorySegment;
@@ -43,6 +46,38 @@ final class RrdUpdate {
 
     long lastUpdateTime() {
         return state.get(LONG, stateBase + fields.lastUpdateTime());
+    }
+
+    /** Points every datasource's ring of archive {@code arc} at {@code row}: where its next row goes. */
+    void startRingsAt(int arc, int row) {
+        for (int ds = 0; ds < shape.datasources(); ds++) {
+            putInt(fields.pointer(arc, ds), row);
+        }
+    }
+
+    /**
+     * Stores one sample's rates as rrd4j would, stamped one step after the sample: the step that starts at
+     * the sample holds it ({@link PortFile}). Returns false, storing nothing, when that is not newer than
+     * the port's latest update (a replay, or two samples within one second).
+     *
+     * @param datasourceOf the datasource per {@link RateSeries#index()}, -1 for a series the port lacks
+     */
+    boolean update(PortRateSample sample, int[] datasourceOf) {
+        long newTime = sample.at().getEpochSecond() + shape.step;
+        long oldTime = lastUpdateTime();
+        if (newTime <= oldTime) {
+            return false;
+        }
+        double[] values = new double[shape.datasources()];
+        Arrays.fill(values, Double.NaN);
+        RateValues.copyOf(sample.rates()).forEachRate((series, rate) -> {
+            int ds = datasourceOf[series.index()];
+            if (ds >= 0) {
+                values[ds] = rate;
+            }
+        });
+        store(oldTime, newTime, values);
+        return true;
     }
 
     /**

@@ -15,7 +15,8 @@ class EmbeddedFileAccessSeriesStoreTest extends SeriesStoreContract {
 
     @Override
     protected SeriesStore newStore() {
-        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.FILE),
+        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.FILE,
+                EmbeddedSeriesProperties.Layout.FILES),
                 Clock.systemUTC());
     }
 }

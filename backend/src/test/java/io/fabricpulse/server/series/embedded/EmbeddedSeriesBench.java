@@ -47,12 +47,14 @@ class EmbeddedSeriesBench {
         String layoutName = System.getProperty("bench.layout", "small");
         EmbeddedSeriesProperties.FileAccess access = EmbeddedSeriesProperties.FileAccess.valueOf(
                 System.getProperty("bench.access", "mapped").toUpperCase());
+        EmbeddedSeriesProperties.Layout storeLayout = EmbeddedSeriesProperties.Layout.valueOf(
+                System.getProperty("bench.store", "slots").toUpperCase(java.util.Locale.ROOT));
         Path directory = Files.createTempDirectory(Path.of(System.getProperty("bench.dir",
                 System.getProperty("java.io.tmpdir"))), "fabricpulse-series-bench-");
         EmbeddedSeriesProperties layout = layoutName.equals("default")
-                ? EmbeddedSeriesProperties.defaultsIn(directory) : TestLayouts.small(directory, access);
+                ? EmbeddedSeriesProperties.defaultsIn(directory) : TestLayouts.small(directory, access, storeLayout);
         EmbeddedSeriesProperties properties = new EmbeddedSeriesProperties(directory, layout.step(), layout.heartbeat(),
-                layout.archives(), Integer.getInteger("bench.maxOpenFiles", ports), access);
+                layout.archives(), Integer.getInteger("bench.maxOpenFiles", ports), access, storeLayout);
         List<PortSeriesKey> keys = new ArrayList<>();
         for (int i = 0; i < ports; i++) {
             keys.add(new PortSeriesKey("0x%016x".formatted(0x0002_c903_0000_0000L + i / 36), i % 36 + 1));

@@ -15,7 +15,8 @@ class EmbeddedSeriesStoreTest extends SeriesStoreContract {
 
     @Override
     protected SeriesStore newStore() {
-        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED),
+        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED,
+                EmbeddedSeriesProperties.Layout.SLOTS),
                 Clock.systemUTC());
     }
 }

@@ -27,7 +27,8 @@ class EmbeddedSizingTest {
 
     @Test
     void theDefaultLayoutTakesTheDocumentedBytesPerPort() throws Exception {
-        EmbeddedSeriesProperties defaults = EmbeddedSeriesProperties.defaultsIn(directory);
+        EmbeddedSeriesProperties defaults = TestLayouts.withLayout(EmbeddedSeriesProperties.defaultsIn(directory),
+                EmbeddedSeriesProperties.Layout.FILES);
 
         assertThat(new RrdLayout(defaults).bytesPerPort()).isEqualTo(DOCUMENTED_DEFAULT_BYTES_PER_PORT);
         assertThat(realFileSize(defaults)).isEqualTo(DOCUMENTED_DEFAULT_BYTES_PER_PORT);
@@ -36,7 +37,8 @@ class EmbeddedSizingTest {
     @Test
     void theFormulaMatchesRrd4jAndTheDiskForOtherLayoutsToo() throws Exception {
         for (EmbeddedSeriesProperties.FileAccess access : EmbeddedSeriesProperties.FileAccess.values()) {
-            EmbeddedSeriesProperties small = TestLayouts.small(directory.resolve(access.name()), access);
+            EmbeddedSeriesProperties small = TestLayouts.small(directory.resolve(access.name()), access,
+                    EmbeddedSeriesProperties.Layout.FILES);
             RrdLayout layout = new RrdLayout(small);
             RrdDef def = layout.definition(directory.resolve("estimate.rrd"), 0);
 
@@ -47,7 +49,8 @@ class EmbeddedSizingTest {
 
     @Test
     void aFileDoesNotGrowWithItsHistory() throws Exception {
-        EmbeddedSeriesProperties small = TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED);
+        EmbeddedSeriesProperties small = TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED,
+                EmbeddedSeriesProperties.Layout.FILES);
         PortSeriesKey port = new PortSeriesKey("0x0002c90300317810", 1);
         try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(small, Clock.systemUTC())) {
             for (int i = 0; i < 2000; i++) {

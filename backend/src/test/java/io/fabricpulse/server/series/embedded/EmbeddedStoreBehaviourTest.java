@@ -9,6 +9,7 @@ import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;
 import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.series.WorstQuery;
+import static io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout.FILES;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,7 +50,7 @@ class EmbeddedStoreBehaviourTest {
     Path temp;
 
     private EmbeddedSeriesStore store(Path directory) {
-        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED), CLOCK);
+        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES), CLOCK);
     }
 
     private static PortRateSample sample(PortSeriesKey port, long secondsAfterT0, double value) {
@@ -134,8 +135,8 @@ class EmbeddedStoreBehaviourTest {
     @Test
     void aFewOpenFilesServeManyPorts() {
         EmbeddedSeriesProperties properties = new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
-                Duration.ofSeconds(60), TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED).archives(),
-                2, EmbeddedSeriesProperties.FileAccess.MAPPED);
+                Duration.ofSeconds(60), TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES).archives(),
+                2, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES);
         try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, CLOCK)) {
             for (int round = 0; round < 5; round++) {
                 for (int port = 1; port <= 7; port++) {
@@ -153,8 +154,8 @@ class EmbeddedStoreBehaviourTest {
     @Test
     void concurrentWritersThroughATinyCacheLoseNothing() throws Exception {
         EmbeddedSeriesProperties properties = new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
-                Duration.ofSeconds(60), TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED).archives(),
-                3, EmbeddedSeriesProperties.FileAccess.MAPPED);
+                Duration.ofSeconds(60), TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES).archives(),
+                3, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES);
         int writers = 6;
         int portsPerWriter = 5;
         int samples = 12;
@@ -228,7 +229,7 @@ class EmbeddedStoreBehaviourTest {
         RateSeries newer = RateSeries.RCV_BYTES_PER_SECOND;
         markCurrentFormat();
         Path file = Files.createDirectories(temp.resolve("0002c90300317810")).resolve("1.rrd");
-        EmbeddedSeriesProperties properties = TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED);
+        EmbeddedSeriesProperties properties = TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES);
         RrdDef current = new RrdLayout(properties).definition(file, T0.getEpochSecond());
         RrdDef old = new RrdDef(file.toString(), T0.getEpochSecond(), 10);
         Stream.of(current.getDsDefs()).filter(ds -> !ds.getDsName().equals(newer.name())
@@ -271,7 +272,7 @@ class EmbeddedStoreBehaviourTest {
     void aNewFileIsWrittenOnlyWhereItHoldsData() throws Exception {
         try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
                 Duration.ofSeconds(60), EmbeddedSeriesProperties.DEFAULT_ARCHIVES, 4,
-                EmbeddedSeriesProperties.FileAccess.MAPPED), CLOCK)) {
+                EmbeddedSeriesProperties.FileAccess.MAPPED, FILES), CLOCK)) {
             store.write(List.of(sample(PORT, 0, 5)));
         }
         byte[] file = Files.readAllBytes(temp.resolve("0002c90300317810/1.rrd"));

@@ -1,0 +1,117 @@
+package io.fabricpulse.server.series.embedded;
+
+import io.fabricpulse.server.series.PortSeriesKey;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Which port each slot of a slot store holds: the file {@code ports}, one 16-byte record per slot in slot
+ * order (the node GUID, the port number, a CRC-32C of both), appended before the slot is first written.
+ * A record cut short or damaged at the end (a crash mid-append, a full disk) is dropped with a log line
+ * and its slot is given out again; slots before it keep their ports.
+ */
+final class SlotIndex implements AutoCloseable {
+
+    static final String FILE_NAME = "ports";
+    static final int RECORD = 16;
+    private static final Logger log = LoggerFactory.getLogger(SlotIndex.class);
+
+    private final Path path;
+    private final FileChannel channel;
+    private final List<PortSeriesKey> ports;
+
+    private SlotIndex(Path path, FileChannel channel, List<PortSeriesKey> ports) {
+        this.path = path;
+        this.channel = channel;
+        this.ports = ports;
+    }
+
+    /** Opens the index in {@code directory}, creating it empty when missing. */
+    static SlotIndex open(Path directory) throws IOException {
+        Path path = directory.resolve(FILE_NAME);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                StandardOpenOption.CREATE);
+        try {
+            List<PortSeriesKey> ports = read(path, channel);
+            long whole = (long) ports.size() * RECORD;
+            if (channel.size() > whole) {
+                log.warn("{}: dropped {} bytes after slot {} that are not a whole, intact record (an append cut "
+                        + "short); those slots will be given out again", path, channel.size() - whole, ports.size());
+                channel.truncate(whole);
+            }
+            return new SlotIndex(path, channel, ports);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    private static List<PortSeriesKey> read(Path path, FileChannel channel) throws IOException {
+        long size = channel.size();
+        ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.BIG_ENDIAN);
+        while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
+            // read until full
+        }
+        bytes.flip();
+        List<PortSeriesKey> ports = new ArrayList<>();
+        while (bytes.remaining() >= RECORD) {
+            long guid = bytes.getLong();
+            int port = bytes.getInt();
+            int crc = bytes.getInt();
+            if (crc != crc(guid, port) || port < 0 || port > PortSeriesKey.MAX_PORT) {
+                break;
+            }
+            ports.add(new PortSeriesKey("0x" + HexFormat.of().toHexDigits(guid), port));
+        }
+        return ports;
+    }
+
+    private static int crc(long guid, int port) {
+        CRC32C crc = new CRC32C();
+        crc.update(ByteBuffer.allocate(12).order(ByteOrder.BIG_ENDIAN).putLong(guid).putInt(port).flip());
+        return (int) crc.getValue();
+    }
+
+    /** The ports in slot order: slot {@code i} holds {@code ports().get(i)}. */
+    List<PortSeriesKey> ports() {
+        return List.copyOf(ports);
+    }
+
+    int size() {
+        return ports.size();
+    }
+
+    /** Records {@code port} as the holder of the next slot, and returns that slot. Not thread-safe. */
+    int append(PortSeriesKey port) throws IOException {
+        long guid = Long.parseUnsignedLong(port.guidDigits(), 16);
+        ByteBuffer record = ByteBuffer.allocate(RECORD).order(ByteOrder.BIG_ENDIAN)
+                .putLong(guid).putInt(port.portNumber()).putInt(crc(guid, port.portNumber())).flip();
+        long at = (long) ports.size() * RECORD;
+        while (record.hasRemaining()) {
+            at += channel.write(record, at);
+        }
+        ports.add(port);
+        return ports.size() - 1;
+    }
+
+    Path path() {
+        return path;
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}
