@@ -57,10 +57,26 @@ class SeriesConfigurationTest {
                 "fabricpulse.series.embedded.archives[1].resolution=5m",
                 "fabricpulse.series.embedded.archives[1].retention=30d",
                 "fabricpulse.series.embedded.archives[1].max=true",
+                "fabricpulse.series.embedded.layout=files",
                 "fabricpulse.series.embedded.file-access=file").run(context -> {
             // 23 series x 8 bytes x (4320 + 2 x 8640 rows), plus the fixed parts.
             assertThat(context.getBean(EmbeddedSeriesStore.class).bytesPerPort()).isBetween(3_974_400L, 3_990_000L);
         });
+        runner().withPropertyValues("fabricpulse.series.embedded.directory=" + temp,
+                "fabricpulse.series.embedded.step=5s",
+                "fabricpulse.series.embedded.archives[0].resolution=5s",
+                "fabricpulse.series.embedded.archives[0].retention=6h").run(context -> {
+            // slots, the default: a 4 KB state page and 23 series x 8 bytes x 4320 rows, nothing else
+            assertThat(context.getBean(EmbeddedSeriesStore.class).bytesPerPort()).isEqualTo(4096 + 23 * 8 * 4320);
+        });
+    }
+
+    @Test
+    void fileAccessThroughRandomAccessFilesNeedsOneFilePerPort() {
+        runner().withPropertyValues("fabricpulse.series.embedded.directory=" + temp,
+                "fabricpulse.series.embedded.file-access=file").run(context ->
+                assertThat(context).getFailure().rootCause().hasMessageContaining(
+                        "fabricpulse.series.embedded.file-access=file needs layout=files"));
     }
 
     @Test

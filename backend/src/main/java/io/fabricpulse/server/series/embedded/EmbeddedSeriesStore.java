@@ -64,7 +64,7 @@ public final class EmbeddedSeriesStore implements SeriesStore {
         };
         this.preparer = new FilePreparer(files);
         log.info("embedded series store in {}: {}, {} bytes per port{}",
-                directory.toAbsolutePath().normalize(), name(kept), layout.bytesPerPort(), kept == Layout.FILES
+                directory.toAbsolutePath().normalize(), name(kept), bytesPerPort(kept), kept == Layout.FILES
                         ? ", " + name(properties.fileAccess()) + " access, up to " + properties.maxOpenFiles()
                         + " files open" : "");
     }
@@ -169,7 +169,11 @@ public final class EmbeddedSeriesStore implements SeriesStore {
 
     /** Bytes every port file takes on disk with this configuration. */
     public long bytesPerPort() {
-        return layout.bytesPerPort();
+        return bytesPerPort(files instanceof PortSlots ? Layout.SLOTS : Layout.FILES);
+    }
+
+    private long bytesPerPort(Layout kept) {
+        return kept == Layout.SLOTS ? layout.bytesPerSlot() : layout.bytesPerPort();
     }
 
     @Override

@@ -159,6 +159,13 @@ final class PortSlots implements PortStorage {
             Opened files = opened;
             int number = files.count;
             files.ensureGroupOf(number);
+            RrdUpdate previous = files.updateOf(number);
+            if (previous.lastUpdateTime() != 0) {
+                // A slot whose index record was lost (an append cut short): its rows are another port's.
+                previous.clearRows();
+                log.warn("series slot {} in {} held an earlier port whose index record was lost; cleared it for {}",
+                        number, directory, port);
+            }
             files.creating = number;
             try {
                 initialize(files, number, start);

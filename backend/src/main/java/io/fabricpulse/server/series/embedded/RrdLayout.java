@@ -7,6 +7,7 @@ import org.rrd4j.core.RrdDef;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToIntFunction;
 
@@ -64,6 +65,17 @@ final class RrdLayout {
     long bytesPerPort() {
         RrdFields fields = new RrdFields(RateSeries.all().size(), archiveRows());
         return fields.end() + RrdFields.longNameBytes(RateSeries.all().stream().map(RateSeries::name).toList());
+    }
+
+    /**
+     * Bytes of one port in a slot store ({@link SlotFields}): its state page(s), and a row of 8 bytes per
+     * datasource per archive row, with no per-port header, names or definitions (the layout file holds
+     * those once).
+     */
+    long bytesPerSlot() {
+        int[] rows = archiveRows();
+        SlotFields fields = new SlotFields(RateSeries.all().size(), rows.length, 1);
+        return fields.stateBytes() + fields.rowBytes() * Arrays.stream(rows).asLongStream().sum();
     }
 
     /** Rows of each archive of a file, in the order {@link #definition} adds them: AVERAGE, then MAX where kept. */

@@ -48,6 +48,17 @@ final class RrdUpdate {
         return state.get(LONG, stateBase + fields.lastUpdateTime());
     }
 
+    /** Sets every row of every archive to unknown (zero bytes): a slot given to another port. */
+    void clearRows() {
+        for (int arc = 0; arc < shape.archives(); arc++) {
+            for (int row = 0; row < shape.rows[arc]; row++) {
+                for (int ds = 0; ds < shape.datasources(); ds++) {
+                    values[arc].set(LONG, valueBase + fields.value(arc, row, ds), 0L);
+                }
+            }
+        }
+    }
+
     /** Points every datasource's ring of archive {@code arc} at {@code row}: where its next row goes. */
     void startRingsAt(int arc, int row) {
         for (int ds = 0; ds < shape.datasources(); ds++) {

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.time.Clock;
 
-/** The contract against the embedded store with its default, memory-mapped file access. */
+/** The contract against the embedded store with its default layout, slots of groups of ports. */
 class EmbeddedSeriesStoreTest extends SeriesStoreContract {
 
     @TempDir

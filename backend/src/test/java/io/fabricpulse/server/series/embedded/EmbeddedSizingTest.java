@@ -21,6 +21,8 @@ class EmbeddedSizingTest {
 
     /** docs/STORAGE.md, "Bytes per port": the default layout, worked through by hand. */
     static final long DOCUMENTED_DEFAULT_BYTES_PER_PORT = 1_326_674;
+    /** docs/STORAGE.md, "Slots": a 4 KB state page and 7,172 rows of 23 doubles. */
+    static final long DOCUMENTED_DEFAULT_BYTES_PER_SLOT = 1_323_744;
 
     @TempDir
     Path directory;
@@ -60,6 +62,21 @@ class EmbeddedSizingTest {
         }
         assertThat(Files.size(directory.resolve("0002c90300317810").resolve("1.rrd")))
                 .isEqualTo(new RrdLayout(small).bytesPerPort());
+    }
+
+    @Test
+    void aGroupOfSlotsTakesItsPortsBytesPerSlotOnDisk() throws Exception {
+        EmbeddedSeriesProperties defaults = EmbeddedSeriesProperties.defaultsIn(directory);
+        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(defaults, Clock.systemUTC())) {
+            store.write(List.of(new PortRateSample(new PortSeriesKey("0x0002c90300317810", 1),
+                    Instant.parse("2026-03-02T10:00:00Z"), Map.of(RateSeries.named("SymbolErrorCounter"), 1.0))));
+            assertThat(store.bytesPerPort()).isEqualTo(DOCUMENTED_DEFAULT_BYTES_PER_SLOT);
+        }
+        long group = Files.size(directory.resolve(SlotGroup.stateFileName(0)));
+        for (int archive = 0; archive < new RrdLayout(defaults).archiveRows().length; archive++) {
+            group += Files.size(directory.resolve(SlotGroup.archiveFileName(archive, 0)));
+        }
+        assertThat(group).isEqualTo(PortSlots.PORTS_PER_GROUP * DOCUMENTED_DEFAULT_BYTES_PER_SLOT);
     }
 
     private long realFileSize(EmbeddedSeriesProperties properties) throws Exception {
