@@ -119,6 +119,30 @@ public final class BrowserPage implements AutoCloseable {
     }
 
     /**
+     * Evaluates {@code expression} in the page (an async function is awaited) every {@code intervalMs} until it
+     * returns a truthy value, and returns that value. Not Playwright's {@code waitForFunction}: its predicate
+     * must be synchronous, and an async one passes at once, its promise being truthy (microsoft/playwright#29132).
+     */
+    public Object pollUntil(String expression, Object arg, double timeoutMs, long intervalMs) {
+        long deadline = System.nanoTime() + (long) (timeoutMs * 1e6);
+        while (true) {
+            Object value = page.evaluate(expression, arg);
+            if (truthy(value)) {
+                return value;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("still not true after " + (long) timeoutMs + " ms: " + expression);
+            }
+            page.waitForTimeout(intervalMs);
+        }
+    }
+
+    private static boolean truthy(Object value) {
+        return value != null && !Boolean.FALSE.equals(value) && !"".equals(value)
+                && !(value instanceof Number number && number.doubleValue() == 0);
+    }
+
+    /**
      * Clicks with the mouse, as a person does, at {@code point} ({@code x}, {@code y} numbers: e.g. what
      * Cytoscape's renderedMidpoint() gives) inside the element {@code selector} names, e.g. the map's canvas.
      */

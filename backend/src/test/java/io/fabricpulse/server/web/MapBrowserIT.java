@@ -21,11 +21,11 @@ class MapBrowserIT extends DemoServerBrowserTest {
         try (BrowserPage tab = open()) {
             Page page = tab.go("/map");
             // The demo's errors need two polls to show as rates: wait until the topology has a red link, then draw.
-            page.waitForFunction("""
+            tab.pollUntil("""
                     async () => {
                       const topology = await (await fetch('/api/v1/topology')).json();
                       return topology.links.some(l => l.health?.status === 'ERRORS');
-                    }""", null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
+                    }""", null, PATIENCE_MS, 2000);
             tab.reloadUntil("main[data-map][data-drawn=true]");
             assertThat(page.locator("main[data-map]").getAttribute("data-nodes")).isEqualTo("702");
             tab.screenshot("ui-map");
@@ -63,9 +63,9 @@ class MapBrowserIT extends DemoServerBrowserTest {
         try (BrowserPage tab = open()) {
             Page page = tab.go("/map");
             // Loads need two polls too: wait until the topology reports them, then draw.
-            page.waitForFunction("""
+            tab.pollUntil("""
                     async () => (await (await fetch('/api/v1/topology')).json()).links.some(l => l.health?.utilisation > 0)""",
-                    null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
+                    null, PATIENCE_MS, 2000);
             tab.reloadUntil("main[data-map][data-drawn=true]");
 
             // The edge holding the busiest cable of the topology the map read is drawn as thick as any edge.

@@ -87,8 +87,9 @@ final class MapInteractiveBench {
             throws IOException {
         try (BrowserPage tab = tabs.get()) {
             // The demo's first poll must be in; one load not counted warms the server's JIT like a running server.
-            tab.go("/map").waitForFunction("async n => (await (await fetch('/api/v1/topology')).json()).nodes.length >= n",
-                    expectedNodes, new Page.WaitForFunctionOptions().setTimeout(patienceMs).setPollingInterval(1000));
+            tab.go("/map");
+            tab.pollUntil("async n => (await (await fetch('/api/v1/topology')).json()).nodes.length >= n",
+                    expectedNodes, patienceMs, 1000);
             once(tab, patienceMs);
             tab.screenshot("map-interactive-" + expectedNodes);
         }

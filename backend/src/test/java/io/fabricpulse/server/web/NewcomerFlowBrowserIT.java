@@ -42,20 +42,19 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             tab.screenshot("newcomer-2-overview");
 
             // The demo's faulty cables raise link alerts within a minute; the newcomer will look for one of them.
-            JsonNode alert = firingLinkAlert(page);
+            JsonNode alert = firingLinkAlert(tab);
             JsonNode reporting = reportingEnd(alert);
             String guid = reporting.get("nodeGuid").asString();
             int portNumber = reporting.get("portNumber").asInt();
 
             // 3. The map, with that cable's edge red: click it.
             page = tab.goUntil("/map", "main[data-map]");
-            page.waitForFunction("""
+            tab.pollUntil("""
                     async ([guid, port]) => {
                       const topology = await (await fetch('/api/v1/topology')).json();
                       return topology.links.some(l => l.health?.status === 'ERRORS'
                           && [l.a, l.b].some(e => e.nodeGuid === guid && e.port === port));
-                    }""", new Object[] {guid, portNumber},
-                    new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000));
+                    }""", new Object[] {guid, portNumber}, PATIENCE_MS, 2000);
             tab.reloadUntil("main[data-map][data-drawn=true]");
             assertThat(page.locator("main[data-map]").getAttribute("data-nodes")).isEqualTo("702");
             tab.screenshot("newcomer-3-map");
@@ -124,15 +123,14 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
      * alerts come and go (the flapping cable; the topology changes SettingsBrowserIT makes and puts back on this
      * shared server), and one may have resolved by the time a second request is answered.
      */
-    private static JsonNode firingLinkAlert(Page page) {
-        Object chosen = page.waitForFunction("""
+    private static JsonNode firingLinkAlert(BrowserPage tab) {
+        Object chosen = tab.pollUntil("""
                 async () => {
                   const items = (await (await fetch('/api/v1/alerts?state=FIRING&limit=100')).json()).items
                       .filter(a => a.scope === 'LINK' && a.rule.startsWith('symbol-error'));
                   const best = items.find(a => JSON.stringify(a.context.ends).includes('node0420 HCA-1')) ?? items[0];
                   return best === undefined ? null : JSON.stringify(best);
-                }""", null,
-                new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS).setPollingInterval(2000)).jsonValue();
+                }""", null, PATIENCE_MS, 2000);
         return JSON.readTree((String) chosen);
     }
 
