@@ -11,13 +11,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -44,6 +48,8 @@ final class PortSlots implements PortStorage {
     static final String LAYOUT_FILE = "layout.rrd";
     private static final Logger log = LoggerFactory.getLogger(PortSlots.class);
     private static final int STRIPES = 64;
+    /** Distinct start seconds whose new-port pages are kept: a few intervals of a large fabric's agents. */
+    private static final int INITIAL_PAGES_KEPT = 1024;
 
     private final Path directory;
     private final StoreFormat format;
@@ -182,9 +188,19 @@ final class PortSlots implements PortStorage {
 
     /**
      * rrd4j writes the new port's state into the slot's page; its rings then start where every port
-     * keeps the time of their first row ({@link SlotFields#alignedPointer}).
+     * keeps the time of their first row ({@link SlotFields#alignedPointer}). The page is a function of the
+     * start alone, and the ports an agent reports first share their sample's time, so a page made for a
+     * start is kept and copied to the next slots that start then: rrd4j builds its objects for a port
+     * once per start, not once per port.
      */
     private void initialize(Opened files, int number, long start) throws IOException {
+        SlotGroup group = files.groups[number / portsPerGroup];
+        long page = (number % portsPerGroup) * files.fields.stateBytes();
+        byte[] made = files.initialPages.get(start);
+        if (made != null) {
+            MemorySegment.copy(made, 0, group.state(), ValueLayout.JAVA_BYTE, page, made.length);
+            return;
+        }
         RrdDef definition = new RrdDef(files.backend.pathOf(number), start, files.shape.step);
         definition.addDatasource(files.definition.getDsDefs());
         definition.addArchive(files.definition.getArcDefs());
@@ -196,6 +212,11 @@ final class PortSlots implements PortStorage {
             long firstRow = lastUpdate - lastUpdate % resolution + resolution;
             update.startRingsAt(arc, SlotFields.alignedPointer(firstRow, resolution, files.shape.rows[arc]));
         }
+        if (files.initialPages.size() >= INITIAL_PAGES_KEPT) {
+            files.initialPages.clear();
+        }
+        files.initialPages.put(start, group.state().asSlice(page, files.fields.stateBytes())
+                .toArray(ValueLayout.JAVA_BYTE));
     }
 
     /**
@@ -268,6 +289,8 @@ final class PortSlots implements PortStorage {
         volatile SlotGroup[] groups = new SlotGroup[0];
         /** Slots given out; slot n exists when n < count. */
         volatile int count;
+        /** New ports' state pages by start second ({@link #initialize}); guarded by the allocation lock. */
+        final Map<Long, byte[]> initialPages = new HashMap<>();
         /** The slot rrd4j is creating, readable and writable before it is counted; -1 when none. */
         volatile int creating = -1;
 
