@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -143,7 +144,8 @@ final class PortSlots implements PortStorage {
     @Override
     public List<PortSeriesKey> ports() {
         synchronized (allocation) {
-            return opened == null ? List.of() : opened.index.ports();
+            return opened == null ? List.of()
+                    : opened.index.holders().stream().filter(Objects::nonNull).distinct().toList();
         }
     }
 
@@ -151,7 +153,7 @@ final class PortSlots implements PortStorage {
     public String status() {
         Opened files = opened;
         return files == null ? "no ports yet"
-                : files.count + " ports in " + files.groups.length + " groups of " + portsPerGroup;
+                : files.count + " slots in " + files.groups.length + " groups of " + portsPerGroup;
     }
 
     /** A new slot for {@code port}: rrd4j creates the port through its view, then the index records it. */
@@ -260,11 +262,13 @@ final class PortSlots implements PortStorage {
         Path layoutPath = directory.resolve(LAYOUT_FILE);
         try {
             Opened files = new Opened(layoutPath);
-            for (PortSeriesKey port : files.index.ports()) {
-                Slot previous = slots.putIfAbsent(port, new Slot(files.count));
-                if (previous != null) {
-                    throw new IOException(files.index.path() + " names " + port + " for slots " + previous.number
-                            + " and " + files.count);
+            for (PortSeriesKey port : files.index.holders()) {
+                if (port != null) {
+                    Slot previous = slots.putIfAbsent(port, new Slot(files.count));
+                    if (previous != null) {
+                        log.error("{} names {} for slots {} and {}: the port keeps slot {}, slot {} stays unused",
+                                files.index.path(), port, previous.number, files.count, previous.number, files.count);
+                    }
                 }
                 files.ensureGroupOf(files.count);
                 files.count++;

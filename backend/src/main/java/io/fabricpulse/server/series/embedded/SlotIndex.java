@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.zip.CRC32C;
@@ -20,7 +21,8 @@ import java.util.zip.CRC32C;
  * Which port each slot of a slot store holds: the file {@code ports}, one 16-byte record per slot in slot
  * order (the node GUID, the port number, a CRC-32C of both), appended before the slot is first written.
  * A record cut short or damaged at the end (a crash mid-append, a full disk) is dropped with a log line
- * and its slot is given out again; slots before it keep their ports.
+ * and its slot is given out again; slots before it keep their ports. A damaged record among intact ones
+ * loses only its own slot: it is logged, never given out again, and its port starts afresh in a new slot.
  */
 final class SlotIndex implements AutoCloseable {
 
@@ -44,38 +46,52 @@ final class SlotIndex implements AutoCloseable {
         FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
                 StandardOpenOption.CREATE);
         try {
-            List<PortSeriesKey> ports = read(path, channel);
-            long whole = (long) ports.size() * RECORD;
+            List<PortSeriesKey> holders = read(channel);
+            int kept = holders.size();
+            while (kept > 0 && holders.get(kept - 1) == null) {
+                kept--;
+            }
+            holders.subList(kept, holders.size()).clear();
+            long whole = (long) kept * RECORD;
             if (channel.size() > whole) {
                 log.warn("{}: dropped {} bytes after slot {} that are not a whole, intact record (an append cut "
-                        + "short); those slots will be given out again", path, channel.size() - whole, ports.size());
+                        + "short); those slots will be given out again", path, channel.size() - whole, kept);
                 channel.truncate(whole);
             }
-            return new SlotIndex(path, channel, ports);
+            List<Integer> lost = new ArrayList<>();
+            for (int slot = 0; slot < kept; slot++) {
+                if (holders.get(slot) == null) {
+                    lost.add(slot);
+                }
+            }
+            if (!lost.isEmpty()) {
+                log.error("{}: the records of slots {} are damaged; their ports start afresh in new slots, and those"
+                        + " slots stay unused", path, lost);
+            }
+            return new SlotIndex(path, channel, holders);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
     }
 
-    private static List<PortSeriesKey> read(Path path, FileChannel channel) throws IOException {
+    /** Every whole record in slot order; null for one that fails its check. */
+    private static List<PortSeriesKey> read(FileChannel channel) throws IOException {
         long size = channel.size();
         ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.BIG_ENDIAN);
         while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
             // read until full
         }
         bytes.flip();
-        List<PortSeriesKey> ports = new ArrayList<>();
+        List<PortSeriesKey> holders = new ArrayList<>();
         while (bytes.remaining() >= RECORD) {
             long guid = bytes.getLong();
             int port = bytes.getInt();
             int crc = bytes.getInt();
-            if (crc != crc(guid, port) || port < 0 || port > PortSeriesKey.MAX_PORT) {
-                break;
-            }
-            ports.add(new PortSeriesKey("0x" + HexFormat.of().toHexDigits(guid), port));
+            boolean intact = crc == crc(guid, port) && port >= 0 && port <= PortSeriesKey.MAX_PORT;
+            holders.add(intact ? new PortSeriesKey("0x" + HexFormat.of().toHexDigits(guid), port) : null);
         }
-        return ports;
+        return holders;
     }
 
     private static int crc(long guid, int port) {
@@ -84,9 +100,9 @@ final class SlotIndex implements AutoCloseable {
         return (int) crc.getValue();
     }
 
-    /** The ports in slot order: slot {@code i} holds {@code ports().get(i)}. */
-    List<PortSeriesKey> ports() {
-        return List.copyOf(ports);
+    /** The holder of every slot in slot order: slot {@code i} holds {@code holders().get(i)}; null for a lost slot. */
+    List<PortSeriesKey> holders() {
+        return Collections.unmodifiableList(new ArrayList<>(ports));
     }
 
     int size() {
