@@ -13,6 +13,7 @@ import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.series.SeriesStoreException;
 import io.fabricpulse.server.series.WorstQuery;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
+import org.rrd4j.core.RrdBackendFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,29 +45,36 @@ public final class EmbeddedSeriesStore implements SeriesStore {
     private final PortStorage files;
     private final LongAdder skipped = new LongAdder();
     private final FilePreparer preparer;
+    private final long bytesPerPort;
 
     public EmbeddedSeriesStore(EmbeddedSeriesProperties properties, Clock clock) {
         this.properties = Objects.requireNonNull(properties, "properties");
         this.layout = new RrdLayout(properties);
         Path directory = properties.directory();
-        EmbeddedSeriesProperties.Layout kept = StoreFormat.of(directory).orElse(properties.layout());
+        Layout kept = StoreFormat.of(directory).orElse(properties.layout());
         if (kept != properties.layout()) {
             log.warn("{} holds its ports as {}; it keeps that layout (the configured {} applies to a new directory)",
                     directory.toAbsolutePath().normalize(), name(kept), name(properties.layout()));
         }
+        this.bytesPerPort = kept == Layout.SLOTS ? layout.bytesPerSlot() : layout.bytesPerPort();
         StoreFormat format = new StoreFormat(directory, kept);
         this.files = switch (kept) {
             case SLOTS -> new PortSlots(directory, format, layout, clock);
-            case FILES -> new PortFiles(directory, format, new PortFileOpener(layout, switch (properties.fileAccess()) {
-                case MAPPED -> new MappedFileBackendFactory();
-                case FILE -> new RandomAccessFileBackendFactory();
-            }, clock), properties.maxOpenFiles());
+            case FILES -> new PortFiles(directory, format, new PortFileOpener(layout, fileBackend(properties), clock),
+                    properties.maxOpenFiles());
         };
         this.preparer = new FilePreparer(files);
         log.info("embedded series store in {}: {}, {} bytes per port{}",
-                directory.toAbsolutePath().normalize(), name(kept), bytesPerPort(kept), kept == Layout.FILES
+                directory.toAbsolutePath().normalize(), name(kept), bytesPerPort, kept == Layout.FILES
                         ? ", " + name(properties.fileAccess()) + " access, up to " + properties.maxOpenFiles()
                         + " files open" : "");
+    }
+
+    private static RrdBackendFactory fileBackend(EmbeddedSeriesProperties properties) {
+        return switch (properties.fileAccess()) {
+            case MAPPED -> new MappedFileBackendFactory();
+            case FILE -> new RandomAccessFileBackendFactory();
+        };
     }
 
     private static String name(Enum<?> value) {
@@ -167,13 +175,9 @@ public final class EmbeddedSeriesStore implements SeriesStore {
         return skipped.sum();
     }
 
-    /** Bytes every port file takes on disk with this configuration. */
+    /** Bytes every port takes on disk (its length, filled as rows are written) in the directory's layout. */
     public long bytesPerPort() {
-        return bytesPerPort(files instanceof PortSlots ? Layout.SLOTS : Layout.FILES);
-    }
-
-    private long bytesPerPort(Layout kept) {
-        return kept == Layout.SLOTS ? layout.bytesPerSlot() : layout.bytesPerPort();
+        return bytesPerPort;
     }
 
     @Override

@@ -3,6 +3,9 @@ package io.fabricpulse.server.series.embedded;
 import org.rrd4j.core.ByteBufferBackend;
 import org.rrd4j.core.RrdBackend;
 import org.rrd4j.core.RrdBackendAnnotation;
+import org.rrd4j.core.RrdBackendFactory;
+import org.rrd4j.core.RrdDb;
+import org.rrd4j.core.RrdDef;
 import org.rrd4j.core.RrdFileBackend;
 import org.rrd4j.core.RrdFileBackendFactory;
 
@@ -33,6 +36,18 @@ final class MappedFileBackendFactory extends RrdFileBackendFactory {
     @Override
     protected RrdBackend open(String path, boolean readOnly) throws IOException {
         return new MappedFileBackend(path, readOnly, advice);
+    }
+
+    /**
+     * Creates the file {@code def} defines through {@code backend}, and tells a backend of this factory when
+     * rrd4j is done creating it ({@link Creating}).
+     */
+    static RrdDb create(RrdDef def, RrdBackendFactory backend) throws IOException {
+        RrdDb db = RrdDb.getBuilder().setRrdDef(def).setBackendFactory(backend).build();
+        if (db.getRrdBackend() instanceof Creating creating) {
+            creating.created();
+        }
+        return db;
     }
 
     /** A backend that treats the file differently while rrd4j creates it; told when that is over. */

@@ -100,7 +100,7 @@ final class MappedPortWriter implements PortWriter {
     private boolean agreesWith(RrdDb db) throws IOException {
         Header header = db.getHeader();
         boolean agrees = file.byteSize() == db.getRrdBackend().getLength()
-                && file.byteSize() == fields.end() + RrdFields.longNameBytes(Arrays.asList(db.getDsNames()))
+                && file.byteSize() == fields.length(Arrays.asList(db.getDsNames()))
                 && longAt(fields.step()) == header.getStep()
                 && intAt(fields.datasourceCount()) == header.getDsCount()
                 && intAt(fields.archiveCount()) == header.getArcCount()

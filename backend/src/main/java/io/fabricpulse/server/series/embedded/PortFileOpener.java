@@ -155,11 +155,7 @@ final class PortFileOpener {
     }
 
     private RrdDb create(RrdDef def) throws IOException {
-        RrdDb db = RrdDb.getBuilder().setRrdDef(def).setBackendFactory(backend).build();
-        if (db.getRrdBackend() instanceof MappedFileBackendFactory.Creating creating) {
-            creating.created();
-        }
-        return db;
+        return MappedFileBackendFactory.create(def, backend);
     }
 
     /** A read-only handle on an existing file; series it lacks read as gaps. */

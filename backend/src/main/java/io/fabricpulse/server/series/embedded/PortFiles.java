@@ -32,13 +32,12 @@ final class PortFiles implements PortStorage {
     /** A node's directory: its GUID's 16 hex digits. */
     static final Pattern NODE_DIRECTORY = Pattern.compile("[0-9a-f]{16}");
     private static final Pattern PORT_FILE = Pattern.compile("(\\d{1,3})\\.rrd");
-    private static final int STRIPES = 64;
 
     private final Path directory;
     private final StoreFormat format;
     private final PortFileOpener opener;
     private final int capacity;
-    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    private final PortStripes stripes = new PortStripes();
     private final LinkedHashMap<PortSeriesKey, PortWriter> open = new LinkedHashMap<>(256, 0.75f, true);
     private volatile boolean closed;
 
@@ -47,9 +46,6 @@ final class PortFiles implements PortStorage {
         this.format = format;
         this.opener = opener;
         this.capacity = capacity;
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new ReentrantLock();
-        }
     }
 
     Path pathOf(PortSeriesKey port) {
@@ -64,7 +60,7 @@ final class PortFiles implements PortStorage {
     public <T> T write(PortSeriesKey port, long startIfNew, WriteAction<T> action) {
         requireOpen();
         T result;
-        ReentrantLock stripe = stripeOf(port);
+        ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
             PortWriter file = cached(port);
@@ -103,7 +99,7 @@ final class PortFiles implements PortStorage {
     @Override
     public <T> Optional<T> read(PortSeriesKey port, Action<T> action) {
         requireOpen();
-        ReentrantLock stripe = stripeOf(port);
+        ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
             if (cached(port) instanceof PortFile file) {
@@ -183,7 +179,7 @@ final class PortFiles implements PortStorage {
 
     /** Closes the port's file and drops it from the cache, under the port's lock. */
     private void forget(PortSeriesKey port) {
-        ReentrantLock stripe = stripeOf(port);
+        ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
             PortWriter file;
@@ -194,10 +190,6 @@ final class PortFiles implements PortStorage {
         } finally {
             stripe.unlock();
         }
-    }
-
-    private ReentrantLock stripeOf(PortSeriesKey port) {
-        return stripes[Math.floorMod(port.hashCode(), STRIPES)];
     }
 
     private void requireOpen() {

@@ -48,7 +48,6 @@ final class PortSlots implements PortStorage {
     static final int PORTS_PER_GROUP = 4096;
     static final String LAYOUT_FILE = "layout.rrd";
     private static final Logger log = LoggerFactory.getLogger(PortSlots.class);
-    private static final int STRIPES = 64;
     /** Distinct start seconds whose new-port pages are kept: a few intervals of a large fabric's agents. */
     private static final int INITIAL_PAGES_KEPT = 1024;
 
@@ -58,7 +57,7 @@ final class PortSlots implements PortStorage {
     private final Clock clock;
     private final int portsPerGroup;
     private final RandomAccessAdvice advice = RandomAccessAdvice.load();
-    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    private final PortStripes stripes = new PortStripes();
     private final Object allocation = new Object();
     private final ConcurrentHashMap<PortSeriesKey, Slot> slots = new ConcurrentHashMap<>();
     /** Null until the store's files exist: a store that never stores a rate leaves no trace. */
@@ -87,9 +86,6 @@ final class PortSlots implements PortStorage {
         this.layout = layout;
         this.clock = clock;
         this.portsPerGroup = portsPerGroup;
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new ReentrantLock();
-        }
         if (Files.exists(directory.resolve(LAYOUT_FILE))) {
             synchronized (allocation) {
                 opened = open();
@@ -100,7 +96,7 @@ final class PortSlots implements PortStorage {
     @Override
     public <T> T write(PortSeriesKey port, long startIfNew, WriteAction<T> action) {
         requireOpen();
-        ReentrantLock stripe = stripeOf(port);
+        ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
             Slot slot = slots.get(port);
@@ -121,7 +117,7 @@ final class PortSlots implements PortStorage {
     @Override
     public <T> Optional<T> read(PortSeriesKey port, Action<T> action) {
         requireOpen();
-        ReentrantLock stripe = stripeOf(port);
+        ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
             Slot slot = slots.get(port);
@@ -174,12 +170,7 @@ final class PortSlots implements PortStorage {
                 log.warn("series slot {} in {} held an earlier port whose index record was lost; cleared it for {}",
                         number, directory, port);
             }
-            files.creating = number;
-            try {
-                initialize(files, number, start);
-            } finally {
-                files.creating = -1;
-            }
+            initialize(files, number, start);
             files.index.append(port);
             files.count = number + 1;
             Slot slot = new Slot(number);
@@ -195,7 +186,7 @@ final class PortSlots implements PortStorage {
      * start is kept and copied to the next slots that start then: rrd4j builds its objects for a port
      * once per start, not once per port.
      */
-    private void initialize(Opened files, int number, long start) throws IOException {
+    private void initialize(Opened files, int number, long start) throws IOException { // holds the allocation lock
         SlotGroup group = files.groups[number / portsPerGroup];
         long page = (number % portsPerGroup) * files.fields.stateBytes();
         byte[] made = files.initialPages.get(start);
@@ -206,7 +197,12 @@ final class PortSlots implements PortStorage {
         RrdDef definition = new RrdDef(files.backend.pathOf(number), start, files.shape.step);
         definition.addDatasource(files.definition.getDsDefs());
         definition.addArchive(files.definition.getArcDefs());
-        RrdDb.getBuilder().setRrdDef(definition).setBackendFactory(files.backend).build().close();
+        files.creating = number;
+        try {
+            RrdDb.getBuilder().setRrdDef(definition).setBackendFactory(files.backend).build().close();
+        } finally {
+            files.creating = -1;
+        }
         RrdUpdate update = files.updateOf(number);
         long lastUpdate = update.lastUpdateTime();
         for (int arc = 0; arc < files.shape.archives(); arc++) {
@@ -230,12 +226,7 @@ final class PortSlots implements PortStorage {
         RrdUpdate update = files.updateOf(number);
         if (update.lastUpdateTime() == 0) {
             synchronized (allocation) {
-                files.creating = number;
-                try {
-                    initialize(files, number, start);
-                } finally {
-                    files.creating = -1;
-                }
+                initialize(files, number, start);
             }
             log.warn("series slot {} in {} had no state; started it afresh at {}", number, directory, start);
         }
@@ -247,13 +238,8 @@ final class PortSlots implements PortStorage {
         Path path = directory.resolve(LAYOUT_FILE);
         Path partial = directory.resolve(LAYOUT_FILE + ".creating");
         Files.deleteIfExists(partial);
-        MappedFileBackendFactory backend = new MappedFileBackendFactory();
-        RrdDb db = RrdDb.getBuilder().setRrdDef(layout.definition(partial, clock.instant().getEpochSecond()))
-                .setBackendFactory(backend).build();
-        if (db.getRrdBackend() instanceof MappedFileBackendFactory.Creating creating) {
-            creating.created();
-        }
-        db.close();
+        MappedFileBackendFactory.create(layout.definition(partial, clock.instant().getEpochSecond()),
+                new MappedFileBackendFactory()).close();
         Files.move(partial, path, StandardCopyOption.ATOMIC_MOVE);
     }
 
@@ -314,8 +300,8 @@ final class PortSlots implements PortStorage {
                 }
             }
             byte[] template = Files.readAllBytes(layoutPath);
-            long expected = new RrdFields(shape.datasources(), shape.rows).end()
-                    + RrdFields.longNameBytes(Arrays.stream(definition.getDsDefs()).map(DsDef::getDsName).toList());
+            long expected = new RrdFields(shape.datasources(), shape.rows)
+                    .length(Arrays.stream(definition.getDsDefs()).map(DsDef::getDsName).toList());
             if (template.length != expected) {
                 throw new IOException(layoutPath + " is " + template.length + " bytes; its definition needs "
                         + expected + " in the rrd4j format this server knows");
@@ -399,10 +385,6 @@ final class PortSlots implements PortStorage {
         return String.join(", ", parts);
     }
 
-    private ReentrantLock stripeOf(PortSeriesKey port) {
-        return stripes[Math.floorMod(port.hashCode(), STRIPES)];
-    }
-
     private void requireOpen() {
         if (closed) {
             throw new IllegalStateException("the embedded series store is closed");
@@ -412,9 +394,7 @@ final class PortSlots implements PortStorage {
     @Override
     public void close() {
         closed = true;
-        for (ReentrantLock stripe : stripes) {
-            stripe.lock();
-        }
+        stripes.lockAll();
         try {
             synchronized (allocation) {
                 Opened files = opened;
@@ -424,9 +404,7 @@ final class PortSlots implements PortStorage {
                 }
             }
         } finally {
-            for (ReentrantLock stripe : stripes) {
-                stripe.unlock();
-            }
+            stripes.unlockAll();
         }
     }
 }

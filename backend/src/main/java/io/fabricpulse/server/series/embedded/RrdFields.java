@@ -57,6 +57,11 @@ final class RrdFields implements UpdateFields {
         return end;
     }
 
+    /** The length of a file of these fields whose datasources have these names. */
+    long length(Iterable<String> datasourceNames) {
+        return end + longNameBytes(datasourceNames);
+    }
+
     long step() {
         return STRING;
     }
@@ -95,16 +100,6 @@ final class RrdFields implements UpdateFields {
         return heartbeat(ds) + 24;
     }
 
-    @Override
-    public long accumValue(int ds) {
-        return heartbeat(ds) + 32;
-    }
-
-    @Override
-    public long nanSeconds(int ds) {
-        return heartbeat(ds) + 40;
-    }
-
     long xff(int archive) {
         return archiveStart[archive] + STRING;
     }
@@ -121,16 +116,6 @@ final class RrdFields implements UpdateFields {
     @Override
     public long pointer(int archive, int ds) {
         return archiveStart[archive] + ARCHIVE_DEFINITION + (long) ARCHIVE_STATE * ds;
-    }
-
-    @Override
-    public long stateAccumValue(int archive, int ds) {
-        return pointer(archive, ds) + 4;
-    }
-
-    @Override
-    public long stateNanSteps(int archive, int ds) {
-        return pointer(archive, ds) + 12;
     }
 
     @Override

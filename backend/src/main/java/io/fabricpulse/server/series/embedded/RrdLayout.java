@@ -64,7 +64,7 @@ final class RrdLayout {
      */
     long bytesPerPort() {
         RrdFields fields = new RrdFields(RateSeries.all().size(), archiveRows());
-        return fields.end() + RrdFields.longNameBytes(RateSeries.all().stream().map(RateSeries::name).toList());
+        return fields.length(RateSeries.all().stream().map(RateSeries::name).toList());
     }
 
     /**

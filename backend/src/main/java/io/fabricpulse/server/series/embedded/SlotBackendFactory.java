@@ -49,7 +49,8 @@ final class SlotBackendFactory extends RrdFileBackendFactory {
 
     @Override
     protected boolean exists(String path) {
-        return slotOf(path).isPresent() && slots.view(slotOf(path).getAsInt()).isPresent();
+        OptionalInt slot = slotOf(path);
+        return slot.isPresent() && slots.view(slot.getAsInt()).isPresent();
     }
 
     @Override

@@ -68,37 +68,15 @@ final class SlotFields implements UpdateFields {
         return 0;
     }
 
-    /** The first of a datasource's three state fields, rrd4j's {@code lastValue}. */
     @Override
     public long lastValue(int ds) {
         return UPDATE_TIME + (long) DATASOURCE_STATE * ds;
     }
 
     @Override
-    public long accumValue(int ds) {
-        return lastValue(ds) + 8;
-    }
-
-    @Override
-    public long nanSeconds(int ds) {
-        return lastValue(ds) + 16;
-    }
-
-    /** The first of an archive's consolidation state fields for a datasource. */
-    @Override
     public long pointer(int archive, int ds) {
         return UPDATE_TIME + (long) DATASOURCE_STATE * datasources
                 + (long) ARCHIVE_STATE * ((long) archive * datasources + ds);
-    }
-
-    @Override
-    public long stateAccumValue(int archive, int ds) {
-        return pointer(archive, ds) + 4;
-    }
-
-    @Override
-    public long stateNanSteps(int archive, int ds) {
-        return pointer(archive, ds) + 12;
     }
 
     @Override

@@ -90,21 +90,15 @@ final class SlotImage {
 
         /** The file's bytes from {@code offset} into {@code into}. */
         void read(long offset, byte[] into) throws IOException {
-            requireWithin(offset, into.length);
-            int done = 0;
-            while (done < into.length) {
-                long at = offset + done;
-                Region region = regionOf(at);
-                int length = (int) Math.min(into.length - done, chunk(region, at));
+            forEachRun(offset, into.length, (region, at, done, length) -> {
                 switch (region.kind()) {
                     case TEMPLATE -> System.arraycopy(template, Math.toIntExact(at), into, done, length);
-                    case STATE -> MemorySegment.copy(state, ValueLayout.JAVA_BYTE,
-                            stateBase + region.target() + (at - region.start()), into, done, length);
+                    case STATE -> MemorySegment.copy(state, ValueLayout.JAVA_BYTE, stateTarget(region, at), into, done,
+                            length);
                     default -> MemorySegment.copy(archives[region.archive()], ValueLayout.JAVA_BYTE,
                             rowsTarget(region, at), into, done, length);
                 }
-                done += length;
-            }
+            });
         }
 
         /**
@@ -114,12 +108,7 @@ final class SlotImage {
          * layout, and nothing more of it is written.
          */
         void writeWhileCreating(long offset, byte[] bytes) throws IOException {
-            requireWithin(offset, bytes.length);
-            int done = 0;
-            while (done < bytes.length) {
-                long at = offset + done;
-                Region region = regionOf(at);
-                int length = (int) Math.min(bytes.length - done, chunk(region, at));
+            forEachRun(offset, bytes.length, (region, at, done, length) -> {
                 switch (region.kind()) {
                     case TEMPLATE -> {
                         if (!Arrays.equals(bytes, done, done + length, template, Math.toIntExact(at),
@@ -128,8 +117,8 @@ final class SlotImage {
                                     + " unlike the store's layout file: a definition of another layout");
                         }
                     }
-                    case STATE -> MemorySegment.copy(bytes, done, state, ValueLayout.JAVA_BYTE,
-                            stateBase + region.target() + (at - region.start()), length);
+                    case STATE -> MemorySegment.copy(bytes, done, state, ValueLayout.JAVA_BYTE, stateTarget(region, at),
+                            length);
                     default -> {
                         for (int i = done; i < done + length; i++) {
                             if (bytes[i] != 0) {
@@ -139,8 +128,7 @@ final class SlotImage {
                         }
                     }
                 }
-                done += length;
-            }
+            });
         }
 
         /** Whether every byte of {@code [offset, offset + length)} is a row's. */
@@ -149,10 +137,35 @@ final class SlotImage {
             return region.kind() == ROWS && offset + length <= region.end();
         }
 
+        private long stateTarget(Region region, long at) {
+            return stateBase + region.target() + (at - region.start());
+        }
+
         private long rowsTarget(Region region, long at) {
             long relative = at - region.start();
             long rowBytes = slotFields.rowBytes();
             return valueBase + slotFields.value(region.archive(), (int) (relative / rowBytes), 0) + relative % rowBytes;
+        }
+    }
+
+    /** A run of bytes kept in one place: {@code length} bytes of the file at {@code at}, the {@code done}th on. */
+    private interface Run {
+        void apply(Region region, long at, int done, int length) throws IOException;
+    }
+
+    /** Splits {@code [offset, offset + length)} of the file into runs each kept in one place, in order. */
+    private void forEachRun(long offset, int length, Run run) throws IOException {
+        if (offset < 0 || offset + length > template.length) {
+            throw new IOException("bytes " + offset + ".." + (offset + length) + " are outside the "
+                    + template.length + " bytes of a port");
+        }
+        int done = 0;
+        while (done < length) {
+            long at = offset + done;
+            Region region = regionOf(at);
+            int count = (int) Math.min(length - done, chunk(region, at));
+            run.apply(region, at, done, count);
+            done += count;
         }
     }
 
@@ -167,12 +180,5 @@ final class SlotImage {
     private Region regionOf(long offset) {
         int found = Arrays.binarySearch(starts, offset);
         return regions[found >= 0 ? found : -found - 2];
-    }
-
-    private void requireWithin(long offset, int length) throws IOException {
-        if (offset < 0 || offset + length > template.length) {
-            throw new IOException("bytes " + offset + ".." + (offset + length) + " are outside the "
-                    + template.length + " bytes of a port");
-        }
     }
 }

@@ -10,18 +10,30 @@ interface UpdateFields {
 
     long lastUpdateTime();
 
+    /** The first of a datasource's three state fields; both layouts keep rrd4j's order and widths after it. */
     long lastValue(int ds);
 
-    long accumValue(int ds);
+    default long accumValue(int ds) {
+        return lastValue(ds) + 8;
+    }
 
-    long nanSeconds(int ds);
+    default long nanSeconds(int ds) {
+        return lastValue(ds) + 16;
+    }
 
-    /** The ring's position: the row the next consolidated value goes to. */
+    /**
+     * The ring's position: the row the next consolidated value goes to. The first of an archive's state
+     * fields for a datasource (an int, then the consolidation's accumulated value and unknown steps).
+     */
     long pointer(int archive, int ds);
 
-    long stateAccumValue(int archive, int ds);
+    default long stateAccumValue(int archive, int ds) {
+        return pointer(archive, ds) + 4;
+    }
 
-    long stateNanSteps(int archive, int ds);
+    default long stateNanSteps(int archive, int ds) {
+        return pointer(archive, ds) + 12;
+    }
 
     /** Relative to the port's base in the archive's segment. */
     long value(int archive, int row, int ds);

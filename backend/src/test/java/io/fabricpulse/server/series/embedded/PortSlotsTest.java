@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -208,8 +209,8 @@ class PortSlotsTest {
         try (PortSlots slots = slots(directory)) {
             assertThat(slots.ports()).containsExactly(port(0), port(1));
             assertThat(write(slots, port(1), START + 500, 9)).isTrue();
-            assertThat(slots.read(port(1), file -> file.db().getLastUpdateTime())).contains(START + 510);
-            assertThat(slots.read(port(0), file -> file.db().getLastUpdateTime())).contains(START + 20);
+            assertThat(lastUpdate(slots, port(1))).contains(START + 510);
+            assertThat(lastUpdate(slots, port(0))).contains(START + 20);
         }
     }
 
@@ -226,7 +227,7 @@ class PortSlotsTest {
 
         try (PortSlots slots = slots(directory)) {
             assertThat(slots.ports()).containsExactly(port(0));
-            assertThat(slots.read(port(0), file -> file.db().getLastUpdateTime())).contains(START + 30);
+            assertThat(lastUpdate(slots, port(0))).contains(START + 30);
             write(slots, port(1), START + 10, 3);
             assertThat(slots.status()).isEqualTo("3 slots in 1 groups of 3");
         }
@@ -248,10 +249,10 @@ class PortSlotsTest {
         corrupt(directory.resolve(SlotIndex.FILE_NAME), SlotIndex.RECORD + 3);
         try (PortSlots slots = slots(directory)) {
             assertThat(slots.ports()).containsExactly(port(0), port(2), port(3));
-            assertThat(slots.read(port(3), file -> file.db().getLastUpdateTime())).contains(START + 30);
+            assertThat(lastUpdate(slots, port(3))).contains(START + 30);
             assertThat(slots.read(port(1), file -> 0)).isEmpty();
             write(slots, port(1), START + 100, 7);
-            assertThat(slots.read(port(1), file -> file.db().getLastUpdateTime())).contains(START + 110);
+            assertThat(lastUpdate(slots, port(1))).contains(START + 110);
             assertThat(slots.status()).isEqualTo("5 slots in 2 groups of 3");
         }
         assertThat(Files.size(directory.resolve(SlotIndex.FILE_NAME))).isEqualTo(5L * SlotIndex.RECORD);
@@ -309,6 +310,10 @@ class PortSlotsTest {
         PortRateSample sample = new PortRateSample(port, Instant.ofEpochSecond(second),
                 Map.of(RateSeries.named("SymbolErrorCounter"), value));
         return slots.write(port, second, writer -> writer.update(sample));
+    }
+
+    private static Optional<Long> lastUpdate(PortSlots slots, PortSeriesKey port) {
+        return slots.read(port, file -> file.db().getLastUpdateTime());
     }
 
     private static void corrupt(Path file, long offset) throws IOException {
