@@ -1,10 +1,10 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.rates.CounterMap;
 import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.server.rates.LinkContext;

@@ -1,12 +1,12 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.topology.LineParseException;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
-import io.fabricpulse.agent.topology.TopologyParseException;
-import io.fabricpulse.agent.topology.TopologyParser;
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.topology.LineParseException;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
+import io.fabricpulse.model.topology.TopologyParseException;
+import io.fabricpulse.model.topology.TopologyParser;
+import io.fabricpulse.model.topology.TopologyWriter;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.state.audit.AuditEntry;

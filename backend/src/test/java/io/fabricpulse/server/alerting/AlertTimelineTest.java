@@ -1,6 +1,6 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.alert.SilenceRow;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortState;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.json.JsonMapper;

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.rates.DerivedMetric;
 import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.PortWindows;

@@ -76,7 +76,7 @@ class IngestPipelineTest {
         assertThat(answers).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
         assertThat(fixture.series.writeSizes()).as("both batches in one write").containsExactly(2);
         PortRateSample point = fixture.series.writtenFor(first).getFirst();
-        assertThat(point.rates()).containsEntry(RateSeries.of(io.fabricpulse.agent.report.PortCounter.PortXmitData), 100.0)
+        assertThat(point.rates()).containsEntry(RateSeries.of(io.fabricpulse.model.ingest.PortCounter.PortXmitData), 100.0)
                 .containsEntry(RateSeries.XMIT_BYTES_PER_SECOND, 400.0);
     }
 

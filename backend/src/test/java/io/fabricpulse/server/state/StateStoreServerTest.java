@@ -1,6 +1,6 @@
 package io.fabricpulse.server.state;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.state.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.counterclear.CounterClearRow;
 import io.fabricpulse.server.state.token.AgentTokenStore;

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.topology.TopologyParser;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.topology.TopologyParser;
 import io.fabricpulse.server.state.audit.AuditEntry;
 import io.fabricpulse.server.state.audit.AuditLogRepository;
 import io.fabricpulse.server.testing.ServerTest;

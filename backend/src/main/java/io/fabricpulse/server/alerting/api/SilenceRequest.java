@@ -1,6 +1,6 @@
 package io.fabricpulse.server.alerting.api;
 
-import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.alerting.AlertSubject;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.RuleCatalog;

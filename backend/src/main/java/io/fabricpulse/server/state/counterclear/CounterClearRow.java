@@ -1,7 +1,7 @@
 package io.fabricpulse.server.state.counterclear;
 
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.CounterReset;
 
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.state.names;
 
-import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.state.StateText;
 
 import java.time.Instant;

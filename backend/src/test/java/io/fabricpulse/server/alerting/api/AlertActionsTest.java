@@ -1,7 +1,7 @@
 package io.fabricpulse.server.alerting.api;
 
-import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.AlertEngine;
@@ -17,11 +17,11 @@ import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
-import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.state.alert.SilenceRow;
 import io.fabricpulse.server.state.audit.AuditLogRepository;
+import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.topology.ClusterDirectory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;

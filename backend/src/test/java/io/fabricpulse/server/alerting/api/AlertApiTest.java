@@ -1,9 +1,9 @@
 package io.fabricpulse.server.alerting.api;
 
-import io.fabricpulse.server.security.Role;
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.state.alert.AlertRow;

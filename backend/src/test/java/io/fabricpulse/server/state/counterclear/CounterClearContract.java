@@ -1,6 +1,6 @@
 package io.fabricpulse.server.state.counterclear;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.state.StateContract;
 import org.junit.jupiter.api.Test;
 
@@ -8,9 +8,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.fabricpulse.agent.report.PortCounter.LinkDownedCounter;
-import static io.fabricpulse.agent.report.PortCounter.PortXmitData;
-import static io.fabricpulse.agent.report.PortCounter.SymbolErrorCounter;
+import static io.fabricpulse.model.ingest.PortCounter.LinkDownedCounter;
+import static io.fabricpulse.model.ingest.PortCounter.PortXmitData;
+import static io.fabricpulse.model.ingest.PortCounter.SymbolErrorCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

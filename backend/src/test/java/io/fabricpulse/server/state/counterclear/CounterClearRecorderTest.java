@@ -1,10 +1,10 @@
 package io.fabricpulse.server.state.counterclear;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.CounterReset;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.agent.testing.MutableClock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterAll;
