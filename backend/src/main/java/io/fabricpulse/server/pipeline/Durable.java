@@ -6,12 +6,12 @@ import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.fabric.StoredBaselines;
+import io.fabricpulse.server.pipeline.resume.AgentMark;
+import io.fabricpulse.server.pipeline.resume.PortLastSample;
 import io.fabricpulse.server.series.ExpectedPort;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.state.StateSql;
-import io.fabricpulse.server.state.resume.AgentMark;
-import io.fabricpulse.server.state.resume.PortLastSample;
 
 import java.util.ArrayList;
 import java.util.HashMap;

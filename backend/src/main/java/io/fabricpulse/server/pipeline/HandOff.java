@@ -7,10 +7,10 @@ import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.ingest.BatchSink.Outcome;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
+import io.fabricpulse.server.pipeline.resume.AgentMark;
+import io.fabricpulse.server.pipeline.resume.PortLastSample;
+import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.SeriesStore;
-import io.fabricpulse.server.state.resume.AgentMark;
-import io.fabricpulse.server.state.resume.PortLastSample;
-import io.fabricpulse.server.state.resume.ResumeRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

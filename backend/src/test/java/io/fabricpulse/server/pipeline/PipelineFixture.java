@@ -4,13 +4,13 @@ import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ingest.BatchSink;
+import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.resume.ResumeRepository;
 
 import java.nio.file.Path;
 import java.time.Clock;

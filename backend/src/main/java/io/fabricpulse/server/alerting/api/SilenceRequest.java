@@ -4,7 +4,7 @@ import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.alerting.AlertSubject;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.RuleCatalog;
-import io.fabricpulse.server.state.alert.SilenceRow;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 
 import java.time.Duration;
 import java.time.Instant;
