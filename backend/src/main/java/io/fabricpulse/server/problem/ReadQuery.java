@@ -1,9 +1,6 @@
-package io.fabricpulse.server.api;
+package io.fabricpulse.server.problem;
 
 import io.fabricpulse.model.ingest.Guids;
-import io.fabricpulse.server.problem.InvalidField;
-import io.fabricpulse.server.problem.ProblemException;
-import io.fabricpulse.server.problem.ProblemType;
 import org.springframework.util.MultiValueMap;
 
 import java.time.Instant;
@@ -101,17 +98,17 @@ public final class ReadQuery {
      * A value read by {@code parser}; null when not given. The parser throws
      * {@link IllegalArgumentException} for a bad value: that becomes an error saying {@code expectation}.
      */
-    <T> T value(String name, Function<String, T> parser, String expectation) {
+    public <T> T value(String name, Function<String, T> parser, String expectation) {
         return parse(name, parser, expectation);
     }
 
     /** Whether {@code name} was given. */
-    boolean has(String name) {
+    public boolean has(String name) {
         return params.getFirst(name) != null;
     }
 
     /** Records a problem found outside the query string (a path segment) or across parameters. */
-    void invalid(String path, String reason) {
+    public void invalid(String path, String reason) {
         errors.add(new InvalidField(path, reason));
     }
 
