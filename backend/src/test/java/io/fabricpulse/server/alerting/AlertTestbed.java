@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
+
 /**
  * One replica's alerting on a real state database, without Spring and without timers: the test
  * moves the clock, applies batches through a real {@link LiveFabric}, and runs the sweep and the
@@ -61,7 +63,7 @@ final class AlertTestbed {
                 properties, clock);
         this.reconciler = new AlertReconciler(engine, alerts, new SilenceRepository(db.client()), silences,
                 clusters, new RuleSettingRepository(db.client()), properties, json, clock);
-        this.fabric = new LiveFabric(List.of(), List.of(engine));
+        this.fabric = liveFabric().updateListeners(engine).build();
     }
 
     /** Short BER windows so a timeline fits in minutes: 1 minute at 1e-14, 2 minutes at 1e-15, 30 s hysteresis. */

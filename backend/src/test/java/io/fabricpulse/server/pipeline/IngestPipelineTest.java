@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static io.fabricpulse.server.pipeline.PipelineFixture.batch;
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -83,7 +84,7 @@ class IngestPipelineTest {
     @Test
     void stoppingFinishesTheFlushInProgressAndAnswers503ForWhatIsStillQueuedWhenTheDrainIsOver() throws Exception {
         PipelineFixture fixture = new PipelineFixture(directory, state);
-        LiveFabric fabric = new LiveFabric();
+        LiveFabric fabric = liveFabric().build();
         IngestPipeline pipeline = new IngestPipeline(new HandOff(fabric, fixture.series, fixture.resume,
                 PipelineFixture.PROPERTIES.storeTimeout(), PipelineFixture.PROPERTIES.retryAfter()),
                 PipelineFixture.PROPERTIES, Duration.ZERO, System::nanoTime);

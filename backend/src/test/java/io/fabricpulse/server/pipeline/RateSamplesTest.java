@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.util.Map;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +22,7 @@ class RateSamplesTest {
 
     @Test
     void portsWithRatesBecomeSamplesWithTheirBytesAndPortsWithoutRatesNone() {
-        LiveFabric fabric = new LiveFabric();
+        LiveFabric fabric = liveFabric().build();
         FabricUpdate first = fabric.apply(oneHostPort("h", 1, T0, GUID,
                 Map.of("SymbolErrorCounter", 0L, "PortXmitData", 0L, "PortRcvData", 0L)));
         FabricUpdate second = fabric.apply(oneHostPort("h", 2, T0.plusSeconds(10), GUID,

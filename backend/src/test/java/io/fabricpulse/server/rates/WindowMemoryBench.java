@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -51,7 +52,7 @@ class WindowMemoryBench {
         assertThat(windows).hasSize(ports);
 
         before = usedAfterGc();
-        LiveFabric fabric = new LiveFabric(List.of(), RatesProperties.defaults(), new MutableClock(T0));
+        LiveFabric fabric = liveFabric().clock(new MutableClock(T0)).build();
         for (int round = 0; round < 3; round++) {
             for (int node = 0; node < ports / PORTS_PER_NODE; node++) {
                 fabric.apply(batchOf(node, round));

@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,8 @@ class AgentMainTest {
     }
 
     private int run(Map<String, String> environment, String... args) {
-        return AgentMain.execute(environment, new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return AgentMain.execute(environment, Clock.systemDefaultZone(),
+                new PrintWriter(out, true), new PrintWriter(err, true), args);
     }
 
     private int run(String... args) {

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -120,7 +121,7 @@ class CounterClearRecorderTest {
     @Test
     void aClearSeenByTheLiveFabricEndsUpInTheHistory() {
         CounterClearRecorder recorder = recorder(10);
-        LiveFabric fabric = new LiveFabric(List.of(recorder));
+        LiveFabric fabric = liveFabric().resetListeners(recorder).build();
         fabric.apply(oneHostPort("host-7", 1, T0, GUID, Map.of("SymbolErrorCounter", 40L, "PortXmitData", 9_000L,
                 "LinkDownedCounter", 2L)));
         fabric.apply(oneHostPort("host-7", 2, T0.plusSeconds(10), GUID, Map.of("SymbolErrorCounter", 0L,
