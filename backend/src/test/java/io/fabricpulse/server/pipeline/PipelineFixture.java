@@ -6,14 +6,11 @@ import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ingest.BatchSink;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.state.resume.ResumeRepository;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -39,9 +36,7 @@ final class PipelineFixture {
     PipelineFixture(Path seriesDirectory, StateDatabase state) {
         this.series = new RecordingSeriesStore(new EmbeddedSeriesStore(new EmbeddedSeriesProperties(seriesDirectory,
                 Duration.ofSeconds(10), Duration.ofSeconds(60),
-                List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false)), 64, FileAccess.MAPPED,
-                Layout.SLOTS),
-                Clock.systemUTC()));
+                List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false)))));
         this.resume = new ResumeRepository(state.client(), state.transaction());
     }
 
