@@ -48,8 +48,8 @@ public final class EmbeddedSeriesStore implements SeriesStore {
         this.properties = Objects.requireNonNull(properties, "properties");
         this.slots = new PortSlots(properties.directory(), SlotLayout.of(properties, portsPerGroup));
         this.preparer = new SlotPreparer(slots);
-        log.info("embedded series store in {}: {} bytes per port ({})",
-                properties.directory().toAbsolutePath().normalize(), bytesPerPort(), slots.layout().shape());
+        log.info("embedded series store in {}: {} bytes per port, {}",
+                properties.directory().toAbsolutePath().normalize(), bytesPerPort(), slots.status());
     }
 
     @Override

@@ -178,8 +178,9 @@ final class PortSlots implements AutoCloseable {
 
     /** Opens the index and the groups it reaches into. Holds the allocation lock. */
     private Opened open(SlotLayout layout) {
+        Opened files = null;
         try {
-            Opened files = new Opened(layout, SlotIndex.open(directory));
+            files = new Opened(layout, SlotIndex.open(directory));
             List<PortSeriesKey> holders = files.index.holders();
             for (int number = 0; number < holders.size(); number++) {
                 PortSeriesKey port = holders.get(number);
@@ -198,6 +199,9 @@ final class PortSlots implements AutoCloseable {
             return files;
         } catch (IOException | RuntimeException e) {
             slots.clear();
+            if (files != null) {
+                files.close();
+            }
             throw new SeriesStoreException("cannot open the series slots in " + directory + ": " + e.getMessage(), e);
         }
     }

@@ -107,7 +107,10 @@ final class Slot {
         return true;
     }
 
-    /** Stores {@code rates} (NaN: unknown) as holding from {@code previous}, the latest update, to {@code time}. */
+    /**
+     * Stores {@code rates} (NaN: unknown) as holding from {@code previous}, the latest update, to {@code time}:
+     * first every series' current step, then, if steps were completed, every archive's rows.
+     */
     void store(long previous, long time, double[] rates) {
         if (lastKnown == null) {
             lastKnown = new double[layout.datasources()];
@@ -120,31 +123,27 @@ final class Slot {
             for (int ds = 0; ds < rates.length; ds++) {
                 addSeconds(ds, time - previous, withinHeartbeat ? rates[ds] : Double.NaN);
             }
-        } else {
-            long boundary = time - time % step;
-            Fold[] folds = new Fold[archives.length];
-            for (int a = 0; a < folds.length; a++) {
-                folds[a] = Fold.of(layout, a, stepStart + step, boundary);
-            }
-            for (int ds = 0; ds < rates.length; ds++) {
-                double rate = withinHeartbeat ? rates[ds] : Double.NaN;
-                addSeconds(ds, boundary - previous, rate);
-                long unknown = longAt(layout.unknownSeconds(ds));
-                long known = boundary - stepStart - unknown;
-                double mean = Double.NaN;
-                double last = Double.NaN;
-                if (unknown <= layout.heartbeat() && known > 0) {
-                    mean = doubleAt(layout.sum(ds)) / known;
-                    last = lastKnown[ds];
-                }
-                for (int a = 0; a < folds.length; a++) {
-                    fold(a, ds, layout.keepsMax(a) ? last : mean, folds[a]);
-                }
-                putDouble(layout.sum(ds), 0.0);
-                putLong(layout.unknownSeconds(ds), 0);
-                lastKnown[ds] = Double.NaN;
-                addSeconds(ds, time - boundary, rate);
-            }
+            putLong(SlotLayout.LAST_UPDATE, time);
+            return;
+        }
+        long boundary = time - time % step;
+        double[] mean = new double[rates.length];
+        double[] last = new double[rates.length];
+        for (int ds = 0; ds < rates.length; ds++) {
+            double rate = withinHeartbeat ? rates[ds] : Double.NaN;
+            addSeconds(ds, boundary - previous, rate);
+            long unknown = longAt(layout.unknownSeconds(ds));
+            long known = boundary - stepStart - unknown;
+            boolean stepKnown = unknown <= layout.heartbeat() && known > 0;
+            mean[ds] = stepKnown ? doubleAt(layout.sum(ds)) / known : Double.NaN;
+            last[ds] = stepKnown ? lastKnown[ds] : Double.NaN;
+            putDouble(layout.sum(ds), 0.0);
+            putLong(layout.unknownSeconds(ds), 0);
+            lastKnown[ds] = Double.NaN;
+            addSeconds(ds, time - boundary, rate);
+        }
+        for (int a = 0; a < archives.length; a++) {
+            fold(a, layout.keepsMax(a) ? last : mean, stepStart + step, boundary);
         }
         putLong(SlotLayout.LAST_UPDATE, time);
     }
@@ -159,38 +158,34 @@ final class Slot {
     }
 
     /**
-     * What completed steps do to one archive, the same for every datasource: the row in progress takes
-     * {@code before} steps; if that completes it, it is written at ring position {@code finished}, the whole rows
-     * after it (the {@code firstWhole}th to the {@code lastWhole}th: a ring holds at most its rows) are written
-     * at once, and {@code after} steps start the next row.
+     * Folds the completed steps ending at {@code firstEnd}, {@code firstEnd + step}, ..., {@code lastEnd}, each of
+     * value {@code values[ds]}, into archive {@code a}: the row in progress takes steps until it ends and is
+     * written, the whole rows after it are written at once (a ring holds at most {@code rows} of them), and the
+     * rest start the next row.
      */
-    private record Fold(long before, int finished, long firstWhole, long lastWhole, long after) {
-
-        /** The steps ending at {@code firstEnd}, {@code firstEnd + step}, ..., {@code lastEnd}. */
-        static Fold of(SlotLayout layout, int a, long firstEnd, long lastEnd) {
-            long step = layout.step();
-            long resolution = layout.resolution(a);
-            long rowEnd = Math.ceilDiv(firstEnd, resolution) * resolution;
-            if (lastEnd < rowEnd) {
-                return new Fold((lastEnd - firstEnd) / step + 1, -1, 1, 0, 0);
+    private void fold(int a, double[] values, long firstEnd, long lastEnd) {
+        long step = layout.step();
+        long resolution = layout.resolution(a);
+        long rowEnd = Math.ceilDiv(firstEnd, resolution) * resolution;
+        if (lastEnd < rowEnd) {
+            for (int ds = 0; ds < values.length; ds++) {
+                addToRow(a, ds, values[ds], (lastEnd - firstEnd) / step + 1);
             }
-            long stepsAfter = (lastEnd - rowEnd) / step;
-            long wholeRows = stepsAfter / layout.stepsPerRow(a);
-            return new Fold((rowEnd - firstEnd) / step + 1, layout.position(a, rowEnd),
-                    Math.max(1, wholeRows - layout.rows(a) + 1), wholeRows, stepsAfter % layout.stepsPerRow(a));
-        }
-    }
-
-    private void fold(int a, int ds, double value, Fold fold) {
-        addToRow(a, ds, value, fold.before());
-        if (fold.finished() < 0) {
             return;
         }
-        finishRow(a, ds, fold.finished());
-        for (long row = fold.firstWhole(); row <= fold.lastWhole(); row++) {
-            putValue(a, (int) ((fold.finished() + row) % layout.rows(a)), ds, value);
+        long before = (rowEnd - firstEnd) / step + 1;
+        int finished = layout.position(a, rowEnd);
+        long stepsAfter = (lastEnd - rowEnd) / step;
+        long wholeRows = stepsAfter / layout.stepsPerRow(a);
+        long after = stepsAfter % layout.stepsPerRow(a);
+        for (int ds = 0; ds < values.length; ds++) {
+            addToRow(a, ds, values[ds], before);
+            finishRow(a, ds, finished);
+            for (long row = Math.max(1, wholeRows - layout.rows(a) + 1); row <= wholeRows; row++) {
+                putValue(a, (int) ((finished + row) % layout.rows(a)), ds, values[ds]);
+            }
+            addToRow(a, ds, values[ds], after);
         }
-        addToRow(a, ds, value, fold.after());
     }
 
     /** Adds {@code count} steps of {@code value} to the row in progress, one by one as rrd4j adds them. */

@@ -45,6 +45,7 @@ final class SlotLayout {
     private final long step;
     private final long heartbeat;
     private final List<String> series;
+    private final int datasources;
     private final List<Archive> archives;
     /** Datasource per {@link RateSeries#index()}; -1 for a series this directory does not keep. */
     private final int[] datasourceOf;
@@ -59,6 +60,7 @@ final class SlotLayout {
         this.step = step;
         this.heartbeat = heartbeat;
         this.series = List.copyOf(series);
+        this.datasources = this.series.size();
         this.archives = List.copyOf(archives);
         this.datasourceOf = new int[RateSeries.all().size()];
         for (RateSeries known : RateSeries.all()) {
@@ -164,7 +166,7 @@ final class SlotLayout {
     }
 
     int datasources() {
-        return series.size();
+        return datasources;
     }
 
     /** The datasource of {@code rateSeries}, -1 when this directory does not keep it. */

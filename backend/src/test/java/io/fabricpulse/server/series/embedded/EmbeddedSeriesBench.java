@@ -56,13 +56,17 @@ class EmbeddedSeriesBench {
         try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties);
              ExecutorService pool = Executors.newFixedThreadPool(threads)) {
             long heapBefore = usedHeap();
+            long cpuBefore = processCpuNanos();
             double createSeconds = timeRound(store, pool, keys, threads, 0);
+            long createCpu = processCpuNanos() - cpuBefore;
             long heapPerPort = (usedHeap() - heapBefore) / ports;
             long start = System.nanoTime();
+            long steadyCpuBefore = processCpuNanos();
             for (int round = 1; round < rounds; round++) {
                 timeRound(store, pool, keys, threads, round);
             }
             double steadySeconds = (System.nanoTime() - start) / 1e9;
+            long steadyCpu = processCpuNanos() - steadyCpuBefore;
             long samples = (long) ports * (rounds - 1);
 
             long queryStart = System.nanoTime();
@@ -73,9 +77,14 @@ class EmbeddedSeriesBench {
             }
             double chartSeconds = (System.nanoTime() - queryStart) / 1e9;
             long worstStart = System.nanoTime();
+            long worstCpuBefore = processCpuNanos();
             int ranked = store.worst(new WorstQuery(RateSeries.named("PortXmitDiscards"), Consolidation.MAX, T0,
                     T0.plusSeconds(10L * rounds), 10)).size();
             double worstSeconds = (System.nanoTime() - worstStart) / 1e9;
+            long worstCpu = processCpuNanos() - worstCpuBefore;
+            System.out.printf("  process CPU (all threads): creation %.1f us per port, steady %.1f us per sample, "
+                    + "worst-10 %.2f s%n", createCpu / 1e3 / ports, steadyCpu / 1e3 / ((long) ports * (rounds - 1)),
+                    worstCpu / 1e9);
 
             System.out.printf("""
                     embedded series bench: %d ports x %d rounds, %d series per sample, layout %s (%d bytes/port), \
@@ -127,6 +136,12 @@ class EmbeddedSeriesBench {
             writer.get();
         }
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** CPU time of the whole JVM (writers, GC, JIT): robust where other processes share the cores. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static long usedHeap() {
