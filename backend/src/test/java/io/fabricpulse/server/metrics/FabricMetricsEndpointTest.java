@@ -1,5 +1,6 @@
 package io.fabricpulse.server.metrics;
 
+import io.fabricpulse.server.testing.PrometheusServer;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,30 @@ class FabricMetricsEndpointTest extends ServerTest {
         assertThat(value(page, "fabricpulse_port_transmit_discards_total", guid)).isEqualTo(3.0);
         assertThat(page).endsWith("# EOF\n").containsOnlyOnce("# EOF");
         assertThat(page).contains("# UNIT fabricpulse_port_transmit_bytes bytes");
+    }
+
+    /** Prometheus' own linter (promtool check metrics) finds nothing in the page: names, units, _total, help. */
+    @Test
+    void promtoolFindsNothingToLint() throws Exception {
+        String guid = TestBatches.randomGuid();
+        String agent = TestBatches.randomAgentId();
+        Instant t0 = Instant.now().minusSeconds(30);
+        for (int i = 0; i < 2; i++) {
+            ingest(TestBatches.json(TestBatches.oneHostPort(agent, i + 1, t0.plusSeconds(10L * i), guid,
+                    Map.of("SymbolErrorCounter", 1L + i, "PortXmitData", 10L + i, "PortXmitWait", 5L + i,
+                            "PortXmitPkts", 7L + i, "PortUnicastXmitPkts", 3L + i)))).expectStatus().is2xxSuccessful();
+        }
+        String page = await().atMost(Duration.ofSeconds(30)).until(() -> scrape(VIEWER, VIEWER_PASSWORD, null,
+                "text/plain"), p -> p.contains(guid) && p.contains("transmit_unicast_packets"));
+
+        Process promtool = new ProcessBuilder(PrometheusServer.promtool().toString(), "check", "metrics")
+                .redirectErrorStream(true).start();
+        try (var in = promtool.getOutputStream()) {
+            in.write(page.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        String findings = new String(promtool.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(promtool.waitFor()).as(findings).isZero();
+        assertThat(findings).isBlank();
     }
 
     @Test
