@@ -16,8 +16,8 @@ import java.util.function.Function;
 /**
  * The series of one scrape: one {@link MetricRow} per port (or per cable), each with its labels made
  * once and shared by every metric. Labels: {@code node_guid}, {@code node_name}, {@code port},
- * {@code peer_guid}, {@code peer_name}, {@code peer_port} (empty when the far end is unknown),
- * {@code cluster} (the node's first cluster group, empty when none), {@code link_layer}.
+ * {@code peer_guid}, {@code peer_name}, {@code peer_port} (left out when the far end is unknown),
+ * {@code cluster} (the node's first cluster group, left out when none), {@code link_layer}.
  */
 final class FabricRows {
 
@@ -63,7 +63,7 @@ final class FabricRows {
                                  Function<String, String> clusterOf) {
         PortView view = port.view();
         String cluster = clusterOf.apply(view.nodeGuid());
-        return Labels.of(LABEL_NAMES, new String[]{
+        return nonEmpty(new String[]{
                 cluster == null ? "" : cluster,
                 port.linkLayer() == null ? "" : port.linkLayer(),
                 view.nodeGuid(),
@@ -72,6 +72,28 @@ final class FabricRows {
                 peer == null || peer.view().nodeName() == null ? "" : peer.view().nodeName(),
                 peerRef == null ? "" : Integer.toString(peerRef.portNumber()),
                 Integer.toString(view.portNumber())});
+    }
+
+    /**
+     * The labels whose value is not empty: Prometheus reads an empty label as no label, so writing one
+     * costs bytes on every line for nothing (the cluster and peer labels of a fabric without clusters).
+     */
+    private static Labels nonEmpty(String[] values) {
+        int present = 0;
+        for (String value : values) {
+            if (!value.isEmpty()) {
+                present++;
+            }
+        }
+        String[] names = new String[present];
+        String[] kept = new String[present];
+        for (int i = 0, j = 0; i < values.length; i++) {
+            if (!values[i].isEmpty()) {
+                names[j] = LABEL_NAMES[i];
+                kept[j++] = values[i];
+            }
+        }
+        return Labels.of(names, kept);
     }
 
     private static int severity(PortRef self, PortRef peer, Map<String, Severity> severities) {
