@@ -66,7 +66,7 @@ done
 # shellcheck source=lib/jdk25.sh
 source "$root/scripts/lib/jdk25.sh" || exit 2
 jar=${FABRICPULSE_AGENT_JAR:-$root/collector-agent/target/fabricpulse-agent.jar}
-[ -f "$jar" ] || die "$jar not built yet; run: ./mvnw -B -q -pl collector-agent package -DskipTests"
+[ -f "$jar" ] || die "$jar not built yet; run: ./mvnw -B -q -pl collector-agent -am package -DskipTests"
 jar=$(cd "$(dirname "$jar")" && pwd)/$(basename "$jar")
 
 if [ -z "$host" ]; then

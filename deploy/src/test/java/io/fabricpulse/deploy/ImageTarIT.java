@@ -67,6 +67,7 @@ class ImageTarIT {
         assertThat(applicationIndex).as("the layer that changes with every build comes last")
                 .isEqualTo(server.layers().size() - 1).isGreaterThan(libraries);
         assertThat(application.entries().keySet()).as("our own modules travel with the application")
+                .anyMatch(p -> p.matches("app/lib/fabricpulse-model-.+\\.jar"))
                 .anyMatch(p -> p.matches("app/lib/collector-agent-.+\\.jar"))
                 .anyMatch(p -> p.matches("app/lib/frontend-.+\\.jar"));
         assertThat(server.layers().get(libraries).entries().keySet().stream().filter(p -> p.endsWith(".jar")).count())

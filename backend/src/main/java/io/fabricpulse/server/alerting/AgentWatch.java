@@ -1,6 +1,6 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
 

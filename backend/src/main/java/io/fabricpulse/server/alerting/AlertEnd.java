@@ -1,6 +1,6 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 
 /**
  * One end of the thing an alert is about, as a chat message names it.

@@ -1,10 +1,10 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
-import io.fabricpulse.server.state.alert.RuleSettingRepository;
-import io.fabricpulse.server.state.alert.RuleSettingRow;
-import io.fabricpulse.server.state.alert.SilenceRepository;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
+import io.fabricpulse.server.alerting.store.RuleSettingRepository;
+import io.fabricpulse.server.alerting.store.RuleSettingRow;
+import io.fabricpulse.server.alerting.store.SilenceRepository;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -1,9 +1,9 @@
 package io.fabricpulse.server.alerting;
 
+import io.fabricpulse.server.alerting.store.AlertEventRow;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
 import io.fabricpulse.server.state.BackgroundWriter;
-import io.fabricpulse.server.state.alert.AlertEventRow;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.system.ReplicaName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

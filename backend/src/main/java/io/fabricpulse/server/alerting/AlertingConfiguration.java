@@ -1,8 +1,8 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.RuleSettingRepository;
-import io.fabricpulse.server.state.alert.SilenceRepository;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.RuleSettingRepository;
+import io.fabricpulse.server.alerting.store.SilenceRepository;
 import io.fabricpulse.server.system.ReplicaName;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,6 +1,7 @@
 package io.fabricpulse.server.api;
 
-import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.server.problem.ReadQuery;
 import io.fabricpulse.server.series.Consolidation;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateQuery;

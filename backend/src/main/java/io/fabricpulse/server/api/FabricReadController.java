@@ -1,9 +1,10 @@
 package io.fabricpulse.server.api;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.problem.ReadQuery;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -4,6 +4,7 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.problem.ReadQuery;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;

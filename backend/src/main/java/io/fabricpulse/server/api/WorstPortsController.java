@@ -4,6 +4,7 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.FabricWindows;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.problem.ReadQuery;
 import io.fabricpulse.server.rates.DerivedMetric;
 import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.RateWindow;

@@ -2,11 +2,11 @@ package io.fabricpulse.server.demo;
 
 import io.fabricpulse.agent.push.Collector;
 import io.fabricpulse.agent.push.TickScheduler;
-import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.sim.FaultScript;
 import io.fabricpulse.agent.sim.FaultScriptException;
 import io.fabricpulse.agent.sim.SimSource;
-import io.fabricpulse.agent.topology.Topology;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.topology.Topology;
 import io.fabricpulse.server.ingest.IngestService;
 import io.fabricpulse.server.ingest.InvalidBatchException;
 import org.slf4j.Logger;

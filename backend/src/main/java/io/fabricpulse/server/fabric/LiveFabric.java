@@ -1,12 +1,12 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.rates.CounterMap;
 import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.server.rates.LinkContext;
@@ -19,9 +19,6 @@ import io.fabricpulse.server.rates.WindowBuckets;
 import io.fabricpulse.server.rates.WindowRates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 
@@ -51,7 +48,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * ignored here (neither its values nor a rate from it are used); the latest state and the rate
  * baselines stay with the newer sample.
  */
-@Component
 public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     private static final Logger log = LoggerFactory.getLogger(LiveFabric.class);
@@ -85,45 +81,11 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                              LinkWidth widthCapable, LinkSpeed speedCapable, String linkLayer) {
     }
 
-    /** A live fabric that tells nobody about counter resets, on the system clock (tests, tools). */
-    public LiveFabric() {
-        this(List.of());
-    }
-
-    /** @param resetListeners told about every counter clear or reset seen (the state store records them) */
-    public LiveFabric(List<CounterResetListener> resetListeners) {
-        this(resetListeners, List.of(), NodeNames.NONE, RatesProperties.defaults(), Clock.systemUTC());
-    }
-
-    /**
-     * @param resetListeners  told about every counter clear or reset seen (the state store records them)
-     * @param updateListeners told about every applied batch that changed a port (the alert rules)
-     */
-    public LiveFabric(List<CounterResetListener> resetListeners, List<FabricUpdateListener> updateListeners) {
-        this(resetListeners, updateListeners, NodeNames.NONE, RatesProperties.defaults(), Clock.systemUTC());
-    }
-
-    /**
-     * @param resetListeners told about every counter clear or reset seen (the state store records them)
-     * @param names          mapped node names, which win over descriptions in every view
-     */
-    public LiveFabric(List<CounterResetListener> resetListeners, NodeNames names) {
-        this(resetListeners, List.of(), names, RatesProperties.defaults(), Clock.systemUTC());
-    }
-
-    /**
-     * @param resetListeners  told about every counter clear or reset seen (the state store records them)
-     * @param ratesProperties the PortXmitWait ticks of known devices
-     * @param clock           where windows end when they are read
-     */
-    public LiveFabric(List<CounterResetListener> resetListeners, RatesProperties ratesProperties, Clock clock) {
-        this(resetListeners, List.of(), NodeNames.NONE, ratesProperties, clock);
-    }
-
     /**
      * @param resetListeners  told about every counter clear or reset seen (the state store records them)
      * @param updateListeners told about every applied batch that changed a port (the alert rules)
      * @param names           mapped node names, which win over descriptions in every view
+     *                        ({@link NodeNames#NONE} for none)
      * @param ratesProperties the PortXmitWait ticks of known devices
      * @param clock           where windows end when they are read
      */
@@ -134,15 +96,6 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         this.names = names;
         this.ratesProperties = ratesProperties;
         this.clock = clock;
-    }
-
-    /** For Spring: whatever reset and update listeners there are, and the node names if any. */
-    @Autowired
-    public LiveFabric(ObjectProvider<CounterResetListener> resetListeners,
-                      ObjectProvider<FabricUpdateListener> updateListeners, ObjectProvider<NodeNames> names,
-                      RatesProperties ratesProperties, Clock clock) {
-        this(resetListeners.orderedStream().toList(), updateListeners.orderedStream().toList(),
-                names.getIfAvailable(() -> NodeNames.NONE), ratesProperties, clock);
     }
 
     /**

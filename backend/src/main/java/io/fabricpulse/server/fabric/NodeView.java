@@ -1,6 +1,6 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 
 import java.time.Instant;
 

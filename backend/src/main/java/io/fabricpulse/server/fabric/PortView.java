@@ -1,9 +1,9 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
-import io.fabricpulse.agent.report.UnsignedCounterSerializer;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.model.ingest.UnsignedCounterSerializer;
 import io.fabricpulse.server.rates.DerivedRates;
 import tools.jackson.databind.annotation.JsonSerialize;
 

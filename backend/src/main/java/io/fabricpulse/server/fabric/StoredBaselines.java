@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The last sample of each port as the durable state store knows it, which may be newer than this
  * server's memory: after a restart memory is empty, and with several replicas another one may have
- * taken the agent's latest batch. {@link LiveFabric#apply(io.fabricpulse.agent.report.IngestBatch,
+ * taken the agent's latest batch. {@link LiveFabric#apply(io.fabricpulse.model.ingest.IngestBatch,
  * StoredBaselines)} resumes a port from here when the stored sample is newer than its own, so the
  * rate of the next sample is the true delta: neither missing nor a spike over two intervals.
  *

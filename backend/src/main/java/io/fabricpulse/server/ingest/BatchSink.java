@@ -1,6 +1,6 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 
 import java.util.concurrent.CompletableFuture;
 

@@ -1,10 +1,10 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PortReport;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.rates.CounterMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;

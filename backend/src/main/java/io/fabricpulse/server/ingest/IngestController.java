@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code POST /api/v1/ingest}: a JSON {@link io.fabricpulse.agent.report.IngestBatch}, optionally gzip.
+ * {@code POST /api/v1/ingest}: a JSON {@link io.fabricpulse.model.ingest.IngestBatch}, optionally gzip.
  * 202 with an ack once durably handed off, 200 with {@code "status":"duplicate"} for a replay, 4xx
  * problem details for anything wrong (see {@link IngestBodyReader}, {@link BatchJsonReader},
  * {@link BatchValidator}), 503 with {@code Retry-After} when the server cannot take the batch now.

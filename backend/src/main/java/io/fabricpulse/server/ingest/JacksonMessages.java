@@ -16,7 +16,7 @@ final class JacksonMessages {
 
     private static final int MAX_REASON_LENGTH = 300;
     /**
-     * {@code `io.fabricpulse.agent.report.NodeType`} and the like: people need only the simple name. Only
+     * {@code `io.fabricpulse.model.ingest.NodeType`} and the like: people need only the simple name. Only
      * where a name starts: {@code JsonToken.START_OBJECT} is not a package {@code oken} and a class.
      */
     private static final Pattern QUALIFIED_NAME =

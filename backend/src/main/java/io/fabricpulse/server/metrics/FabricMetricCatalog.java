@@ -1,8 +1,8 @@
 package io.fabricpulse.server.metrics;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.ExportedPort;
 import io.fabricpulse.server.rates.DerivedMetric;
 import io.prometheus.metrics.model.snapshots.Unit;

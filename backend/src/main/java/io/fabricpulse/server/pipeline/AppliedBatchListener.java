@@ -1,6 +1,6 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 
 /**
  * Told about every batch the pipeline has applied to the live fabric, on the pipeline's worker thread,

@@ -1,17 +1,17 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.fabric.StoredBaselines;
+import io.fabricpulse.server.pipeline.resume.AgentMark;
+import io.fabricpulse.server.pipeline.resume.PortLastSample;
 import io.fabricpulse.server.series.ExpectedPort;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.state.StateSql;
-import io.fabricpulse.server.state.resume.AgentMark;
-import io.fabricpulse.server.state.resume.PortLastSample;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,16 +1,16 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.ingest.BatchSink.Outcome;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
+import io.fabricpulse.server.pipeline.resume.AgentMark;
+import io.fabricpulse.server.pipeline.resume.PortLastSample;
+import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.SeriesStore;
-import io.fabricpulse.server.state.resume.AgentMark;
-import io.fabricpulse.server.state.resume.PortLastSample;
-import io.fabricpulse.server.state.resume.ResumeRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

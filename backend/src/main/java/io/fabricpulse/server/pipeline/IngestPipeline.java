@@ -1,11 +1,11 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.ingest.BatchSink;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
+import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.SeriesStore;
-import io.fabricpulse.server.state.resume.ResumeRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;

@@ -1,8 +1,8 @@
 package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.server.fabric.LiveFabric;
+import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.SeriesStore;
-import io.fabricpulse.server.state.resume.ResumeRepository;
 import io.r2dbc.spi.ConnectionFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

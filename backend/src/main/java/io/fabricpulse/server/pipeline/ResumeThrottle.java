@@ -1,6 +1,6 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.server.state.resume.PortLastSample;
+import io.fabricpulse.server.pipeline.resume.PortLastSample;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.rates;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 
 /**
  * A port's counters as the rate engine has accepted them, for exporters that hand counters to

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.rates;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 
 import java.time.Duration;
 

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.rates;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 
 /**
  * What worst-ports rank by: the rate of one counter (per second, in its own unit) or a

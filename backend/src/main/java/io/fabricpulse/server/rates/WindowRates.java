@@ -1,6 +1,6 @@
 package io.fabricpulse.server.rates;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 
 import java.time.Instant;
 import java.util.Map;

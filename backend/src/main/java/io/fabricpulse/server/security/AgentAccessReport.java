@@ -1,7 +1,7 @@
 package io.fabricpulse.server.security;
 
 import io.fabricpulse.server.ingest.IngestProperties;
-import io.fabricpulse.server.state.token.AgentTokenStore;
+import io.fabricpulse.server.security.token.AgentTokenStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.security;
 
-import io.fabricpulse.server.state.token.AgentTokenSecrets;
-import io.fabricpulse.server.state.token.AgentTokenStore;
+import io.fabricpulse.server.security.token.AgentTokenSecrets;
+import io.fabricpulse.server.security.token.AgentTokenStore;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.AuthenticationServiceException;
 import org.springframework.security.authentication.BadCredentialsException;

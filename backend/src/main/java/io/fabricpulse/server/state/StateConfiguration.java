@@ -1,48 +1,24 @@
 package io.fabricpulse.server.state;
 
-import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.state.counterclear.CounterClearRecorder;
-import io.fabricpulse.server.state.counterclear.CounterClearRepository;
-import io.fabricpulse.server.state.token.AgentTokenRepository;
-import io.fabricpulse.server.state.token.AgentTokenSecrets;
-import io.fabricpulse.server.state.token.AgentTokenStore;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
-import org.springframework.transaction.reactive.TransactionalOperator;
-
-import java.security.SecureRandom;
-import java.time.Clock;
 
 /**
  * The state store: Spring Boot configures R2DBC ({@code spring.r2dbc.*}) and Flyway (its URL derived
- * by {@link FlywayFollowsR2dbc}); the repositories are components of their feature packages; this
- * adds the stores with behaviour of their own and says at startup where the data is.
+ * by {@link FlywayFollowsR2dbc}); the repositories, and the stores with behaviour of their own, are
+ * components of their feature packages; this binds {@code fabricpulse.state.*} and says at startup where
+ * the data is.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(StateProperties.class)
 class StateConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(StateConfiguration.class);
-
-    @Bean
-    AgentTokenStore agentTokenStore(AgentTokenRepository tokens, AuditLogRepository audit,
-                                    TransactionalOperator transaction, Clock clock, StateProperties properties) {
-        return new AgentTokenStore(tokens, audit, transaction, new AgentTokenSecrets(new SecureRandom()), clock,
-                properties.agentTokenCache(), properties.agentTokenLastUsedInterval());
-    }
-
-    @Bean
-    CounterClearRecorder counterClearRecorder(CounterClearRepository repository, StateProperties properties,
-                                              MeterRegistry meters, Clock clock) {
-        return new CounterClearRecorder(repository, properties.counterClearQueue(), meters, clock);
-    }
 
     /** Flyway logs the schema version itself; this says where the data lives, as a path or host. */
     @EventListener(ApplicationReadyEvent.class)

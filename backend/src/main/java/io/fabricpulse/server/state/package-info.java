@@ -1,7 +1,12 @@
 /**
- * The state store: what the server must remember that is not a time series - agent tokens, node
- * names and cluster groups, topology baselines, counter-clear history, the audit log (and, with the
- * alerting work, alerts, silences, rules, webhooks, users).
+ * The state store's shared plumbing: what the server must remember that is not a time series lives in
+ * tables that each feature owns with its repositories - alerts, silences and rule settings
+ * ({@code alerting.store}), node names, clusters and baselines ({@code topology.store}), resume state
+ * ({@code pipeline.resume}), counter-clear history ({@code fabric.counterclear}), agent and API tokens
+ * ({@code security.token}), the audit log ({@code security.audit}), webhooks and the outbox ({@code notify}),
+ * generated passwords ({@code security}). This package holds what they share: the configuration, SQL helpers
+ * ({@link io.fabricpulse.server.state.StateSql}, {@link io.fabricpulse.server.state.StateText}) and the
+ * {@link io.fabricpulse.server.state.BackgroundWriter} that writes off the ingest path.
  *
  * <p>Spring Data R2DBC over H2 (a file under the data directory, the zero-setup default) or
  * PostgreSQL (for several replicas), chosen by {@code spring.r2dbc.url}. Flyway migrates the schema
@@ -15,6 +20,6 @@
  * conditional updates ({@code last_used_at} never moves back) and natural keys (a node GUID) are
  * plain here and awkward through entity mapping. Repositories return row records; what leaves the
  * store for other features is a view without storage details (an agent token without its hash), and
- * API records stay with the API.
+ * API records stay with the API. Pages read through their feature's services, never a repository.
  */
 package io.fabricpulse.server.state;

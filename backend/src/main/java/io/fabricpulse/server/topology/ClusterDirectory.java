@@ -1,7 +1,7 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRow;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
+import io.fabricpulse.server.topology.store.ClusterMemberRow;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.PortView;
 
 import java.util.ArrayList;

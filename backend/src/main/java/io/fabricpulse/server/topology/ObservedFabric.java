@@ -1,11 +1,11 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.FabricNode;

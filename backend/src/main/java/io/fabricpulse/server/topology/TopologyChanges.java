@@ -1,6 +1,6 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.FabricNode;
 import org.slf4j.Logger;

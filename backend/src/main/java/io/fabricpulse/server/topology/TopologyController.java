@@ -1,8 +1,8 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.server.api.ReadQuery;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
+import io.fabricpulse.server.problem.ReadQuery;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;

@@ -1,11 +1,11 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.PortAddress;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.PortAddress;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
 import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.FabricNode;
@@ -78,7 +78,7 @@ final class TopologyFiles {
             long guid = Guids.parse(node.guid());
             int numPorts = Math.clamp(Math.max(node.numPorts(), highestPort.getOrDefault(node.guid(), 1)), 1, 255);
             List<PortAddress> addresses = new ArrayList<>();
-            if (node.type() == io.fabricpulse.agent.report.NodeType.SWITCH) {
+            if (node.type() == io.fabricpulse.model.ingest.NodeType.SWITCH) {
                 int lid = lids.entrySet().stream().filter(e -> e.getKey().nodeGuid().equals(node.guid()))
                         .mapToInt(Map.Entry::getValue).max().orElse(0);
                 addresses.add(new PortAddress(0, guid, lid));

@@ -1,27 +1,28 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.topology.LineParseException;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
-import io.fabricpulse.agent.topology.TopologyParseException;
-import io.fabricpulse.agent.topology.TopologyParser;
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.topology.LineParseException;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
+import io.fabricpulse.model.topology.TopologyParseException;
+import io.fabricpulse.model.topology.TopologyParser;
+import io.fabricpulse.model.topology.TopologyWriter;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.state.baseline.BaselineFormat;
-import io.fabricpulse.server.state.baseline.TopologyBaselineRepository;
-import io.fabricpulse.server.state.baseline.TopologyBaselineRow;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRow;
-import io.fabricpulse.server.state.names.NodeNameRepository;
-import io.fabricpulse.server.state.names.NodeNameRow;
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.topology.imports.FabricsConfParser;
 import io.fabricpulse.server.topology.imports.ImportException;
 import io.fabricpulse.server.topology.imports.NodeNameMapParser;
 import io.fabricpulse.server.topology.model.FabricModel;
+import io.fabricpulse.server.topology.store.BaselineFormat;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
+import io.fabricpulse.server.topology.store.ClusterMemberRow;
+import io.fabricpulse.server.topology.store.NodeNameRepository;
+import io.fabricpulse.server.topology.store.NodeNameRow;
+import io.fabricpulse.server.topology.store.TopologyBaselineRepository;
+import io.fabricpulse.server.topology.store.TopologyBaselineRow;
+import io.fabricpulse.server.topology.store.TopologyBaselineSummary;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
@@ -37,7 +38,8 @@ import java.util.Map;
 /**
  * Every write of the topology feature: baselines, node names, clusters. Each parses the whole upload
  * first (a problem is a 400 with the line, and nothing is written), then stores it and its audit entry
- * in one transaction, and only then changes what the server shows.
+ * in one transaction, and only then changes what the server shows. Also says which baseline was saved
+ * last, for the settings page.
  */
 @Component
 public class TopologyImports {
@@ -107,6 +109,11 @@ public class TopologyImports {
             return saveBaseline(model, isJson ? BaselineFormat.JSON : BaselineFormat.IBNETDISCOVER, content, actor,
                     "uploaded");
         });
+    }
+
+    /** The baseline saved last, without its content; empty when none was ever saved. */
+    public Mono<TopologyBaselineSummary> savedBaseline() {
+        return baselines.list(1).next();
     }
 
     /** The baseline stored in {@code row}, read back (at start); a broken row reads as an error. */

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.problem.InvalidField;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.server.state.baseline.TopologyBaselineRepository;
+import io.fabricpulse.server.topology.store.TopologyBaselineRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;

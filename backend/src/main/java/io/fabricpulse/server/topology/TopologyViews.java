@@ -1,6 +1,6 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.topology.TopologyWriter;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.topology.model.FabricLink;

@@ -1,8 +1,8 @@
 package io.fabricpulse.server.web;
 
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.web;
 
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.PortView;
 
 /** One rule for how bad a port looks, so a port is red or amber on every page alike. */

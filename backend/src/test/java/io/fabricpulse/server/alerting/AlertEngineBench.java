@@ -1,16 +1,16 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.server.rates.DerivedRates;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;

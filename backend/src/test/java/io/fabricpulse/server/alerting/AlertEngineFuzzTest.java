@@ -1,12 +1,12 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.server.rates.DerivedRates;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.rates.DerivedRates;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

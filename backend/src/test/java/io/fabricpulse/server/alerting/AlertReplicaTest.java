@@ -1,7 +1,7 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -26,9 +26,9 @@ class AlertReplicaTest extends OnFreshStateStore {
         two.push("leaf-agent", switchWithSymbolErrors(0));
         clock.advanceSeconds(1);
         // Both engines queue the opening before either writes: the database decides.
-        one.fabric.apply(new io.fabricpulse.agent.report.IngestBatch(1, "rac1001", 99, clock.instant(), "sim",
+        one.fabric.apply(new io.fabricpulse.model.ingest.IngestBatch(1, "rac1001", 99, clock.instant(), "sim",
                 java.util.List.of(hostWithSymbolErrors(30))));
-        two.fabric.apply(new io.fabricpulse.agent.report.IngestBatch(1, "leaf-agent", 99, clock.instant(), "sim",
+        two.fabric.apply(new io.fabricpulse.model.ingest.IngestBatch(1, "leaf-agent", 99, clock.instant(), "sim",
                 java.util.List.of(switchWithSymbolErrors(30))));
         one.settle();
         two.settle();

@@ -1,23 +1,23 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
+import io.fabricpulse.server.alerting.store.RuleSettingRepository;
+import io.fabricpulse.server.alerting.store.SilenceRepository;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
-import io.fabricpulse.server.state.alert.RuleSettingRepository;
-import io.fabricpulse.server.state.alert.SilenceRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
@@ -26,6 +26,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 
 /**
  * One replica's alerting on a real state database, without Spring and without timers: the test
@@ -61,7 +63,7 @@ final class AlertTestbed {
                 properties, clock);
         this.reconciler = new AlertReconciler(engine, alerts, new SilenceRepository(db.client()), silences,
                 clusters, new RuleSettingRepository(db.client()), properties, json, clock);
-        this.fabric = new LiveFabric(List.of(), List.of(engine));
+        this.fabric = liveFabric().updateListeners(engine).build();
     }
 
     /** Short BER windows so a timeline fits in minutes: 1 minute at 1e-14, 2 minutes at 1e-15, 30 s hysteresis. */

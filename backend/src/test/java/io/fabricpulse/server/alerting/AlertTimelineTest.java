@@ -1,8 +1,8 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.report.PortState;
-import io.fabricpulse.server.state.alert.AlertRow;
-import io.fabricpulse.server.state.alert.SilenceRow;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.alerting.store.AlertRow;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,13 +1,13 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.sm.SmMasterWatch;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package io.fabricpulse.server.alerting;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.topology.TopologyAlerts;
 import io.fabricpulse.server.fabric.NodeNames;
 import io.fabricpulse.server.topology.TopologyChanges;

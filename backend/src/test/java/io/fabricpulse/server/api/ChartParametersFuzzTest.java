@@ -1,6 +1,7 @@
 package io.fabricpulse.server.api;
 
 import io.fabricpulse.server.problem.ProblemException;
+import io.fabricpulse.server.problem.ReadQuery;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateQuery;
 import org.junit.jupiter.api.RepeatedTest;

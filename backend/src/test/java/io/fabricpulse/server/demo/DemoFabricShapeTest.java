@@ -1,8 +1,8 @@
 package io.fabricpulse.server.demo;
 
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.sim.SimSource;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

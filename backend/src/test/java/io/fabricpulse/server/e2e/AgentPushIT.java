@@ -1,9 +1,9 @@
 package io.fabricpulse.server.e2e;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
 import io.fabricpulse.agent.sim.FatTreeGenerator;
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.topology.TopologyWriter;
 import io.fabricpulse.server.testing.ServerTest;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;

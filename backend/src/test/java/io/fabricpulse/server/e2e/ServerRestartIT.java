@@ -1,18 +1,18 @@
 package io.fabricpulse.server.e2e;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
 import io.fabricpulse.agent.sim.FatTreeGenerator;
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.topology.TopologyWriter;
 import io.fabricpulse.server.series.Consolidation;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;
 import io.fabricpulse.server.series.RateSeries;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;

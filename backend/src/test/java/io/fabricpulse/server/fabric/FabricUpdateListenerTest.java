@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +20,7 @@ class FabricUpdateListenerTest {
     @Test
     void everyChangingBatchIsToldOnceInOrderAndALateOneNot() {
         List<FabricUpdate> told = new ArrayList<>();
-        LiveFabric fabric = new LiveFabric(List.of(), List.of(told::add));
+        LiveFabric fabric = liveFabric().updateListeners(told::add).build();
 
         fabric.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 1L)));
         fabric.apply(oneHostPort("h1", 2, T0.plusSeconds(1), GUID, Map.of("SymbolErrorCounter", 2L)));
@@ -35,7 +36,7 @@ class FabricUpdateListenerTest {
         FabricUpdateListener broken = update -> {
             throw new IllegalStateException("listener bug");
         };
-        LiveFabric fabric = new LiveFabric(List.of(), List.of(broken, told::add));
+        LiveFabric fabric = liveFabric().updateListeners(broken, told::add).build();
 
         FabricUpdate update = fabric.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 1L)));
 

@@ -1,9 +1,9 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortState;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.json.JsonMapper;
@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static io.fabricpulse.server.testing.TestBatches.activePort;
 import static io.fabricpulse.server.testing.TestBatches.batch;
 import static io.fabricpulse.server.testing.TestBatches.hca;
@@ -23,7 +24,7 @@ class LiveFabricTest {
     private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
     private static final String GUID = "0x0002c903003178f0";
 
-    private final LiveFabric fabric = new LiveFabric();
+    private final LiveFabric fabric = liveFabric().build();
 
     @Test
     void twoSamplesGiveRatesAndDataBytesAreFourTimesTheWords() {
@@ -142,7 +143,7 @@ class LiveFabricTest {
     @Test
     void resetListenersHearWhichCountersWentDownAndBetweenWhichSamples() {
         List<CounterReset> heard = new java.util.ArrayList<>();
-        LiveFabric told = new LiveFabric(List.of(heard::add));
+        LiveFabric told = liveFabric().resetListeners(heard::add).build();
         told.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 100L, "PortXmitDiscards", 5L)));
         told.apply(oneHostPort("h1", 2, T0.plusSeconds(10), GUID, Map.of("SymbolErrorCounter", 120L, "PortXmitDiscards", 9L)));
         assertThat(heard).as("counters that only rise").isEmpty();
@@ -155,9 +156,9 @@ class LiveFabricTest {
 
     @Test
     void aFailingResetListenerDoesNotFailTheBatch() {
-        LiveFabric told = new LiveFabric(List.of(reset -> {
+        LiveFabric told = liveFabric().resetListeners(reset -> {
             throw new IllegalStateException("listener bug");
-        }));
+        }).build();
         told.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 100L)));
 
         FabricUpdate update = told.apply(oneHostPort("h1", 2, T0.plusSeconds(10), GUID, Map.of("SymbolErrorCounter", 1L)));
@@ -169,7 +170,7 @@ class LiveFabricTest {
     @Test
     void aMappedNameWinsOverTheDescriptionInNodesAndPortsAsSoonAsItIsMapped() {
         Map<String, String> names = new java.util.concurrent.ConcurrentHashMap<>();
-        LiveFabric named = new LiveFabric(List.of(), names::get);
+        LiveFabric named = liveFabric().names(names::get).build();
         named.apply(oneHostPort("h1", 1, T0, GUID, Map.of()));
         assertThat(named.nodes().getFirst().name()).isEqualTo("h1 HCA-1");
 

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.agent.report.PortCounter;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.rates.DerivedMetric;
 import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.PortWindows;
@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -28,8 +29,8 @@ class LiveFabricWindowsTest {
 
     private final MutableClock clock = new MutableClock(T0);
     /** TestBatches' hosts are MT4123 HCAs on 4X EDR links (100 Gb/s of data). */
-    private final LiveFabric fabric = new LiveFabric(List.of(),
-            new RatesProperties(Map.of("MT4123", Duration.ofNanos(1_000)), null), clock);
+    private final LiveFabric fabric = liveFabric()
+            .ratesProperties(new RatesProperties(Map.of("MT4123", Duration.ofNanos(1_000)), null)).clock(clock).build();
     private long sequence;
 
     private void push(String guid, long secondsAfterT0, Map<String, Long> counters) {
@@ -54,7 +55,7 @@ class LiveFabricWindowsTest {
 
     @Test
     void withoutAKnownTickXmitWaitStaysRawTicks() {
-        LiveFabric plain = new LiveFabric(List.of(), RatesProperties.defaults(), clock);
+        LiveFabric plain = liveFabric().clock(clock).build();
         plain.apply(oneHostPort("h", 1, T0, A, Map.of("PortXmitWait", 0L)));
         plain.apply(oneHostPort("h", 2, T0.plusSeconds(10), A, Map.of("PortXmitWait", 1_000L)));
 

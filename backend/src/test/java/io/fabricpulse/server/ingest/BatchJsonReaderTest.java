@@ -1,6 +1,6 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.problem.InvalidField;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;

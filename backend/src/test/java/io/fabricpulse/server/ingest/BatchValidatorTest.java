@@ -1,12 +1,12 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.problem.InvalidField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -216,7 +216,7 @@ class BatchValidatorTest {
 
     @Test
     void supportedSetsMayNotHoldNull() {
-        Set<io.fabricpulse.agent.report.LinkWidth> withNull = new java.util.HashSet<>();
+        Set<io.fabricpulse.model.ingest.LinkWidth> withNull = new java.util.HashSet<>();
         withNull.add(null);
         IngestBatch batch = withPort(p -> new PortReport(1, 1, 1, PortState.ACTIVE, PhysicalState.LINK_UP, null, null,
                 withNull, null, null, false, Map.of(), null));

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;

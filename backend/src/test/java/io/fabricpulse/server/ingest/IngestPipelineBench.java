@@ -2,20 +2,19 @@ package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.agent.loadgen.FabricSize;
 import io.fabricpulse.agent.loadgen.LoadFabric;
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.testing.MutableClock;
-import io.fabricpulse.server.fabric.LiveFabric;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.server.pipeline.IngestPipeline;
 import io.fabricpulse.server.pipeline.PipelineProperties;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
+import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.resume.ResumeRepository;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +30,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 
 /**
  * The cost of ingest per port sample, for docs/PERFORMANCE.md: the same batches loadgen sends (its
@@ -93,7 +94,7 @@ class IngestPipelineBench {
                 List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false)), PORTS + 1000, FileAccess.MAPPED,
                 Layout.SLOTS),
                 Clock.systemUTC());
-        IngestPipeline pipeline = IngestPipeline.create(new LiveFabric(), series,
+        IngestPipeline pipeline = IngestPipeline.create(liveFabric().build(), series,
                 new ResumeRepository(state.client(), state.transaction()),
                 new PipelineProperties(AGENTS * 2, 50_000, Duration.ofSeconds(5), Duration.ofSeconds(60), null),
                 // As the server with H2 (one port row per 30 s of samples) unless -Dbench.resume-interval=PT0S.

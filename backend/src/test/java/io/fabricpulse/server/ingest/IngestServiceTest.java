@@ -1,6 +1,6 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.fabric.LiveFabric;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static io.fabricpulse.server.testing.TestBatches.activePort;
 import static io.fabricpulse.server.testing.TestBatches.batch;
 import static io.fabricpulse.server.testing.TestBatches.hca;
@@ -25,7 +26,7 @@ class IngestServiceTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final String GUID = "0x0002c903003178f0";
 
-    private final LiveFabric fabric = new LiveFabric();
+    private final LiveFabric fabric = liveFabric().build();
     private final List<IngestBatch> sunk = new ArrayList<>();
     private final IngestService service = new IngestService(
             new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),

@@ -1,8 +1,8 @@
 package io.fabricpulse.server.metrics;
 
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.ExportedPort;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.rates.CounterMap;

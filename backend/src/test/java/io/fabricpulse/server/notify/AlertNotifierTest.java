@@ -1,6 +1,6 @@
 package io.fabricpulse.server.notify;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.AlertEvent;

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static io.fabricpulse.server.pipeline.PipelineFixture.batch;
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -76,14 +77,14 @@ class IngestPipelineTest {
         assertThat(answers).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
         assertThat(fixture.series.writeSizes()).as("both batches in one write").containsExactly(2);
         PortRateSample point = fixture.series.writtenFor(first).getFirst();
-        assertThat(point.rates()).containsEntry(RateSeries.of(io.fabricpulse.agent.report.PortCounter.PortXmitData), 100.0)
+        assertThat(point.rates()).containsEntry(RateSeries.of(io.fabricpulse.model.ingest.PortCounter.PortXmitData), 100.0)
                 .containsEntry(RateSeries.XMIT_BYTES_PER_SECOND, 400.0);
     }
 
     @Test
     void stoppingFinishesTheFlushInProgressAndAnswers503ForWhatIsStillQueuedWhenTheDrainIsOver() throws Exception {
         PipelineFixture fixture = new PipelineFixture(directory, state);
-        LiveFabric fabric = new LiveFabric();
+        LiveFabric fabric = liveFabric().build();
         IngestPipeline pipeline = new IngestPipeline(new HandOff(fabric, fixture.series, fixture.resume,
                 PipelineFixture.PROPERTIES.storeTimeout(), PipelineFixture.PROPERTIES.retryAfter()),
                 PipelineFixture.PROPERTIES, Duration.ZERO, System::nanoTime);

@@ -1,16 +1,16 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ingest.BatchSink;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
+import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.resume.ResumeRepository;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 
 /**
@@ -47,12 +48,12 @@ final class PipelineFixture {
 
     /** A new server instance: empty memory, the shared stores, every port's last sample written. */
     Server server() {
-        return new Server(new LiveFabric(), Duration.ZERO);
+        return new Server(liveFabric().build(), Duration.ZERO);
     }
 
     /** A new server instance that writes a port's last sample at most every {@code resumeInterval} (H2's default). */
     Server server(Duration resumeInterval) {
-        return new Server(new LiveFabric(), resumeInterval);
+        return new Server(liveFabric().build(), resumeInterval);
     }
 
     /** One server instance. */

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.pipeline;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ingest.BatchSink.Outcome;
 import io.fabricpulse.server.series.PortRateSample;

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.server.fabric.StoredBaselines;
-import io.fabricpulse.server.state.resume.PortLastSample;
+import io.fabricpulse.server.pipeline.resume.PortLastSample;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

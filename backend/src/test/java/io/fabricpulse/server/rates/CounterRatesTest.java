@@ -1,6 +1,6 @@
 package io.fabricpulse.server.rates;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -10,13 +10,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.Stream;
 
-import static io.fabricpulse.agent.report.PortCounter.LinkDownedCounter;
-import static io.fabricpulse.agent.report.PortCounter.LocalLinkIntegrityErrors;
-import static io.fabricpulse.agent.report.PortCounter.PortRcvData;
-import static io.fabricpulse.agent.report.PortCounter.PortUnicastXmitPkts;
-import static io.fabricpulse.agent.report.PortCounter.PortXmitData;
-import static io.fabricpulse.agent.report.PortCounter.PortXmitDiscards;
-import static io.fabricpulse.agent.report.PortCounter.SymbolErrorCounter;
+import static io.fabricpulse.model.ingest.PortCounter.LinkDownedCounter;
+import static io.fabricpulse.model.ingest.PortCounter.LocalLinkIntegrityErrors;
+import static io.fabricpulse.model.ingest.PortCounter.PortRcvData;
+import static io.fabricpulse.model.ingest.PortCounter.PortUnicastXmitPkts;
+import static io.fabricpulse.model.ingest.PortCounter.PortXmitData;
+import static io.fabricpulse.model.ingest.PortCounter.PortXmitDiscards;
+import static io.fabricpulse.model.ingest.PortCounter.SymbolErrorCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 

@@ -1,16 +1,16 @@
 package io.fabricpulse.server.rates;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PortCounter;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 import java.util.Map;
 
-import static io.fabricpulse.agent.report.PortCounter.PortXmitData;
-import static io.fabricpulse.agent.report.PortCounter.PortXmitDiscards;
-import static io.fabricpulse.agent.report.PortCounter.SymbolErrorCounter;
+import static io.fabricpulse.model.ingest.PortCounter.PortXmitData;
+import static io.fabricpulse.model.ingest.PortCounter.PortXmitDiscards;
+import static io.fabricpulse.model.ingest.PortCounter.SymbolErrorCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

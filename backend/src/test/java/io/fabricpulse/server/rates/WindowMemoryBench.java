@@ -1,10 +1,10 @@
 package io.fabricpulse.server.rates;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Tag;
@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -51,7 +52,7 @@ class WindowMemoryBench {
         assertThat(windows).hasSize(ports);
 
         before = usedAfterGc();
-        LiveFabric fabric = new LiveFabric(List.of(), RatesProperties.defaults(), new MutableClock(T0));
+        LiveFabric fabric = liveFabric().clock(new MutableClock(T0)).build();
         for (int round = 0; round < 3; round++) {
             for (int node = 0; node < ports / PORTS_PER_NODE; node++) {
                 fabric.apply(batchOf(node, round));
@@ -72,7 +73,7 @@ class WindowMemoryBench {
         for (int p = 1; p <= PORTS_PER_NODE; p++) {
             ports.add(TestBatches.activePort(p, allCounters(1_000L * round + p)));
         }
-        NodeReport report = new NodeReport(guid, guid, io.fabricpulse.agent.report.NodeType.SWITCH, "switch " + node,
+        NodeReport report = new NodeReport(guid, guid, io.fabricpulse.model.ingest.NodeType.SWITCH, "switch " + node,
                 null, null, null, ports);
         return TestBatches.batch("bench", round, T0.plusSeconds(10L * round), report);
     }

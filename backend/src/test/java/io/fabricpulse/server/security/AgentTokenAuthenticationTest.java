@@ -1,12 +1,12 @@
 package io.fabricpulse.server.security;
 
-import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.state.token.AgentTokenRepository;
-import io.fabricpulse.server.state.token.AgentTokenSecrets;
-import io.fabricpulse.server.state.token.AgentTokenStore;
-import io.fabricpulse.server.state.token.IssuedAgentToken;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
+import io.fabricpulse.server.security.token.AgentTokenRepository;
+import io.fabricpulse.server.security.token.AgentTokenSecrets;
+import io.fabricpulse.server.security.token.AgentTokenStore;
+import io.fabricpulse.server.security.token.IssuedAgentToken;
+import io.fabricpulse.server.state.StateDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;

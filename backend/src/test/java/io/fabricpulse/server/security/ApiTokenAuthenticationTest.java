@@ -1,12 +1,12 @@
 package io.fabricpulse.server.security;
 
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.security.token.ApiScope;
 import io.fabricpulse.server.security.token.ApiTokenRepository;
 import io.fabricpulse.server.security.token.ApiTokenStore;
 import io.fabricpulse.server.security.token.IssuedApiToken;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;

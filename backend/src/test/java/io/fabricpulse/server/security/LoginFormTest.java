@@ -1,8 +1,8 @@
 package io.fabricpulse.server.security;
 
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditQuery;
 import io.fabricpulse.server.security.audit.AuditTrail;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditQuery;
 import io.fabricpulse.server.testing.ServerTest;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.series;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

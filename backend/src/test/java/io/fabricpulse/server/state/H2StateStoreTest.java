@@ -1,14 +1,14 @@
 package io.fabricpulse.server.state;
 
+import io.fabricpulse.server.alerting.store.AlertStoreContract;
+import io.fabricpulse.server.fabric.counterclear.CounterClearContract;
 import io.fabricpulse.server.security.InitialAdminPasswordContract;
+import io.fabricpulse.server.security.audit.AuditLogContract;
+import io.fabricpulse.server.security.token.AgentTokenContract;
 import io.fabricpulse.server.security.token.ApiTokenContract;
-import io.fabricpulse.server.state.alert.AlertStoreContract;
-import io.fabricpulse.server.state.audit.AuditLogContract;
-import io.fabricpulse.server.state.baseline.TopologyBaselineContract;
-import io.fabricpulse.server.state.counterclear.CounterClearContract;
-import io.fabricpulse.server.state.names.ClusterMemberContract;
-import io.fabricpulse.server.state.names.NodeNameContract;
-import io.fabricpulse.server.state.token.AgentTokenContract;
+import io.fabricpulse.server.topology.store.ClusterMemberContract;
+import io.fabricpulse.server.topology.store.NodeNameContract;
+import io.fabricpulse.server.topology.store.TopologyBaselineContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.TestInstance;
 

@@ -1,8 +1,8 @@
 package io.fabricpulse.server.state;
 
-import io.fabricpulse.server.state.counterclear.CounterClearRepository;
-import io.fabricpulse.server.state.token.AgentTokenStore;
-import io.fabricpulse.server.state.token.IssuedAgentToken;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
+import io.fabricpulse.server.security.token.AgentTokenStore;
+import io.fabricpulse.server.security.token.IssuedAgentToken;
 import io.fabricpulse.server.testing.RealPostgres;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;

@@ -1,10 +1,10 @@
 package io.fabricpulse.server.state;
 
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.server.state.counterclear.CounterClearRepository;
-import io.fabricpulse.server.state.counterclear.CounterClearRow;
-import io.fabricpulse.server.state.token.AgentTokenStore;
-import io.fabricpulse.server.state.token.IssuedAgentToken;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRow;
+import io.fabricpulse.server.security.token.AgentTokenStore;
+import io.fabricpulse.server.security.token.IssuedAgentToken;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.fabricpulse.server.topology;
 
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRow;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
+import io.fabricpulse.server.topology.store.ClusterMemberRow;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

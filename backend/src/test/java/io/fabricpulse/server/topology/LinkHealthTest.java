@@ -1,7 +1,7 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.server.web.TestPorts;
 import org.junit.jupiter.api.Test;

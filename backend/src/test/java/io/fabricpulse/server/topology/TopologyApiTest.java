@@ -1,9 +1,9 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.topology.TopologyParser;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.topology.TopologyParser;
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import io.fabricpulse.server.topology.imports.Mutations;
@@ -34,7 +34,7 @@ class TopologyApiTest extends ServerTest {
     @Autowired
     TopologyImports imports;
     @Autowired
-    io.fabricpulse.server.state.baseline.TopologyBaselineRepository baselines;
+    io.fabricpulse.server.topology.store.TopologyBaselineRepository baselines;
 
     @Autowired
     io.fabricpulse.server.security.token.ApiTokenStore tokens;

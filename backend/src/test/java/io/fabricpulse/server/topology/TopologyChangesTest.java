@@ -1,8 +1,8 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.PortEnd;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.fabricpulse.server.topology;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.sim.SimSource;
 import io.fabricpulse.agent.testing.MutableClock;
-import io.fabricpulse.agent.topology.TopologyParser;
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.topology.TopologyParser;
+import io.fabricpulse.model.topology.TopologyWriter;
 import io.fabricpulse.server.topology.model.FabricModel;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;

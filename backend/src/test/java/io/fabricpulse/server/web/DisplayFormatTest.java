@@ -1,7 +1,7 @@
 package io.fabricpulse.server.web;
 
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.web;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;

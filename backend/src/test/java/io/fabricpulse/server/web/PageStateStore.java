@@ -1,18 +1,19 @@
 package io.fabricpulse.server.web;
 
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.SilenceRepository;
+import io.fabricpulse.server.fabric.counterclear.CounterClearHistory;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.StateDatabase;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.SilenceRepository;
-import io.fabricpulse.server.state.counterclear.CounterClearRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The state store repositories pages read (clusters, counter clears, alerts, silences) and the cluster
- * directory over a real, migrated H2 database in
- * memory, for web slices and web-only servers that do not start the whole server's persistence.
+ * The state store repositories behind what pages read (clusters, counter clears, alerts, silences), the
+ * cluster directory and the counter-clear history over a real, migrated H2 database in memory, for web
+ * slices and web-only servers that do not start the whole server's persistence.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class PageStateStore {
@@ -25,6 +26,11 @@ public class PageStateStore {
     @Bean
     CounterClearRepository counterClears(StateDatabase state) {
         return new CounterClearRepository(state.client());
+    }
+
+    @Bean
+    CounterClearHistory counterClearHistory(CounterClearRepository clears) {
+        return new CounterClearHistory(clears);
     }
 
     @Bean

@@ -6,6 +6,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.lang.reflect.Constructor;
+import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -53,12 +55,15 @@ public final class AgentMain implements Callable<Integer> {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        System.exit(execute(System.getenv(), out, err, args));
+        // The process's one clock. Its zone is the local one, which discover's header prints as ibnetdiscover
+        // does; every other use reads instants, which no zone changes.
+        System.exit(execute(System.getenv(), Clock.systemDefaultZone(), out, err, args));
     }
 
-    /** Runs the command line and returns the exit code. */
-    public static int execute(Map<String, String> environment, PrintWriter out, PrintWriter err, String... args) {
-        CommandLine commandLine = new CommandLine(new AgentMain(environment))
+    /** Runs the command line, every subcommand that needs the time on {@code clock}, and returns the exit code. */
+    public static int execute(Map<String, String> environment, Clock clock, PrintWriter out, PrintWriter err,
+                              String... args) {
+        CommandLine commandLine = new CommandLine(new AgentMain(environment), new WithClock(clock))
                 .setOut(out)
                 .setErr(err)
                 .setCaseInsensitiveEnumValuesAllowed(true)
@@ -69,6 +74,23 @@ public final class AgentMain implements Callable<Integer> {
                     return CommandLine.ExitCode.SOFTWARE;
                 });
         return commandLine.execute(args);
+    }
+
+    /**
+     * Makes a subcommand that takes a {@link Clock} with the given one, and everything else (subcommands without
+     * one, converters, the version provider) as picocli's own factory does.
+     */
+    private record WithClock(Clock clock) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            Constructor<K> withClock;
+            try {
+                withClock = type.getDeclaredConstructor(Clock.class);
+            } catch (NoSuchMethodException noClock) {
+                return CommandLine.defaultFactory().create(type);
+            }
+            return withClock.newInstance(clock);
+        }
     }
 
     /** The reason in one line and where to read more, instead of the whole usage text after every typo. */

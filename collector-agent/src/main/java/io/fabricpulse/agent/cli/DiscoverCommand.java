@@ -33,10 +33,6 @@ public final class DiscoverCommand implements Callable<Integer> {
 
     private final Clock clock;
 
-    public DiscoverCommand() {
-        this(Clock.systemDefaultZone());
-    }
-
     /** @param clock its zone is the header's, as ibnetdiscover prints local time */
     public DiscoverCommand(Clock clock) {
         this.clock = clock;

@@ -37,10 +37,6 @@ public final class DoctorCommand implements Callable<Integer> {
 
     private final Clock clock;
 
-    public DoctorCommand() {
-        this(Clock.systemUTC());
-    }
-
     public DoctorCommand(Clock clock) {
         this.clock = clock;
     }

@@ -38,6 +38,8 @@ final class LoadgenCommand implements Callable<Integer> {
     static final Duration MAX_DRAIN = Duration.ofMinutes(1);
     static final int DEFAULT_AGENTS = 100;
 
+    private final Clock clock;
+
     @ParentCommand
     private AgentMain parent;
 
@@ -74,6 +76,10 @@ final class LoadgenCommand implements Callable<Integer> {
             description = "Time between progress lines, 1s to 1h. Default: ${DEFAULT-VALUE}.")
     private Duration reportEvery;
 
+    LoadgenCommand(Clock clock) {
+        this.clock = clock;
+    }
+
     @Override
     public Integer call() throws InterruptedException {
         IngestEndpoint endpoint = target.endpoint(parent.environment(), spec);
@@ -94,7 +100,7 @@ final class LoadgenCommand implements Callable<Integer> {
         }
 
         LoadGenerator generator = new LoadGenerator(new LoadSettings(endpoint, size, agentCount, interval, duration,
-                drain, reportEvery), spec.commandLine().getOut(), Clock.systemUTC(), System::nanoTime);
+                drain, reportEvery), spec.commandLine().getOut(), clock, System::nanoTime);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C ends the run early with its summary instead of losing the figures of the minutes before
         Thread stopEarly = new Thread(() -> {

@@ -50,10 +50,6 @@ public final class PerfqueryCommand implements Callable<Integer> {
 
     private final Clock clock;
 
-    public PerfqueryCommand() {
-        this(Clock.systemUTC());
-    }
-
     public PerfqueryCommand(Clock clock) {
         this.clock = clock;
     }

@@ -40,6 +40,8 @@ final class RunCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
 
+    private final Clock clock;
+
     @ParentCommand
     private AgentMain parent;
 
@@ -104,6 +106,10 @@ final class RunCommand implements Callable<Integer> {
         NODE, DISCOVER
     }
 
+    RunCommand(Clock clock) {
+        this.clock = clock;
+    }
+
     @Override
     public Integer call() throws InterruptedException {
         IngestEndpoint endpoint = target.endpoint(parent.environment(), spec);
@@ -143,7 +149,6 @@ final class RunCommand implements Callable<Integer> {
 
         PortSource portSource;
         try {
-            Clock clock = Clock.systemUTC();
             UmadProbe umadProbe = new UmadProbe(UmadLibrary.DEFAULT_LIBRARY, UmadProbe.DEFAULT_DEV_DIR, clock);
             portSource = role == Role.DISCOVER ? DiscoverRole.source(umadProbe, discoverInterval, clock)
                     : new SourceSelector(sysfsRoot, umadProbe, new SourceSelector.SimFabric(demo, topology, faults),
@@ -165,7 +170,7 @@ final class RunCommand implements Callable<Integer> {
             return CommandLine.ExitCode.SOFTWARE;
         }
         AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, buffer.policy(), buffer.buffer(),
-                Clock.systemUTC());
+                clock);
         return once ? runOnce(runtime, endpoint) : runUntilStopped(runtime);
     }
 

@@ -88,8 +88,9 @@ public final class SmpqueryCommand implements Callable<Integer> {
     private final Clock clock;
     private final Path defaultNodeNameMap;
 
-    public SmpqueryCommand() {
-        this(Clock.systemUTC(), Path.of(NodeNameMap.DEFAULT_PATH));
+    /** Reads {@link NodeNameMap#DEFAULT_PATH}, when it exists, if no {@code --node-name-map} is given. */
+    public SmpqueryCommand(Clock clock) {
+        this(clock, Path.of(NodeNameMap.DEFAULT_PATH));
     }
 
     /** {@code defaultNodeNameMap} is read, when it exists, if no {@code --node-name-map} is given. */

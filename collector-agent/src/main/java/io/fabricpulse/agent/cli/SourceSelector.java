@@ -6,10 +6,10 @@ import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceProbe;
 import io.fabricpulse.agent.source.UnusableSource;
 import io.fabricpulse.agent.sysfs.SysfsSource;
-import io.fabricpulse.agent.topology.TopologyParseException;
 import io.fabricpulse.agent.umad.EngineSettings;
 import io.fabricpulse.agent.umad.UmadProbe;
 import io.fabricpulse.agent.umad.UmadSource;
+import io.fabricpulse.model.topology.TopologyParseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -48,10 +48,6 @@ public final class SweepCommand implements Callable<Integer> {
 
     private final Clock clock;
 
-    public SweepCommand() {
-        this(Clock.systemUTC());
-    }
-
     public SweepCommand(Clock clock) {
         this.clock = clock;
     }

@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.discovery;
 
-import io.fabricpulse.agent.topology.Topology;
+import io.fabricpulse.model.topology.Topology;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.logging.OnceLog;
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

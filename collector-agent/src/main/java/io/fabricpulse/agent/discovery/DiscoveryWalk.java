@@ -1,5 +1,9 @@
 package io.fabricpulse.agent.discovery;
 
+import io.fabricpulse.agent.discovery.WalkAsk.DescriptionAsk;
+import io.fabricpulse.agent.discovery.WalkAsk.NodeInfoAsk;
+import io.fabricpulse.agent.discovery.WalkAsk.PortInfoAsk;
+import io.fabricpulse.agent.discovery.WalkAsk.SwitchInfoAsk;
 import io.fabricpulse.agent.mad.MadAttribute;
 import io.fabricpulse.agent.mad.MadData;
 import io.fabricpulse.agent.mad.MadException;
@@ -9,13 +13,9 @@ import io.fabricpulse.agent.mad.Mads;
 import io.fabricpulse.agent.mad.NodeInfo;
 import io.fabricpulse.agent.mad.PortInfo;
 import io.fabricpulse.agent.mad.SwitchInfoField;
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.discovery.WalkAsk.DescriptionAsk;
-import io.fabricpulse.agent.discovery.WalkAsk.NodeInfoAsk;
-import io.fabricpulse.agent.discovery.WalkAsk.PortInfoAsk;
-import io.fabricpulse.agent.discovery.WalkAsk.SwitchInfoAsk;
-import io.fabricpulse.agent.topology.LinkEnd;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.topology.LinkEnd;
 
 import java.time.Clock;
 import java.time.Duration;

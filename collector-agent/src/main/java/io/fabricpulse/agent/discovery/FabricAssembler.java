@@ -1,12 +1,12 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.mad.PortInfo;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.PortAddress;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.PortAddress;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
 
 import java.time.Duration;
 import java.util.ArrayList;

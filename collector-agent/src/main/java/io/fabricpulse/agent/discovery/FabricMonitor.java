@@ -1,10 +1,6 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.logging.OnceLog;
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.topology.LinkEnd;
 import io.fabricpulse.agent.umad.EnginePool;
 import io.fabricpulse.agent.umad.EngineSettings;
 import io.fabricpulse.agent.umad.LocalCa;
@@ -13,6 +9,10 @@ import io.fabricpulse.agent.umad.MadEngine;
 import io.fabricpulse.agent.umad.UmadLibrary;
 import io.fabricpulse.agent.umad.UmadSession;
 import io.fabricpulse.agent.umad.UmadUnavailableException;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.topology.LinkEnd;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

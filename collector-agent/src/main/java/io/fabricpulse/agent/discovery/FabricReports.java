@@ -1,13 +1,13 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.mad.PortInfo;
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.TopologyNode;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,10 +1,10 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.mad.PortInfo;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.RecordDetails;
-import io.fabricpulse.agent.topology.TopologyNode;
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.RecordDetails;
+import io.fabricpulse.model.topology.TopologyNode;
+import io.fabricpulse.model.topology.TopologyWriter;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.mad.PortInfo;
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 
 /**
  * A port's active width and speed as ibnetdiscover names them ({@code 4xEDR}), whatever the

@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.discovery;
 
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.topology.TopologyNode;
 
 /**
  * A NodeDescription as ibnetdiscover prints it: its 64 bytes up to the first NUL, every byte that is

@@ -1,7 +1,7 @@
 package io.fabricpulse.agent.discovery;
 
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PortReport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package io.fabricpulse.agent.discovery;
 import io.fabricpulse.agent.mad.MadRoute;
 import io.fabricpulse.agent.mad.NodeInfo;
 import io.fabricpulse.agent.mad.PortInfo;
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.fabricpulse.agent.discovery;
 
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.TopologyNode;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.discovery;
 
-import io.fabricpulse.agent.topology.LinkEnd;
+import io.fabricpulse.model.topology.LinkEnd;
 
 /**
  * One cabled port to read in a sweep.

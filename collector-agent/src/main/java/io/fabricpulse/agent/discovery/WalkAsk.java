@@ -2,7 +2,7 @@ package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.mad.MadAttribute;
 import io.fabricpulse.agent.mad.MadRoute;
-import io.fabricpulse.agent.topology.LinkEnd;
+import io.fabricpulse.model.topology.LinkEnd;
 
 /** A request of the {@link DiscoveryWalk} and what its answer is for. */
 sealed interface WalkAsk {

@@ -1,17 +1,17 @@
 package io.fabricpulse.agent.loadgen;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.sim.FatTreeGenerator;
 import io.fabricpulse.agent.sim.FaultScript;
 import io.fabricpulse.agent.sim.SimSource;
 import io.fabricpulse.agent.source.PortSource;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.PortAddress;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.PortAddress;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
 
 import java.time.Clock;
 import java.util.ArrayList;

@@ -5,10 +5,10 @@ import io.fabricpulse.agent.push.IngestClient;
 import io.fabricpulse.agent.push.PushStats;
 import io.fabricpulse.agent.push.TickScheduler;
 import io.fabricpulse.agent.push.Waiter;
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.PrintWriter;

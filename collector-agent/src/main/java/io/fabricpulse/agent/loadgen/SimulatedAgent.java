@@ -12,9 +12,9 @@ import io.fabricpulse.agent.push.Pusher;
 import io.fabricpulse.agent.push.RetryPolicy;
 import io.fabricpulse.agent.push.TickScheduler;
 import io.fabricpulse.agent.push.Waiter;
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package io.fabricpulse.agent.loadgen;
 
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.sim.SimSource;
 import io.fabricpulse.agent.source.PortSource;
+import io.fabricpulse.model.ingest.NodeReport;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.mad;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 
 /**
  * SMP NodeInfo, decoded.

@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.mad;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 
 import static io.fabricpulse.agent.mad.FieldFormat.HEX;
 import static io.fabricpulse.agent.mad.FieldFormat.UINT;

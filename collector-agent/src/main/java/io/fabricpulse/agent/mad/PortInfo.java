@@ -1,9 +1,9 @@
 package io.fabricpulse.agent.mad;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
 
 import java.util.EnumSet;
 import java.util.Set;

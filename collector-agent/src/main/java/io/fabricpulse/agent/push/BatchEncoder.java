@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.push;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.ByteArrayOutputStream;

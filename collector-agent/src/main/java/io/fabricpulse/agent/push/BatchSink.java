@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.push;
 
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 
 /** Where the collector hands each batch. Must not block the poll loop. */
 @FunctionalInterface

@@ -1,7 +1,7 @@
 package io.fabricpulse.agent.push;
 
 import io.fabricpulse.agent.logging.OnceLog;
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,9 +1,9 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.topology.LinkEnd;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.topology.LinkEnd;
 
 import java.time.Duration;
 

@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.topology.Topology;
+import io.fabricpulse.model.topology.Topology;
 
 import java.util.List;
 

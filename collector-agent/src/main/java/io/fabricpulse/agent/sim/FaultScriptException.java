@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.topology.LineParseException;
+import io.fabricpulse.model.topology.LineParseException;
 
 /** A sim fault script is broken or names a port the topology does not have; {@link #line()} says where. */
 public final class FaultScriptException extends LineParseException {

@@ -1,8 +1,8 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.topology.PortAddress;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.topology.PortAddress;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
 
 import java.util.ArrayList;
 import java.util.HashMap;

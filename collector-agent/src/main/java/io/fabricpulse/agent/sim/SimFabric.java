@@ -1,14 +1,14 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
 
 import java.util.ArrayList;
 import java.util.EnumSet;

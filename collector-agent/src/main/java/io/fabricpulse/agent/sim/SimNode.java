@@ -1,8 +1,8 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortReport;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyParseException;
-import io.fabricpulse.agent.topology.TopologyParser;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyParseException;
+import io.fabricpulse.model.topology.TopologyParser;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.fabricpulse.agent.source;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 
 import java.util.List;
 

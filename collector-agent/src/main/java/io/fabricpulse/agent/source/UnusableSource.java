@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.source;
 
-import io.fabricpulse.agent.report.NodeReport;
+import io.fabricpulse.model.ingest.NodeReport;
 
 import java.util.List;
 

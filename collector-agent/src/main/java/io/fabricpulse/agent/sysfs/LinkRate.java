@@ -1,7 +1,7 @@
 package io.fabricpulse.agent.sysfs;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 
 /**
  * Active width and speed as a port's {@code rate} file states them ("200 Gb/sec (4X HDR)").

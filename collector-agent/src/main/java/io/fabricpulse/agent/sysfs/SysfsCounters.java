@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.sysfs;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-import static io.fabricpulse.agent.report.PortCounter.*;
+import static io.fabricpulse.model.ingest.PortCounter.*;
 
 /**
  * Reads a port's {@code counters/} (and, where an old driver stack has it, {@code counters_ext/}) into

@@ -1,11 +1,11 @@
 package io.fabricpulse.agent.sysfs;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.sysfs.SysfsFiles.Presence;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

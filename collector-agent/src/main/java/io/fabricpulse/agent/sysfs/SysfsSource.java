@@ -1,15 +1,15 @@
 package io.fabricpulse.agent.sysfs;
 
 import io.fabricpulse.agent.logging.OnceLog;
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.agent.source.SourceProbe;
 import io.fabricpulse.agent.sysfs.SysfsFiles.Presence;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.fabricpulse.agent.sysfs;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -9,8 +9,8 @@ import io.fabricpulse.agent.mad.Mads;
 import io.fabricpulse.agent.mad.NodeInfo;
 import io.fabricpulse.agent.mad.PortCounterValues;
 import io.fabricpulse.agent.mad.PortInfo;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PortReport;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

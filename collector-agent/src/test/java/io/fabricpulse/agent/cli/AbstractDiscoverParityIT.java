@@ -4,7 +4,7 @@ import io.fabricpulse.agent.cli.AbstractMadParityIT.NodePort;
 import io.fabricpulse.agent.testing.AgentJvm;
 import io.fabricpulse.agent.testing.CommandBatchMain;
 import io.fabricpulse.agent.testing.IbsimFabric;
-import io.fabricpulse.agent.topology.TopologyParser;
+import io.fabricpulse.model.topology.TopologyParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;

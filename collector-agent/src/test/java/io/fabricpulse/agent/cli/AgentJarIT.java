@@ -1,7 +1,7 @@
 package io.fabricpulse.agent.cli;
 
-import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.testing.RecordingIngestServer;
+import io.fabricpulse.model.ingest.IngestBatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

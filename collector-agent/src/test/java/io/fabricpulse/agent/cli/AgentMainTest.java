@@ -1,13 +1,13 @@
 package io.fabricpulse.agent.cli;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.spool.DiskSpool;
 import io.fabricpulse.agent.testing.CapturedLog;
-import io.fabricpulse.agent.testing.RecordingIngestServer;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Request;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Response;
+import io.fabricpulse.agent.testing.RecordingIngestServer;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,8 @@ class AgentMainTest {
     }
 
     private int run(Map<String, String> environment, String... args) {
-        return AgentMain.execute(environment, new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return AgentMain.execute(environment, Clock.systemDefaultZone(),
+                new PrintWriter(out, true), new PrintWriter(err, true), args);
     }
 
     private int run(String... args) {

@@ -1,11 +1,11 @@
 package io.fabricpulse.agent.cli;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
 import io.fabricpulse.agent.testing.AgentJvm;
 import io.fabricpulse.agent.testing.IbsimFabric;
 import io.fabricpulse.agent.testing.RecordingIngestServer;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +20,7 @@ class DoctorCommandTest {
 
     private static Run doctor(String... args) {
         StringWriter out = new StringWriter();
-        CommandLine cl = new CommandLine(new DoctorCommand());
+        CommandLine cl = new CommandLine(new DoctorCommand(Clock.systemUTC()));
         cl.setOut(new PrintWriter(out));
         int code = cl.execute(args);
         return new Run(code, out.toString());

@@ -6,6 +6,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Clock;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,7 +18,8 @@ class FabricCommandsTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        return AgentMain.execute(Map.of(), new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return AgentMain.execute(Map.of(), Clock.systemDefaultZone(),
+                new PrintWriter(out, true), new PrintWriter(err, true), args);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,16 +1,16 @@
 package io.fabricpulse.agent.cli;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PeerPort;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.agent.testing.AgentJvm;
 import io.fabricpulse.agent.testing.CommandBatchMain;
 import io.fabricpulse.agent.testing.FabricPorts;
 import io.fabricpulse.agent.testing.IbsimFabric;
 import io.fabricpulse.agent.testing.RecordingIngestServer;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortReport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;

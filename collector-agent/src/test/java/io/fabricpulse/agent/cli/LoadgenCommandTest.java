@@ -1,11 +1,11 @@
 package io.fabricpulse.agent.cli;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.testing.CapturedLog;
-import io.fabricpulse.agent.testing.RecordingIngestServer;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Request;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Response;
+import io.fabricpulse.agent.testing.RecordingIngestServer;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,6 +16,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,7 +55,8 @@ class LoadgenCommandTest {
                 "--agents", String.valueOf(agents)));
         args.addAll(List.of(extra));
         try (CapturedLog ignored = new CapturedLog()) {
-            return AgentMain.execute(Map.of(), new PrintWriter(out, true), new PrintWriter(err, true),
+            return AgentMain.execute(Map.of(), Clock.systemDefaultZone(),
+                    new PrintWriter(out, true), new PrintWriter(err, true),
                     args.toArray(String[]::new));
         }
     }
@@ -174,7 +176,8 @@ class LoadgenCommandTest {
     void wrongCommandLinesExitWithTwoAndSayWhy(String line, String message) {
         List<String> args = new ArrayList<>(List.of("loadgen", "--token", "t"));
         args.addAll(List.of(line.split(" ")));
-        int exit = AgentMain.execute(Map.of(), new PrintWriter(out, true), new PrintWriter(err, true),
+        int exit = AgentMain.execute(Map.of(), Clock.systemDefaultZone(),
+                new PrintWriter(out, true), new PrintWriter(err, true),
                 args.toArray(String[]::new));
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains(message).contains("Try 'fabricpulse-agent loadgen --help'");
@@ -183,7 +186,8 @@ class LoadgenCommandTest {
 
     @Test
     void withoutATokenNothingIsSent() {
-        int exit = AgentMain.execute(Map.of(), new PrintWriter(out, true), new PrintWriter(err, true),
+        int exit = AgentMain.execute(Map.of(), Clock.systemDefaultZone(),
+                new PrintWriter(out, true), new PrintWriter(err, true),
                 "loadgen", "--server", server.baseUri().toString(), "--ports", "400", "--duration", "2s");
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("Missing the agent token: give --token TOKEN or set FABRICPULSE_AGENT_TOKEN");
@@ -193,7 +197,8 @@ class LoadgenCommandTest {
     @Test
     void helpListsTheOptionsAndTheMainHelpTheCommand() {
         try (CapturedLog log = new CapturedLog()) {
-            assertThat(AgentMain.execute(Map.of(), new PrintWriter(out, true), new PrintWriter(err, true), "loadgen",
+            assertThat(AgentMain.execute(Map.of(), Clock.systemDefaultZone(),
+                    new PrintWriter(out, true), new PrintWriter(err, true), "loadgen",
                     "--help")).isZero();
             assertThat(log.lines()).as("picocli has nothing to complain about").isEmpty();
         }
@@ -201,7 +206,8 @@ class LoadgenCommandTest {
                 "--duration=DURATION", "--drain=DURATION", "--agents=A", "--report-every=DURATION", "p50, p99",
                 "within 0.25%;");
         out.getBuffer().setLength(0);
-        AgentMain.execute(Map.of(), new PrintWriter(out, true), new PrintWriter(err, true), "--help");
+        AgentMain.execute(Map.of(), Clock.systemDefaultZone(),
+                new PrintWriter(out, true), new PrintWriter(err, true), "--help");
         assertThat(out.toString()).contains("  loadgen ");
     }
 }

@@ -1,16 +1,16 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.mad.Mads;
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.PortAddress;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
-import io.fabricpulse.agent.topology.TopologyParseException;
-import io.fabricpulse.agent.topology.TopologyParser;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.PortAddress;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
+import io.fabricpulse.model.topology.TopologyParseException;
+import io.fabricpulse.model.topology.TopologyParser;
 import org.junit.jupiter.api.Test;
 
 import java.time.ZoneOffset;

@@ -1,11 +1,11 @@
 package io.fabricpulse.agent.loadgen;
 
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortReport;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

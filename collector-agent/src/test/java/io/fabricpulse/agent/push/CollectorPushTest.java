@@ -1,11 +1,11 @@
 package io.fabricpulse.agent.push;
 
-import io.fabricpulse.agent.report.IngestBatch;
 import io.fabricpulse.agent.sysfs.SysfsSource;
 import io.fabricpulse.agent.testing.ManualScheduler;
 import io.fabricpulse.agent.testing.MutableClock;
 import io.fabricpulse.agent.testing.RecordingIngestServer;
 import io.fabricpulse.agent.testing.RecordingWaiter;
+import io.fabricpulse.model.ingest.IngestBatch;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,13 +1,13 @@
 package io.fabricpulse.agent.push;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.agent.sysfs.SysfsSource;
 import io.fabricpulse.agent.testing.CapturedLog;
 import io.fabricpulse.agent.testing.ManualScheduler;
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

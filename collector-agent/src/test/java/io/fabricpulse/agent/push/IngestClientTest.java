@@ -1,16 +1,16 @@
 package io.fabricpulse.agent.push;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
-import io.fabricpulse.agent.testing.RecordingIngestServer;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Request;
 import io.fabricpulse.agent.testing.RecordingIngestServer.Response;
+import io.fabricpulse.agent.testing.RecordingIngestServer;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

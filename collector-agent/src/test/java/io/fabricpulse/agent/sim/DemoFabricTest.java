@@ -1,13 +1,14 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.topology.Link;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
-import io.fabricpulse.agent.topology.TopologyParser;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.topology.Link;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
+import io.fabricpulse.model.topology.TopologyParser;
+import io.fabricpulse.model.topology.TopologyWriter;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -45,6 +46,14 @@ class DemoFabricTest {
             assertThat(link.speed()).isEqualTo(LinkSpeed.EDR);
         });
         assertThat(topology).isEqualTo(FatTreeGenerator.demo().generate());
+    }
+
+    @Test
+    void generatedFabricsOfEverySpeedSurviveTheRoundTrip() throws Exception {
+        for (LinkSpeed speed : LinkSpeed.values()) {
+            Topology topology = new FatTreeGenerator(3, 4, 5, LinkWidth.X4, speed).generate();
+            assertThat(TopologyParser.parse(TopologyWriter.toText(topology, "t"))).as(speed.name()).isEqualTo(topology);
+        }
     }
 
     @Test

@@ -1,16 +1,16 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
 import io.fabricpulse.agent.testing.MutableClock;
-import io.fabricpulse.agent.topology.LinkEnd;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyParseException;
-import io.fabricpulse.agent.topology.TopologyParser;
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyParseException;
+import io.fabricpulse.model.topology.TopologyParser;
+import io.fabricpulse.model.topology.TopologyWriter;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

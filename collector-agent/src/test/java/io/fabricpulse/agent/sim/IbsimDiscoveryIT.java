@@ -1,9 +1,9 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.topology.IbsimTools;
-import io.fabricpulse.agent.topology.Topology;
-import io.fabricpulse.agent.topology.TopologyNode;
-import io.fabricpulse.agent.topology.TopologyParser;
+import io.fabricpulse.model.topology.IbsimTools;
+import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.model.topology.TopologyNode;
+import io.fabricpulse.model.topology.TopologyParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,8 +1,8 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortReport;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortReport;
 
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.fabricpulse.agent.sim;
 
-import io.fabricpulse.agent.topology.TopologyWriter;
+import io.fabricpulse.model.topology.TopologyWriter;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +11,8 @@ import java.nio.file.Path;
  * Rewrites the bundled demo fabric from {@link FatTreeGenerator#demo()} after a deliberate change
  * to the generator or the writer ({@link DemoFabricTest} fails until this is run):
  * <pre>
- * ./mvnw -B -q -pl collector-agent test-compile
- * $JAVA_HOME/bin/java -cp collector-agent/target/classes:collector-agent/target/test-classes \
+ * ./mvnw -B -q -pl collector-agent -am test-compile
+ * $JAVA_HOME/bin/java -cp model/target/classes:collector-agent/target/classes:collector-agent/target/test-classes \
  *     io.fabricpulse.agent.sim.WriteDemoFabric collector-agent/src/main/resources/io/fabricpulse/agent/sim/fat-tree-648.net
  * </pre>
  */

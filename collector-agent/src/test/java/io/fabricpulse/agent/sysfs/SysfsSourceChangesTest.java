@@ -1,8 +1,8 @@
 package io.fabricpulse.agent.sysfs;
 
-import io.fabricpulse.agent.report.PortReport;
 import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.agent.testing.CapturedLog;
+import io.fabricpulse.model.ingest.PortReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

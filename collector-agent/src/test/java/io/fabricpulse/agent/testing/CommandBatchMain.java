@@ -13,6 +13,7 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 
@@ -34,6 +35,7 @@ public final class CommandBatchMain {
     public static void main(String[] args) throws Exception {
         var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         var stdout = new PrintWriter(System.out, false, StandardCharsets.UTF_8);
+        Clock clock = Clock.systemDefaultZone();
         for (String line; (line = in.readLine()) != null; ) {
             String[] words = line.strip().split("\\s+");
             StringWriter out = new StringWriter();
@@ -41,9 +43,10 @@ public final class CommandBatchMain {
             int code;
             if (words[0].equals("run")) {
                 // run reads the environment through its parent command: the whole command line, as a user types it
-                code = AgentMain.execute(System.getenv(), new PrintWriter(out, true), new PrintWriter(err, true), words);
+                code = AgentMain.execute(System.getenv(), clock,
+                        new PrintWriter(out, true), new PrintWriter(err, true), words);
             } else {
-                CommandLine cl = new CommandLine(command(words[0]));
+                CommandLine cl = new CommandLine(command(words[0], clock));
                 cl.setOut(new PrintWriter(out, true));
                 cl.setErr(new PrintWriter(err, true));
                 code = cl.execute(Arrays.copyOfRange(words, 1, words.length));
@@ -56,13 +59,13 @@ public final class CommandBatchMain {
         }
     }
 
-    private static Callable<Integer> command(String name) {
+    private static Callable<Integer> command(String name, Clock clock) {
         return switch (name) {
-            case "perfquery" -> new PerfqueryCommand();
-            case "smpquery" -> new SmpqueryCommand();
-            case "doctor" -> new DoctorCommand();
-            case "discover" -> new DiscoverCommand();
-            case "sweep" -> new SweepCommand();
+            case "perfquery" -> new PerfqueryCommand(clock);
+            case "smpquery" -> new SmpqueryCommand(clock);
+            case "doctor" -> new DoctorCommand(clock);
+            case "discover" -> new DiscoverCommand(clock);
+            case "sweep" -> new SweepCommand(clock);
             default -> throw new IllegalArgumentException("unknown command " + name);
         };
     }

@@ -29,7 +29,7 @@ public final class DiscoverySweepBenchmark {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         if (!Files.isReadable(JAR)) {
-            throw new IllegalStateException(JAR + " is missing: run ../mvnw -pl collector-agent package -DskipTests first");
+            throw new IllegalStateException(JAR + " is missing: run ./mvnw -pl collector-agent -am package -DskipTests first");
         }
         Path dir = Files.createTempDirectory("bench-");
         Path topology = dir.resolve("fat-tree-648.net");

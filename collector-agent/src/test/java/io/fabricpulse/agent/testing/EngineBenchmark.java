@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Benchmark, not a test: requests/s through the MAD engine at window 1, 8 and 64 against ibsim,
  * next to a loop of perfquery processes and one ibqueryerrors sweep over the same fabric. Run from
- * collector-agent after {@code ./mvnw -pl collector-agent test-compile} (see docs/PERFORMANCE.md).
+ * collector-agent after {@code ./mvnw -pl collector-agent -am test-compile} (see docs/PERFORMANCE.md).
  */
 public final class EngineBenchmark {
 

@@ -3,7 +3,7 @@ package io.fabricpulse.agent.testing;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.fabricpulse.agent.report.IngestBatch;
+import io.fabricpulse.model.ingest.IngestBatch;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.ByteArrayInputStream;

@@ -1,9 +1,9 @@
 package io.fabricpulse.server.alerting.api;
 
 import io.fabricpulse.server.alerting.Severity;
-import io.fabricpulse.server.api.ReadQuery;
-import io.fabricpulse.server.state.alert.AlertFilter;
-import io.fabricpulse.server.state.alert.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertFilter;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.problem.ReadQuery;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;

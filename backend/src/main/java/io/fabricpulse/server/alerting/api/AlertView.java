@@ -3,7 +3,7 @@ package io.fabricpulse.server.alerting.api;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertScope;
 import io.fabricpulse.server.alerting.Severity;
-import io.fabricpulse.server.state.alert.AlertRow;
+import io.fabricpulse.server.alerting.store.AlertRow;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;

@@ -1,33 +1,41 @@
 package io.fabricpulse.server.alerting.api;
 
 import io.fabricpulse.server.alerting.Silences;
+import io.fabricpulse.server.alerting.store.AlertFilter;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
+import io.fabricpulse.server.alerting.store.SilenceRepository;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.PortView;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
-import io.fabricpulse.server.state.alert.SilenceRow;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 
 /**
  * Stored alerts as people read them, for the API and the alert pages alike: one place decides the state
- * name, whether a silence covers it now, and which live ports belong to its detail.
+ * name, whether a silence covers it now, and which live ports belong to its detail. The pages read alerts
+ * and silences only through here.
  */
 @Component
 public class AlertViews {
 
     private final AlertRepository alerts;
+    private final SilenceRepository silenceRows;
     private final Silences silences;
     private final FabricView fabric;
     private final JsonMapper json;
     private final Clock clock;
 
-    AlertViews(AlertRepository alerts, Silences silences, FabricView fabric, JsonMapper json, Clock clock) {
+    AlertViews(AlertRepository alerts, SilenceRepository silenceRows, Silences silences, FabricView fabric,
+               JsonMapper json, Clock clock) {
         this.alerts = alerts;
+        this.silenceRows = silenceRows;
         this.silences = silences;
         this.fabric = fabric;
         this.json = json;
@@ -40,6 +48,24 @@ public class AlertViews {
                 row.alertKey().substring(row.alertKey().indexOf('|') + 1), row.nodeGuid(), row.peerGuid(),
                 row.cluster(), clock.instant()) != null;
         return AlertView.of(row, json, silenced);
+    }
+
+    /** How many stored alerts {@code filter} selects. */
+    public Mono<Long> count(AlertFilter filter) {
+        return alerts.count(filter);
+    }
+
+    /** The stored alerts {@code filter} selects, from {@code offset}, at most {@code limit}, as the API shows them. */
+    public Flux<AlertView> search(AlertFilter filter, int offset, int limit) {
+        return alerts.search(filter, offset, limit).map(this::view);
+    }
+
+    /**
+     * The silences not expired at {@code now} (active and pending) as stored, so one made on another replica
+     * shows too.
+     */
+    public Flux<SilenceRow> silencesNotExpired(Instant now) {
+        return silenceRows.notExpired(now);
     }
 
     /** The active silence covering {@code alert} now (what its {@code silenced} flag says), or null when resolved. */

@@ -2,13 +2,13 @@ package io.fabricpulse.server.alerting.api;
 
 import io.fabricpulse.server.alerting.RuleCatalog;
 import io.fabricpulse.server.alerting.Silences;
-import io.fabricpulse.server.api.ReadQuery;
+import io.fabricpulse.server.alerting.store.SilenceRepository;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.state.alert.SilenceRepository;
-import io.fabricpulse.server.state.alert.SilenceRow;
+import io.fabricpulse.server.problem.ReadQuery;
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.DeleteMapping;

@@ -1,10 +1,10 @@
 package io.fabricpulse.server.alerting.api;
 
-import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.alerting.AlertSubject;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.RuleCatalog;
-import io.fabricpulse.server.state.alert.SilenceRow;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.alerting.api;
 
-import io.fabricpulse.server.state.alert.SilenceRow;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 
 import java.time.Instant;
 

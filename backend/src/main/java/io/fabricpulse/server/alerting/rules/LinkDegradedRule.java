@@ -1,8 +1,8 @@
 package io.fabricpulse.server.alerting.rules;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.Finding;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.alerting.Severity;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.alerting.rules;
 
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.Finding;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.alerting.Severity;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.alerting.rules;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.fabric.PortView;
 

@@ -1,9 +1,9 @@
 package io.fabricpulse.server.alerting.sm;
 
-import io.fabricpulse.agent.report.IngestBatch;
-import io.fabricpulse.agent.report.NodeReport;
-import io.fabricpulse.agent.report.PortReport;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.AlertEngine;
 import io.fabricpulse.server.alerting.AlertSubject;

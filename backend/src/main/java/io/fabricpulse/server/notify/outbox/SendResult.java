@@ -1,5 +1,7 @@
 package io.fabricpulse.server.notify.outbox;
 
+import io.fabricpulse.server.retry.Backoff;
+
 import java.time.Duration;
 import java.time.Instant;
 

@@ -1,8 +1,6 @@
 package io.fabricpulse.server.security.audit;
 
-import io.fabricpulse.server.api.ReadQuery;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditQuery;
+import io.fabricpulse.server.problem.ReadQuery;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;

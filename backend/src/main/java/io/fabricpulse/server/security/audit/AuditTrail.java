@@ -1,9 +1,6 @@
 package io.fabricpulse.server.security.audit;
 
 import io.fabricpulse.server.security.CurrentActor;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.state.audit.AuditQuery;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;

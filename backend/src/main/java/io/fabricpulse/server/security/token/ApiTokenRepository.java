@@ -1,6 +1,5 @@
 package io.fabricpulse.server.security.token;
 
-import io.fabricpulse.server.state.token.HashedTokenTable;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;

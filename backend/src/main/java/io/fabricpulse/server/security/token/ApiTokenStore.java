@@ -1,10 +1,8 @@
 package io.fabricpulse.server.security.token;
 
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.state.StateText;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.state.token.AgentTokenSecrets;
-import io.fabricpulse.server.state.token.HashedTokenLifecycle;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -32,7 +30,6 @@ public class ApiTokenStore {
     public static final String PREFIX = "fp_";
     /** Short enough that {@link ApiToken#actor()} fits the audit log's actor column (100). */
     static final int MAX_NAME = 80;
-
 
     private final ApiTokenRepository tokens;
     private final AuditLogRepository audit;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.series.prometheus;
 
-import io.fabricpulse.server.notify.outbox.Backoff;
+import io.fabricpulse.server.retry.Backoff;
 import io.fabricpulse.server.series.PortRateSample;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.topology.imports;
 
-import io.fabricpulse.agent.topology.LineParseException;
+import io.fabricpulse.model.topology.LineParseException;
 
 /**
  * An uploaded file (node-name-map, fabrics.conf, a JSON topology) is broken at a known place; nothing

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.topology.imports;
 
-import io.fabricpulse.agent.report.Guids;
-import io.fabricpulse.agent.topology.LineCursor;
+import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.topology.LineCursor;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;

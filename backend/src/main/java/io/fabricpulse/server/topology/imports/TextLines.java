@@ -1,6 +1,6 @@
 package io.fabricpulse.server.topology.imports;
 
-import io.fabricpulse.agent.topology.LineCursor;
+import io.fabricpulse.model.topology.LineCursor;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.topology.model;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 
 import java.util.Comparator;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.topology.model;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 
 /**
  * A node of a topology (the live one or a baseline).

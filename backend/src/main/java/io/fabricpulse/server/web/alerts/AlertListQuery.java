@@ -1,7 +1,7 @@
 package io.fabricpulse.server.web.alerts;
 
 import io.fabricpulse.server.alerting.Severity;
-import io.fabricpulse.server.state.alert.AlertFilter;
+import io.fabricpulse.server.alerting.store.AlertFilter;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.util.UriComponentsBuilder;

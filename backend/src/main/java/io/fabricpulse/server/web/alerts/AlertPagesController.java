@@ -3,12 +3,12 @@ package io.fabricpulse.server.web.alerts;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.api.AlertDetail;
 import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.security.Permission;
-import io.fabricpulse.server.state.alert.AlertRepository;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.HttpStatus;
@@ -43,16 +43,14 @@ class AlertPagesController {
     /** Alerts on one page of the list: a wall screen shows the first; the rest are a page away. */
     static final int PAGE_SIZE = 100;
 
-    private final AlertRepository alerts;
     private final AlertViews views;
     private final FiringAlerts firing;
     private final FabricView fabric;
     private final DisplayFormat format;
     private final SilenceLines silences;
 
-    AlertPagesController(AlertRepository alerts, AlertViews views, FiringAlerts firing, FabricView fabric,
-                         DisplayFormat format, SilenceLines silences) {
-        this.alerts = alerts;
+    AlertPagesController(AlertViews views, FiringAlerts firing, FabricView fabric, DisplayFormat format,
+                         SilenceLines silences) {
         this.views = views;
         this.firing = firing;
         this.fabric = fabric;
@@ -67,7 +65,7 @@ class AlertPagesController {
                       @RequestParam(name = "page", required = false) String page, Model model) {
         AlertListQuery query = AlertListQuery.parse(state, severity, rule);
         return Flux.fromIterable(AlertListQuery.STATES)
-                .concatMap(tab -> alerts.count(query.filter(tab)))
+                .concatMap(tab -> views.count(query.filter(tab)))
                 .collectList()
                 .flatMap(counts -> {
                     Map<String, Long> tabs = new LinkedHashMap<>();
@@ -81,8 +79,8 @@ class AlertPagesController {
                     model.addAttribute("pageNumber", number);
                     model.addAttribute("pages", PageParameters.pageCount(total, PAGE_SIZE));
                     model.addAttribute("zone", format.zoneLabel());
-                    return alerts.search(query.filter(query.state()), (number - 1) * PAGE_SIZE, PAGE_SIZE)
-                            .map(row -> AlertLine.of(views.view(row), format))
+                    return views.search(query.filter(query.state()), (number - 1) * PAGE_SIZE, PAGE_SIZE)
+                            .map(alert -> AlertLine.of(alert, format))
                             .collectList();
                 })
                 .zipWith(silences.current())

@@ -1,6 +1,6 @@
 package io.fabricpulse.server.web.alerts;
 
-import io.fabricpulse.server.state.alert.SilenceRow;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 import io.fabricpulse.server.web.DisplayFormat;
 
 import java.time.Instant;

@@ -2,10 +2,9 @@ package io.fabricpulse.server.web.alerts;
 
 import io.fabricpulse.server.alerting.api.AlertView;
 import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
-import io.fabricpulse.server.state.alert.SilenceRepository;
-import io.fabricpulse.server.state.alert.SilenceRow;
 import io.fabricpulse.server.web.DisplayFormat;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -26,14 +25,12 @@ import java.util.stream.Collectors;
 @Component
 class SilenceLines {
 
-    private final SilenceRepository repository;
     private final AlertViews alerts;
     private final FabricView fabric;
     private final DisplayFormat format;
     private final Clock clock;
 
-    SilenceLines(SilenceRepository repository, AlertViews alerts, FabricView fabric, DisplayFormat format, Clock clock) {
-        this.repository = repository;
+    SilenceLines(AlertViews alerts, FabricView fabric, DisplayFormat format, Clock clock) {
         this.alerts = alerts;
         this.fabric = fabric;
         this.format = format;
@@ -44,7 +41,7 @@ class SilenceLines {
     Mono<List<SilenceLine>> current() {
         Instant now = clock.instant();
         UnaryOperator<String> names = names();
-        return repository.notExpired(now)
+        return alerts.silencesNotExpired(now)
                 .sort(Comparator.comparing(SilenceRow::endsAt).thenComparing(SilenceRow::id))
                 .map(row -> SilenceLine.of(row, now, names, format))
                 .collectList();

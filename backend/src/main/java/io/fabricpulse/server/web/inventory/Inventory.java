@@ -1,7 +1,7 @@
 package io.fabricpulse.server.web.inventory;
 
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;

@@ -1,9 +1,9 @@
 package io.fabricpulse.server.web.inventory;
 
-import io.fabricpulse.agent.report.LinkSpeed;
-import io.fabricpulse.agent.report.LinkWidth;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.PortView;
 
 import java.util.Comparator;

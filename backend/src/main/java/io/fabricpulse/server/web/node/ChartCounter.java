@@ -1,6 +1,6 @@
 package io.fabricpulse.server.web.node;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.fabricpulse.server.web.node;
 
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.server.state.counterclear.CounterClearRow;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRow;
 import io.fabricpulse.server.web.DisplayFormat;
 
 import java.util.Locale;

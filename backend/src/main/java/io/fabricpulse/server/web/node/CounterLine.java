@@ -1,6 +1,6 @@
 package io.fabricpulse.server.web.node;
 
-import io.fabricpulse.agent.report.PortCounter;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;
 

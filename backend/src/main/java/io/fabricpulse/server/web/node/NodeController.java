@@ -1,10 +1,10 @@
 package io.fabricpulse.server.web.node;
 
-import io.fabricpulse.agent.report.Guids;
+import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
-import io.fabricpulse.server.state.counterclear.CounterClearRepository;
+import io.fabricpulse.server.fabric.counterclear.CounterClearHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.web.DisplayFormat;
 import org.springframework.http.HttpStatus;
@@ -34,12 +34,12 @@ class NodeController {
     static final int CLEAR_HISTORY = 50;
 
     private final FabricView fabric;
-    private final CounterClearRepository clears;
+    private final CounterClearHistory clears;
     private final ClusterDirectory clusters;
     private final DisplayFormat format;
     private final Clock clock;
 
-    NodeController(FabricView fabric, CounterClearRepository clears, ClusterDirectory clusters,
+    NodeController(FabricView fabric, CounterClearHistory clears, ClusterDirectory clusters,
                    DisplayFormat format, Clock clock) {
         this.clock = clock;
         this.fabric = fabric;
@@ -72,7 +72,7 @@ class NodeController {
         model.addAttribute("node", NodeIdentity.of(node, ports, format));
         model.addAttribute("port", PortSummary.of(view, byGuid(), format));
         model.addAttribute("counters", CounterLine.of(view, format));
-        model.addAttribute("clears", clears.forPort(node.guid(), number, CLEAR_HISTORY)
+        model.addAttribute("clears", clears.ofPort(node.guid(), number, CLEAR_HISTORY)
                 .map(row -> ClearLine.of(row, format)).collectList());
         model.addAttribute("zone", format.zoneLabel());
         model.addAttribute("chartCounters", ChartCounter.ALL);

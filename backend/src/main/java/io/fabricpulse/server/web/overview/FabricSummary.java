@@ -1,6 +1,6 @@
 package io.fabricpulse.server.web.overview;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;

@@ -1,11 +1,11 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
-import io.fabricpulse.server.web.alerts.FiringAlerts;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;

@@ -1,10 +1,9 @@
 package io.fabricpulse.server.web.settings;
 
-import io.fabricpulse.server.state.baseline.TopologyBaselineRepository;
-import io.fabricpulse.server.state.names.NodeNameRepository;
-import io.fabricpulse.server.state.names.NodeNameRow;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.NodeNameDirectory;
 import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.server.topology.TopologyImports;
 import io.fabricpulse.server.topology.TopologyProperties;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.web.DisplayFormat;
@@ -18,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * {@code GET /settings/names} (node names by where they came from, clusters with their sizes, and the
@@ -43,19 +41,19 @@ class TopologySettingsPageController {
     record BaselineLine(long id, String createdAt, String createdBy, String format, long characters) {
     }
 
-    private final NodeNameRepository names;
+    private final NodeNameDirectory names;
     private final ClusterDirectory clusters;
-    private final TopologyBaselineRepository baselines;
+    private final TopologyImports imports;
     private final TopologyChanges topology;
     private final DisplayFormat format;
     private final long maxImportBytes;
 
-    TopologySettingsPageController(NodeNameRepository names, ClusterDirectory clusters,
-                                   TopologyBaselineRepository baselines, TopologyChanges topology,
+    TopologySettingsPageController(NodeNameDirectory names, ClusterDirectory clusters,
+                                   TopologyImports imports, TopologyChanges topology,
                                    TopologyProperties properties, DisplayFormat format) {
         this.names = names;
         this.clusters = clusters;
-        this.baselines = baselines;
+        this.imports = imports;
         this.topology = topology;
         this.format = format;
         this.maxImportBytes = properties.maxImportSize().toBytes();
@@ -63,8 +61,7 @@ class TopologySettingsPageController {
 
     @GetMapping("/settings/names")
     Mono<String> names(Model model) {
-        return names.all()
-                .collect(Collectors.groupingBy(NodeNameRow::source, TreeMap::new, Collectors.counting()))
+        return names.countBySource()
                 .map(bySource -> {
                     Map<String, Integer> sizes = new TreeMap<>();
                     clusters.names().forEach(name -> sizes.put(name, clusters.members(name).map(Set::size).orElse(0)));
@@ -78,7 +75,7 @@ class TopologySettingsPageController {
 
     @GetMapping("/settings/baseline")
     Mono<String> baseline(Model model) {
-        return baselines.list(1).next()
+        return imports.savedBaseline()
                 .map(saved -> new BaselineLine(saved.id(), format.dateTime(saved.createdAt()), saved.createdBy(),
                         saved.format().name().toLowerCase(Locale.ROOT), saved.length()))
                 .map(Optional::of)

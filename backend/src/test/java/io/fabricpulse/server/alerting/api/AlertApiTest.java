@@ -1,14 +1,14 @@
 package io.fabricpulse.server.alerting.api;
 
-import io.fabricpulse.server.security.Role;
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
 import io.fabricpulse.server.security.Role;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
+import io.fabricpulse.server.security.Role;
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.BeforeEach;

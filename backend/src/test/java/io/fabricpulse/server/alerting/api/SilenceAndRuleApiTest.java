@@ -1,8 +1,8 @@
 package io.fabricpulse.server.alerting.api;
 
 import io.fabricpulse.server.security.Role;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.BeforeEach;

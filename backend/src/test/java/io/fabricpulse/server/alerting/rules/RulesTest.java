@@ -1,12 +1,12 @@
 package io.fabricpulse.server.alerting.rules;
 
-import io.fabricpulse.server.rates.DerivedRates;
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.Finding;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.rates.DerivedRates;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.notify.outbox;
 
+import io.fabricpulse.server.retry.Backoff;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;

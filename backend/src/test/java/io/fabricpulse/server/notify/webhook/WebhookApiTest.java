@@ -1,11 +1,11 @@
 package io.fabricpulse.server.notify.webhook;
 
-import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.notify.Notifications;
 import io.fabricpulse.server.notify.TestNotices;
 import io.fabricpulse.server.notify.WebhookSink;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
+import io.fabricpulse.server.security.Role;
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.web.SignedInClient;
 import org.junit.jupiter.api.AfterEach;

@@ -2,13 +2,9 @@ package io.fabricpulse.server.security.token;
 
 import io.fabricpulse.agent.testing.MutableClock;
 import io.fabricpulse.server.security.Permission;
+import io.fabricpulse.server.security.audit.AuditEntry;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.state.StateContract;
-import io.fabricpulse.server.state.audit.AuditEntry;
-import io.fabricpulse.server.state.audit.AuditLogRepository;
-import io.fabricpulse.server.state.token.AgentTokenRepository;
-import io.fabricpulse.server.state.token.AgentTokenSecrets;
-import io.fabricpulse.server.state.token.AgentTokenStore;
-import io.fabricpulse.server.state.token.IssuedAgentToken;
 import org.junit.jupiter.api.Test;
 
 import java.security.SecureRandom;

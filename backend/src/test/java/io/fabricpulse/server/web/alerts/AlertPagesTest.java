@@ -1,16 +1,17 @@
 package io.fabricpulse.server.web.alerts;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.Silences;
 import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.alerting.api.FiringAlerts;
+import io.fabricpulse.server.alerting.store.AlertEventRow;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
+import io.fabricpulse.server.alerting.store.SilenceRepository;
+import io.fabricpulse.server.alerting.store.SilenceRow;
 import io.fabricpulse.server.fabric.NodeView;
-import io.fabricpulse.server.state.alert.AlertEventRow;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
-import io.fabricpulse.server.state.alert.SilenceRepository;
-import io.fabricpulse.server.state.alert.SilenceRow;
 import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;

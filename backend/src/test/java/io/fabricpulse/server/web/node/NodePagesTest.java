@@ -1,16 +1,16 @@
 package io.fabricpulse.server.web.node;
 
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortCounter;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.NodeView;
-import io.fabricpulse.server.state.counterclear.CounterClearRepository;
-import io.fabricpulse.server.state.counterclear.CounterClearRow;
-import io.fabricpulse.server.state.counterclear.CounterClearSource;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRow;
+import io.fabricpulse.server.fabric.counterclear.CounterClearSource;
 import io.fabricpulse.server.topology.ClusterDirectory;
-import io.fabricpulse.server.state.names.ClusterMemberRow;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
+import io.fabricpulse.server.topology.store.ClusterMemberRow;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
@@ -21,11 +21,11 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 

@@ -1,8 +1,8 @@
 package io.fabricpulse.server.web.overview;
 
-import io.fabricpulse.agent.report.NodeType;
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.InMemoryFabricView;

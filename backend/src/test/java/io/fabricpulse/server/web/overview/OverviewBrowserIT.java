@@ -1,10 +1,10 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.WebConfiguration;
-import io.fabricpulse.server.web.alerts.FiringAlerts;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -27,10 +27,10 @@ import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
 import org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.web.server.SecurityWebFilterChain;
-import org.springframework.context.annotation.Import;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

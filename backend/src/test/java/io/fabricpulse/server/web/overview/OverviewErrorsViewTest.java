@@ -1,8 +1,8 @@
 package io.fabricpulse.server.web.overview;
 
-import io.fabricpulse.agent.report.PhysicalState;
-import io.fabricpulse.agent.report.PortState;
-import io.fabricpulse.server.state.names.ClusterMemberRow;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.topology.store.ClusterMemberRow;
 import io.fabricpulse.server.web.TestPorts;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;

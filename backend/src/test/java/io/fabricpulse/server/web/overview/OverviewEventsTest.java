@@ -1,6 +1,6 @@
 package io.fabricpulse.server.web.overview;
 
-import io.fabricpulse.server.state.names.ClusterMemberRow;
+import io.fabricpulse.server.topology.store.ClusterMemberRow;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;

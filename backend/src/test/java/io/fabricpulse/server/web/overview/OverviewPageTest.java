@@ -1,11 +1,11 @@
 package io.fabricpulse.server.web.overview;
 
-import io.fabricpulse.agent.report.NodeType;
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
 import io.fabricpulse.server.fabric.NodeView;
-import io.fabricpulse.server.state.alert.AlertRepository;
-import io.fabricpulse.server.state.alert.AlertRow;
 import io.fabricpulse.server.web.TestPorts;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;

@@ -1,13 +1,13 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.alerting.api.FiringAlerts;
+import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.store.ClusterMemberRepository;
+import io.fabricpulse.server.topology.store.ClusterMemberRow;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
-import io.fabricpulse.server.web.alerts.FiringAlerts;
-import io.fabricpulse.server.state.names.ClusterMemberRepository;
-import io.fabricpulse.server.state.names.ClusterMemberRow;
-import io.fabricpulse.server.topology.ClusterDirectory;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;

@@ -1,2 +1,0 @@
-/** The audit log: who did what to what, and when; append-only. */
-package io.fabricpulse.server.state.audit;
