@@ -12,7 +12,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import static io.fabricpulse.server.metrics.FabricMetric.Combine.MAX;
@@ -157,10 +156,8 @@ final class FabricMetricCatalog {
     }
 
     private static ToDoubleFunction<PortSide> derived(DerivedMetric metric) {
-        Function<PortSide, Double> read = side -> side.port().view().derived() == null ? null
-                : metric.in(side.port().view().derived());
         return side -> {
-            Double value = read.apply(side);
+            Double value = side.port().view().derived() == null ? null : metric.in(side.port().view().derived());
             return value == null ? Double.NaN : value;
         };
     }

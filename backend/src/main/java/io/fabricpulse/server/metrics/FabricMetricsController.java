@@ -1,6 +1,7 @@
 package io.fabricpulse.server.metrics;
 
 import io.fabricpulse.server.alerting.AlertEngine;
+import io.fabricpulse.server.alerting.Severity;
 import io.fabricpulse.server.fabric.FabricExport;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import org.slf4j.Logger;
@@ -66,7 +67,7 @@ class FabricMetricsController {
         Counting counted = new Counting(out);
         try {
             AlertEngine engine = alerts.getIfAvailable();
-            Map<String, io.fabricpulse.server.alerting.Severity> severities = engine == null || !properties.groups()
+            Map<String, Severity> severities = engine == null || !properties.groups()
                     .contains(MetricGroup.ALERTS) ? Map.of() : engine.openSeverityBySubject();
             List<MetricRow> rows = FabricRows.of(fabric.exportedPorts(), properties.scope(), clusters::clusterOf,
                     severities);

@@ -4,7 +4,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -107,8 +109,8 @@ public record PrometheusSeriesProperties(@DefaultValue("http://localhost:8428/ap
             return "Bearer " + token;
         }
         if (username != null) {
-            return "Basic " + java.util.Base64.getEncoder().encodeToString((username + ":" + password)
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "Basic " + Base64.getEncoder().encodeToString((username + ":" + password)
+                    .getBytes(StandardCharsets.UTF_8));
         }
         return null;
     }

@@ -164,6 +164,23 @@ class RemoteWriteBehaviourTest {
         }
     }
 
+    @Test
+    void aPromQlAnswerLargerThanTheLimitIsAnErrorNotAnOutOfMemory() throws Exception {
+        try (RemoteWriteSink sink = new RemoteWriteSink((n, request) -> RemoteWriteSink.Answer.of(200))) {
+            PrometheusSeriesProperties defaults = PrometheusTestProperties.of(sink.writeUrl(), sink.base(), Map.of());
+            PrometheusSeriesProperties small = new PrometheusSeriesProperties(defaults.writeUrl(), defaults.queryUrl(),
+                    null, null, null, Map.of(), Map.of(), defaults.metric(), defaults.timeout(), 1_000, 1, 10_000,
+                    defaults.minBackoff(), defaults.maxBackoff(), Duration.ZERO, defaults.rawReadLimit(), 4_096);
+            try (PrometheusSeriesStore store = new PrometheusSeriesStore(small, Clock.systemUTC())) {
+                sink.answerPromQl("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+                        + "{\"metric\":{},\"value\":[1,\"1\"]},".repeat(200) + "{}]}}");
+
+                assertThatThrownBy(() -> store.worst(new WorstQuery(SYMBOL, Consolidation.MAX, T0, T0.plusSeconds(60),
+                        5))).isInstanceOf(SeriesStoreException.class).hasMessageContaining("max-response-size (4096 bytes)");
+            }
+        }
+    }
+
     private static int unusedPort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
