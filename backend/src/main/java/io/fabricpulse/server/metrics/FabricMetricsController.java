@@ -62,7 +62,8 @@ class FabricMetricsController {
                 response.bufferFactory(), task -> Schedulers.boundedElastic().schedule(task)));
     }
 
-    private void write(FabricMetricsWriter writer, OutputStream out) {
+    /** Writes the page; a client that went away ends it with one log line, never an error upstream. */
+    void write(FabricMetricsWriter writer, OutputStream out) {
         long started = System.nanoTime();
         Counting counted = new Counting(out);
         try {

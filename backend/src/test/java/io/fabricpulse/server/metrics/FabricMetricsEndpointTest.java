@@ -4,9 +4,15 @@ import io.fabricpulse.server.testing.PrometheusServer;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -17,7 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** GET /metrics/fabric on the real server: counters as the rate engine saw them, both formats, auth. */
+@ExtendWith(OutputCaptureExtension.class)
 class FabricMetricsEndpointTest extends ServerTest {
+
+    @Autowired
+    FabricMetricsController controller;
 
     private static final String OPEN_METRICS = "application/openmetrics-text;version=1.0.0,"
             + "application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
@@ -94,6 +104,35 @@ class FabricMetricsEndpointTest extends ServerTest {
         String findings = new String(promtool.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(promtool.waitFor()).as(findings).isZero();
         assertThat(findings).isBlank();
+    }
+
+    /** The scraper hangs up mid-page (a timeout, a restart): one log line, and ingest goes on. */
+    @Test
+    void aScrapeInterruptedMidStreamIsLoggedAndChangesNothing(CapturedOutput output) {
+        String guid = TestBatches.randomGuid();
+        String agent = TestBatches.randomAgentId();
+        Instant t0 = Instant.now().minusSeconds(20);
+        ingest(TestBatches.json(TestBatches.oneHostPort(agent, 1, t0, guid, Map.of("SymbolErrorCounter", 1L))))
+                .expectStatus().is2xxSuccessful();
+        OutputStream hangsUp = new OutputStream() {
+            private int written;
+
+            @Override
+            public void write(int b) throws IOException {
+                if (++written > 100) {
+                    throw new IOException("Connection reset by peer");
+                }
+            }
+        };
+
+        controller.write(FabricMetricsWriter.negotiate(null), hangsUp);
+
+        assertThat(output.getOut()).contains(FabricMetricsController.PATH + ": the client went away after ")
+                .contains("Connection reset by peer");
+        ingest(TestBatches.json(TestBatches.oneHostPort(agent, 2, t0.plusSeconds(10), guid,
+                Map.of("SymbolErrorCounter", 2L)))).expectStatus().is2xxSuccessful();
+        await().atMost(Duration.ofSeconds(30)).until(() -> scrape(VIEWER, VIEWER_PASSWORD, null, "text/plain"),
+                p -> p.contains(guid) && value(p, "fabricpulse_port_symbol_errors_total", guid) == 2.0);
     }
 
     @Test
