@@ -51,7 +51,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     private static final Logger log = LoggerFactory.getLogger(LiveFabric.class);
-    /** PortXmitData and PortRcvData count 4-byte words (INFINIBAND.md, "Units and traps"). */
+    /** PortXmitData and PortRcvData count 4-byte words (docs/FABRIC.md, "Counters"). */
     private static final int BYTES_PER_WORD = 4;
 
     private static final Comparator<NodeView> SWITCHES_FIRST_THEN_NAME = Comparator

@@ -10,22 +10,22 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * One background thread that opens (and if need be creates) the files or slots of ports expected to be
- * written soon, so the pipeline's flush finds them ready. Best effort: a port not prepared in time (the queue
- * full, the thread behind) is created by its first write as before.
+ * One background thread that gives slots to ports expected to be written soon, so the pipeline's flush finds
+ * them ready (a new slot costs an append to the index and a state page, more than an update). Best effort: a
+ * port not prepared in time (the queue full, the thread behind) gets its slot with its first write.
  */
-final class FilePreparer implements AutoCloseable {
+final class SlotPreparer implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(FilePreparer.class);
+    private static final Logger log = LoggerFactory.getLogger(SlotPreparer.class);
     private static final int QUEUE_CAPACITY = 100_000;
 
-    private final PortStorage files;
+    private final PortSlots slots;
     private final BlockingQueue<ExpectedPort> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     private final Thread worker;
 
-    FilePreparer(PortStorage files) {
-        this.files = files;
-        this.worker = Thread.ofPlatform().daemon().name("fabricpulse-series-files").start(this::work);
+    SlotPreparer(PortSlots slots) {
+        this.slots = slots;
+        this.worker = Thread.ofPlatform().daemon().name("fabricpulse-series-slots").start(this::work);
     }
 
     /** Queues the ports without waiting; what does not fit is left to the write path. */
@@ -46,10 +46,10 @@ final class FilePreparer implements AutoCloseable {
                 return;
             }
             try {
-                files.prepare(job.port(), job.since().getEpochSecond());
+                slots.prepare(job.port(), job.since().getEpochSecond());
             } catch (SeriesStoreException | IllegalStateException e) {
                 // The write path meets the same problem and reports it with the batch it fails.
-                log.debug("could not prepare the series file of {}: {}", job.port(), e.getMessage());
+                log.debug("could not prepare the series slot of {}: {}", job.port(), e.getMessage());
             }
         }
     }
