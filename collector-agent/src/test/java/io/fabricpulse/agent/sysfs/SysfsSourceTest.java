@@ -77,8 +77,9 @@ class SysfsSourceTest {
         assertThat(roce.firmware()).isEqualTo("22.39.1002");
         PortReport ethernet = roce.ports().getFirst();
         assertThat(ethernet.linkLayer()).isEqualTo("Ethernet");
-        assertThat(ethernet.linkWidthActive()).isEqualTo(LinkWidth.X1);
-        assertThat(ethernet.linkSpeedActive()).isEqualTo(LinkSpeed.EDR);
+        assertThat(ethernet.linkWidthActive()).as("'1X EDR' is the kernel's name for 25GbE, no InfiniBand link").isNull();
+        assertThat(ethernet.linkSpeedActive()).isNull();
+        assertThat(ethernet.linkRateGbps()).isEqualTo(25.0);
         assertThat(ethernet.lid()).isZero();
         assertThat(ethernet.smLid()).isZero();
         assertThat(ethernet.counters()).containsEntry("PortXmitData", 5361209876L)
