@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.PortCounter;
 
 import java.time.Instant;
@@ -35,8 +36,8 @@ public final class PortRates {
     private final Instant[] sampledAt = new Instant[COUNTERS.length];
     /** Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. */
     private final Instant[] saturatedSince = new Instant[COUNTERS.length];
-    /** Bit per counter ordinal: the baseline was a 64-bit extended value. */
-    private int extendedBits;
+    /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
+    private int wideBits;
 
     /**
      * What one sample of the port said, counter by counter. The answers are computed from the
@@ -135,17 +136,17 @@ public final class PortRates {
      * next sample then yields the true delta, neither none nor a spike).
      *
      * @param counters       raw values by IBA name, as the sample carried them (unknown names are ignored)
-     * @param extended       whether the data/packet counters were the 64-bit extended ones
+     * @param width          which counters were 64-bit in it
      * @param at             collection time of the sample
      * @param saturatedSince counters latched at their maximum, with since when
      */
-    public static PortRates resumedFrom(Map<String, Long> counters, boolean extended, Instant at,
+    public static PortRates resumedFrom(Map<String, Long> counters, CounterWidth width, Instant at,
                                         Map<String, Instant> saturatedSince) {
         PortRates rates = new PortRates();
         for (PortCounter counter : COUNTERS) {
             Long value = counters.get(counter.ibaName());
             if (value != null) {
-                rates.keep(counter.ordinal(), value, extended, at, saturatedSince.get(counter.ibaName()));
+                rates.keep(counter.ordinal(), value, counter.wide(width), at, saturatedSince.get(counter.ibaName()));
             }
         }
         return rates;
@@ -156,10 +157,10 @@ public final class PortRates {
      *
      * @param counters raw values by IBA name (names that are not IBA counters are ignored; the ingest
      *                 validation has rejected them before)
-     * @param extended whether data/packet counters are the 64-bit extended ones in this sample
+     * @param width    which counters are 64-bit in this sample: it decides where each one latches
      * @param at       collection time of the sample
      */
-    public Result update(Map<String, Long> counters, boolean extended, Instant at) {
+    public Result update(Map<String, Long> counters, CounterWidth width, Instant at) {
         // Ingest reads the wire into a CounterMap, taken as it is: read by ordinal, without a box each.
         CounterMap<Long> values = CounterMap.ofLongs(counters);
         CounterRate[] outcomes = new CounterRate[COUNTERS.length];
@@ -169,20 +170,21 @@ public final class PortRates {
             }
             long value = values.longAt(counter);
             int c = counter.ordinal();
-            CounterRate rate = CounterRates.outcome(counter, baselines[c], (extendedBits & (1 << c)) != 0, sampledAt[c],
-                    saturatedSince[c], value, extended, at);
+            boolean wide = counter.wide(width);
+            CounterRate rate = CounterRates.outcome(counter, baselines[c], (wideBits & (1 << c)) != 0, sampledAt[c],
+                    saturatedSince[c], value, wide, at);
             outcomes[c] = rate;
             if (!(rate instanceof CounterRate.NotNewer)) {
-                keep(c, value, extended, at, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
+                keep(c, value, wide, at, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
         return new Result(outcomes);
     }
 
-    private void keep(int counter, long value, boolean isExtended, Instant at, Instant latchedSince) {
+    private void keep(int counter, long value, boolean wide, Instant at, Instant latchedSince) {
         baselines[counter] = value;
         sampledAt[counter] = at;
         saturatedSince[counter] = latchedSince;
-        extendedBits = isExtended ? extendedBits | (1 << counter) : extendedBits & ~(1 << counter);
+        wideBits = wide ? wideBits | (1 << counter) : wideBits & ~(1 << counter);
     }
 }

@@ -58,6 +58,65 @@ public record PortCapability(Set<LinkWidth> widths, Set<LinkSpeed> speeds) {
                 .orElse(null);
     }
 
+    /** The widths as bits of {@link LinkWidth#ordinal()}: a compact form for per-port state. 0 when unknown. */
+    public int widthBits() {
+        return bits(widths);
+    }
+
+    /** The speeds as bits of {@link LinkSpeed#ordinal()}. 0 when unknown. */
+    public int speedBits() {
+        return bits(speeds);
+    }
+
+    /**
+     * {@link #of(PortReport)}'s widths as bits, without building the sets: what per-sample code keeps. 0 when
+     * unknown.
+     */
+    public static int widthBits(PortReport port) {
+        return bitsBoth(port.linkWidthSupported(), port.linkWidthEnabled());
+    }
+
+    /** {@link #of(PortReport)}'s speeds as bits, without building the sets. 0 when unknown. */
+    public static int speedBits(PortReport port) {
+        return bitsBoth(port.linkSpeedSupported(), port.linkSpeedEnabled());
+    }
+
+    private static int bitsBoth(Set<? extends Enum<?>> supported, Set<? extends Enum<?>> enabled) {
+        if (supported == null) {
+            return 0;
+        }
+        int bits = bits(supported);
+        return enabled == null ? bits : bits & bits(enabled);
+    }
+
+    /** The capability {@link #widthBits()} and {@link #speedBits()} describe. */
+    public static PortCapability fromBits(int widthBits, int speedBits) {
+        if (widthBits == 0 && speedBits == 0) {
+            return UNKNOWN;
+        }
+        EnumSet<LinkWidth> widths = EnumSet.noneOf(LinkWidth.class);
+        for (LinkWidth w : LinkWidth.values()) {
+            if ((widthBits & (1 << w.ordinal())) != 0) {
+                widths.add(w);
+            }
+        }
+        EnumSet<LinkSpeed> speeds = EnumSet.noneOf(LinkSpeed.class);
+        for (LinkSpeed s : LinkSpeed.values()) {
+            if ((speedBits & (1 << s.ordinal())) != 0) {
+                speeds.add(s);
+            }
+        }
+        return new PortCapability(widths, speeds);
+    }
+
+    private static int bits(Set<? extends Enum<?>> values) {
+        int bits = 0;
+        for (Enum<?> value : values) {
+            bits |= 1 << value.ordinal();
+        }
+        return bits;
+    }
+
     private static <E extends Enum<E>> Set<E> both(Set<E> supported, Set<E> enabled, Class<E> type) {
         if (supported == null || supported.isEmpty()) {
             return Set.of();

@@ -98,7 +98,7 @@ public enum PortCounter {
 
     /** Where this counter latches when it is ({@code wide}) or is not a 64-bit value. */
     public long maxWhen(boolean wide) {
-        return wide ? -1L : (1L << basicBits) - 1;
+        return wide || basicBits == 64 ? -1L : (1L << basicBits) - 1;
     }
 
     /** The counter with IBA name {@code name}, or null. */
