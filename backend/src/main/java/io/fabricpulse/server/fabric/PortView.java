@@ -91,9 +91,19 @@ public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int 
     }
 
     /** What the port supports and has enabled; empty sets when the source cannot tell (sysfs). */
-    @JsonProperty("capability")
+    @JsonIgnore
     public PortCapability capability() {
         return PortCapability.fromBits(capabilityBits >>> 16, capabilityBits & 0xFFFF);
+    }
+
+    /**
+     * The capability as the API shows it: the widths and speeds, or the text {@code "unknown"} where the source
+     * cannot read them (sysfs) or the port is Ethernet; never a guess.
+     */
+    @JsonProperty("capability")
+    public Object capabilityOrUnknown() {
+        PortCapability capability = capability();
+        return ethernet() || (!capability.knowsWidths() && !capability.knowsSpeeds()) ? "unknown" : capability;
     }
 
     /** The far end's capability as this port's agent read it; empty when it did not. */
