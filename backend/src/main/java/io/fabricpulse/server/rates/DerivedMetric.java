@@ -69,7 +69,7 @@ public enum DerivedMetric {
     },
     /**
      * Bit error ratio estimated from symbol errors: SymbolErrorCounter per second / the active link's
-     * data rate in bits per second, the way UFM's link-health rule reads it (INFINIBAND.md: spec bound
+     * data rate in bits per second, the way UFM's link-health rule reads it (docs/FABRIC.md: spec bound
      * 1e-12, cables tested to 1e-15). An estimate: one symbol error may hide several bit errors.
      */
     SymbolErrorBer {

@@ -11,7 +11,7 @@ import io.fabricpulse.server.fabric.PortView;
 import java.time.Duration;
 
 /**
- * An Active link running narrower or slower than it can (INFINIBAND.md: an Ethernet DAC on an EDR
+ * An Active link running narrower or slower than it can (docs/FABRIC.md: an Ethernet DAC on an EDR
  * port negotiates down; a damaged cable drops lanes), on first sight: what "can" means is the best both
  * ends support and enable, read from the fabric itself ({@link LinkCapabilities}), or the {@code expected}
  * setting where the operator says so for a cluster. Both ends judge the same link, so one alert per link.
