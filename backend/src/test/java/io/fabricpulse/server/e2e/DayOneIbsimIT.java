@@ -14,11 +14,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,20 +58,24 @@ class DayOneIbsimIT {
         Path data = Files.createDirectories(dir.resolve("data"));
         int port = ServerProcess.freePort();
         try (IbsimFabric fabric = IbsimFabric.start(topology, AGENT_HOST)) {
-            fabric.startOpensm(AGENT_HOST, "not-sweeping", List.of("sweep_on_trap FALSE"), "-s", "0");
-            awaitMaster(fabric);
-            fabric.console("Link \"leaf-b\"[6] \"node-6\"[1]");   // a host cabled after the SM's sweep
-            fabric.console("Link \"leaf-a\"[6] \"leaf-b\"[7]");   // a leaf-to-leaf cable likewise
-            Map<String, String> guids = guidsByName(fabric);
-            String initHost = link(guids, "leaf-b", 6, "node-6", 1);
-            String initLeaves = link(guids, "leaf-a", 6, "leaf-b", 7);
-
-            Process agent = fabric.client(AGENT_HOST, List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-jar", AgentProcess.JAR.toAbsolutePath().toString(), "run", "--server", "http://127.0.0.1:" + port,
-                    "--token", TOKEN, "--interval", "2s", "--agent-id", "day-one", "--role", "discover",
-                    "--discover-interval", "2s", "--spool-dir", dir.resolve("spool").toString()), dir.resolve("agent.log"));
             Map<String, Long> idsBeforeTheRestart;
-            try (ServerProcess first = ServerProcess.start(data, port, "server-1.log", PROPERTIES).awaitReady(START_PATIENCE)) {
+            Map<String, String> guids;
+            Process agent;
+            // The server boots while the fabric is made; the agent starts once the server answers, so its first
+            // push is not held back by the backoff of pushes to a server that was not up yet.
+            try (ServerProcess first = ServerProcess.start(data, port, "server-1.log", PROPERTIES)) {
+                fabric.startOpensm(AGENT_HOST, "not-sweeping", List.of("sweep_on_trap FALSE"), "-s", "0");
+                awaitMaster(fabric);
+                fabric.console("Link \"leaf-b\"[6] \"node-6\"[1]");   // a host cabled after the SM's sweep
+                fabric.console("Link \"leaf-a\"[6] \"leaf-b\"[7]");   // a leaf-to-leaf cable likewise
+                guids = guidsByName(fabric);
+                String initHost = link(guids, "leaf-b", 6, "node-6", 1);
+                String initLeaves = link(guids, "leaf-a", 6, "leaf-b", 7);
+                first.awaitReady(START_PATIENCE);
+                agent = fabric.client(AGENT_HOST, List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-jar", AgentProcess.JAR.toAbsolutePath().toString(), "run", "--server", "http://127.0.0.1:" + port,
+                        "--token", TOKEN, "--interval", "2s", "--agent-id", "day-one", "--role", "discover",
+                        "--discover-interval", "2s", "--spool-dir", dir.resolve("spool").toString()), dir.resolve("agent.log"));
                 await(first, dir, "the first batch", () -> JSON.readTree(first.get("/api/v1/ports")).size() > 0);
                 Instant firstBatch = Instant.now();
                 Set<String> expected = Set.of("port-not-active " + initHost, "port-not-active " + initLeaves);
@@ -103,7 +109,7 @@ class DayOneIbsimIT {
                 assertThat(alert(second, after.get("port-not-active " + disabled)).path("summary").asString())
                         .contains("DISABLED");
             }
-            agent.destroy();
+            fabric.stopProcess(agent);
         }
     }
 
@@ -112,7 +118,7 @@ class DayOneIbsimIT {
      * machine's answers: every set seen must be the expected one.
      */
     private static void stays(ServerProcess server, Set<String> expected) throws Exception {
-        Set<Set<String>> seen = new java.util.LinkedHashSet<>();
+        Set<Set<String>> seen = new LinkedHashSet<>();
         try {
             Awaitility.await("three more polls with the same open alerts").during(POLL.multipliedBy(3))
                     .atMost(POLL.multipliedBy(3).plusSeconds(30)).pollInterval(Duration.ofMillis(500))
@@ -261,7 +267,7 @@ class DayOneIbsimIT {
                 .until(() -> fabric.tool(AGENT_HOST, "sminfo").stdout().contains("SMINFO_MASTER"));
     }
 
-    private static void await(ServerProcess server, Path dir, String what, java.util.concurrent.Callable<Boolean> condition)
+    private static void await(ServerProcess server, Path dir, String what, Callable<Boolean> condition)
             throws Exception {
         try {
             Awaitility.await(what).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
