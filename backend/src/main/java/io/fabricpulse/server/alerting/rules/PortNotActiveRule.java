@@ -12,7 +12,7 @@ import java.time.Duration;
 
 /**
  * A port that is not Active, judged on first sight where that is possible and from the fabric's history
- * where it is not (docs/ALERTS.md, "port-not-active"):
+ * where it is not (docs/ALERTING.md, "port-not-active"):
  * <ul>
  *   <li>physically up (LinkUp) but Initializing or Armed: a cable is there and no subnet manager has
  *   configured the port (none runs, or it does not reach or sweep it). Unambiguous: alerts at once;</li>

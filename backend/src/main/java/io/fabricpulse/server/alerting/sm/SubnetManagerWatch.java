@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 
 /**
- * The subnet manager rules, from what the agents' SMInfo queries answered (docs/ALERTS.md):
+ * The subnet manager rules, from what the agents' SMInfo queries answered (docs/ALERTING.md):
  * <ul>
  *   <li>{@link RuleCatalog#SM_NO_MASTER}: agents keep asking and no SM has answered as master for the rule's
  *   {@code window} (longer than an SM failover, in which the standby takes over within tens of seconds);</li>
