@@ -229,7 +229,8 @@ class DayOneIbsimIT {
             assertThat(String.valueOf(node.path("numPorts").asInt())).as(name + " NumPorts").isEqualTo(smp.get("NumPorts"));
             assertThat(Long.parseUnsignedLong(node.path("guid").asString().substring(2), 16))
                     .isEqualTo(Long.parseUnsignedLong(smp.get("Guid").substring(2), 16));
-            assertThat(node.path("type").asString()).isEqualTo("SWITCH").as(smp.get("NodeType")).isNotNull();
+            assertThat(smp.get("NodeType")).as(name + " NodeType").isEqualTo("Switch");
+            assertThat(node.path("type").asString()).as(name + " type").isEqualTo("SWITCH");
         }
         assertThat(inventory).contains(">Quantum<").contains(">Switch-IB 2<").contains("device 0xbeef of vendor 0x0002c9");
     }
