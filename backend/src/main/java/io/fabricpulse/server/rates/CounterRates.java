@@ -5,7 +5,7 @@ import io.fabricpulse.model.ingest.PortCounter;
 import java.time.Instant;
 
 /**
- * The rate rules of INFINIBAND.md for consecutive samples of one (node, port, counter). Pure
+ * The rate rules of docs/FABRIC.md for consecutive samples of one (node, port, counter). Pure
  * functions: the caller keeps the returned baseline and passes it back with the next sample.
  *
  * <ul>

@@ -55,7 +55,7 @@ public enum DerivedMetric {
     },
     /**
      * Share of the time the port had data to send but could not (credits, arbitration): PortXmitWait
-     * ticks per second x the tick's length. Only when the device's tick is known (INFINIBAND.md: ticks
+     * ticks per second x the tick's length. Only when the device's tick is known (docs/FABRIC.md: ticks
      * are device-specific; raw ticks/s are the PortXmitWait rate). Not clamped: above 1 means the
      * configured tick is too long for this device.
      */
@@ -69,7 +69,7 @@ public enum DerivedMetric {
     },
     /**
      * Bit error ratio estimated from symbol errors: SymbolErrorCounter per second / the active link's
-     * data rate in bits per second, the way UFM's link-health rule reads it (INFINIBAND.md: spec bound
+     * data rate in bits per second, the way UFM's link-health rule reads it (docs/FABRIC.md: spec bound
      * 1e-12, cables tested to 1e-15). An estimate: one symbol error may hide several bit errors.
      */
     SymbolErrorBer {

@@ -9,7 +9,7 @@ import java.time.Duration;
  * What the derived metrics of a port need beyond its counters: the active link (width x lane rate)
  * and the length of one PortXmitWait tick, when known.
  *
- * <p>The lane rates of {@link LinkSpeed} are INFINIBAND.md's data rates <em>after</em> line encoding:
+ * <p>The lane rates of {@link LinkSpeed} are docs/FABRIC.md's data rates <em>after</em> line encoding:
  * SDR/DDR/QDR signal 2.5/5/10 Gbaud with 8b/10b (80 % payload: 2, 4, 8 Gb/s), FDR 14.0625 and EDR
  * 25.78125 Gbaud with 64b/66b (13.64, 25 Gb/s), HDR and NDR PAM4 at 53.125 and 106.25 Gb/s raw with
  * their FEC and 64b/66b framing (50, 100 Gb/s). Utilisation and BER are therefore against what the

@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * Settings of the rate engine ({@code fabricpulse.rates.*}).
  *
- * <p>PortXmitWait counts device-specific ticks (INFINIBAND.md): its share of the interval can only
+ * <p>PortXmitWait counts device-specific ticks (docs/FABRIC.md): its share of the interval can only
  * be computed when the tick is known. The tick is looked up by the node's HCA type first (sysfs
  * {@code hca_type}, e.g. {@code MT4123}), then by the reporting source ({@code sim} ticks once per
  * microsecond); when neither is configured the port shows raw ticks per second only.

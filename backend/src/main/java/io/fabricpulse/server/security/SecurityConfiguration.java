@@ -99,7 +99,7 @@ class SecurityConfiguration {
     SecurityWebFilterChain userChain(ServerHttpSecurity http, SecurityProperties security, ProblemWriter problems,
                                      ApiTokenStore apiTokens, AuditTrail audit, Accounts accounts,
                                      PasswordEncoder encoder, LoginThrottleProperties login, Clock clock) {
-        ServerWebExchangeMatcher api = ServerWebExchangeMatchers.pathMatchers("/api/**", "/actuator/**");
+        ServerWebExchangeMatcher api = ServerWebExchangeMatchers.pathMatchers("/api/**", "/actuator/**", "/metrics/**");
         ServerAuthenticationEntryPoint apiEntryPoint = ProblemSecurityResponses.userEntryPoint(problems);
         // Form and Basic both sign in through the throttle; Basic failures are audited as form failures are.
         ThrottledPasswordAuthentication passwords = new ThrottledPasswordAuthentication(accounts, encoder,

@@ -18,7 +18,7 @@ public record PortRateSample(PortSeriesKey port, Instant at, Map<RateSeries, Dou
 
     /**
      * Far above anything a port can do (a 64-bit counter wrapping every nanosecond is 1.8e28/s), and
-     * far enough below the largest double that a store's own arithmetic (rrd4j multiplies a rate by
+     * far enough below the largest double that a store's own arithmetic (the embedded store multiplies a rate by
      * the seconds it held) stays finite.
      */
     public static final double MAX_RATE = 1e30;

@@ -13,7 +13,7 @@ import java.util.Objects;
  * One series a store keeps per port: the rate of one IBA counter (events/s, named as perfquery
  * names the counter) or a rate derived from counters (bytes/s). The set is closed: it is derived
  * from {@link PortCounter}, so a counter added there becomes a series here, and stores with a fixed
- * layout (the embedded rrd files) add it to existing files when they next open them.
+ * layout (the embedded store's slots) keep it in directories made after it was added.
  *
  * <p>Instances are canonical: compare them with {@code ==} or {@code equals}, both work.
  */
@@ -71,7 +71,7 @@ public final class RateSeries implements Comparable<RateSeries> {
         return series;
     }
 
-    /** The IBA counter name or the derived series' name; also the InfluxDB field and rrd datasource name. */
+    /** The IBA counter name or the derived series' name; also the InfluxDB field and the embedded store's name for it. */
     public String name() {
         return name;
     }

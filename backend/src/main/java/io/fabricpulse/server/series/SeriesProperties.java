@@ -13,9 +13,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record SeriesProperties(@DefaultValue("embedded") Type type) {
 
     public enum Type {
-        /** rrd4j files under a local directory: zero setup, fixed size per port. */
+        /** Round-robin slots under a local directory: zero setup, fixed size per port. */
         EMBEDDED,
         /** An InfluxDB server, 1.x (InfluxQL, /write) to 3.x. */
-        INFLUXDB
+        INFLUXDB,
+        /** A Prometheus-compatible engine: remote write out, PromQL back (VictoriaMetrics, Prometheus, Mimir, Thanos). */
+        PROMETHEUS
     }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Where the history of port rates lives: written once per ingested sample, read by charts and the
- * worst-ports views. One implementation per backend (embedded rrd files, InfluxDB), all held to the
+ * worst-ports views. One implementation per backend (embedded slots, InfluxDB), all held to the
  * same contract test suite.
  *
  * <p>Every method blocks on disk or network: callers on a reactive thread hand the call to a

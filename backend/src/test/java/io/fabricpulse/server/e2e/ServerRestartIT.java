@@ -9,10 +9,8 @@ import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;
 import io.fabricpulse.server.series.RateSeries;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -23,7 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -109,9 +106,7 @@ class ServerRestartIT {
                 + " cut, or two polls within one second): " + skippedPoints(metrics));
         try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(new EmbeddedSeriesProperties(data.resolve("series"),
                 Duration.ofSeconds(1), Duration.ofSeconds(3),
-                List.of(new Archive(Duration.ofSeconds(1), Duration.ofHours(1), false)), 64, FileAccess.MAPPED,
-                Layout.SLOTS),
-                Clock.systemUTC())) {
+                List.of(new Archive(Duration.ofSeconds(1), Duration.ofHours(1), false))))) {
             // Whole seconds inside the outage, a margin either side for the kill and the first answers.
             Instant from = killedAt.plusSeconds(3).truncatedTo(ChronoUnit.SECONDS);
             Instant to = restartedAt.minusSeconds(2).truncatedTo(ChronoUnit.SECONDS);

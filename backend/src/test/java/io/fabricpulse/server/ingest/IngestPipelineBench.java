@@ -9,10 +9,8 @@ import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.server.pipeline.IngestPipeline;
 import io.fabricpulse.server.pipeline.PipelineProperties;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import io.fabricpulse.server.state.StateDatabase;
 import org.junit.jupiter.api.Tag;
@@ -91,9 +89,7 @@ class IngestPipelineBench {
         StateDatabase state = StateDatabase.h2();
         EmbeddedSeriesStore series = new EmbeddedSeriesStore(new EmbeddedSeriesProperties(directory.resolve("series"),
                 Duration.ofSeconds(10), Duration.ofSeconds(60),
-                List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false)), PORTS + 1000, FileAccess.MAPPED,
-                Layout.SLOTS),
-                Clock.systemUTC());
+                List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false))));
         IngestPipeline pipeline = IngestPipeline.create(liveFabric().build(), series,
                 new ResumeRepository(state.client(), state.transaction()),
                 new PipelineProperties(AGENTS * 2, 50_000, Duration.ofSeconds(5), Duration.ofSeconds(60), null),

@@ -5,15 +5,12 @@ import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ingest.BatchSink;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.FileAccess;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
+import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import io.fabricpulse.server.state.StateDatabase;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -40,9 +37,7 @@ final class PipelineFixture {
     PipelineFixture(Path seriesDirectory, StateDatabase state) {
         this.series = new RecordingSeriesStore(new EmbeddedSeriesStore(new EmbeddedSeriesProperties(seriesDirectory,
                 Duration.ofSeconds(10), Duration.ofSeconds(60),
-                List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false)), 64, FileAccess.MAPPED,
-                Layout.SLOTS),
-                Clock.systemUTC()));
+                List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false)))));
         this.resume = new ResumeRepository(state.client(), state.transaction());
     }
 

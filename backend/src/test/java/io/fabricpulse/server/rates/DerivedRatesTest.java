@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-/** The derived metrics, each checked against a value worked out by hand from INFINIBAND.md. */
+/** The derived metrics, each checked against a value worked out by hand from docs/FABRIC.md. */
 class DerivedRatesTest {
 
     private static final Duration ONE_MICROSECOND = Duration.ofNanos(1_000);
@@ -75,7 +75,7 @@ class DerivedRatesTest {
 
     @Test
     void symbolErrorBerIsErrorsPerSecondOverTheLinkBits() {
-        // NDR 4X = 400e9 b/s; 0.004 errors/s / 400e9 = 1e-14. INFINIBAND.md: 1e-15 at 400 Gb/s is ~35 a day.
+        // NDR 4X = 400e9 b/s; 0.004 errors/s / 400e9 = 1e-14. docs/FABRIC.md: 1e-15 at 400 Gb/s is ~35 a day.
         assertThat(of(Map.of(PortCounter.SymbolErrorCounter, 0.004), new LinkContext(LinkWidth.X4, LinkSpeed.NDR, null))
                 .symbolErrorBer()).isCloseTo(1e-14, within(1e-26));
         double perDay = 35.0 / 86_400;

@@ -46,7 +46,7 @@ class PortRatesTest {
         assertThat(result.outcomes()).containsValue(new CounterRate.FirstSample());
     }
 
-    /** Every counter of INFINIBAND.md, the 64-bit extended ones and PortXmitWait included, gets its rate. */
+    /** Every counter of docs/FABRIC.md, the 64-bit extended ones and PortXmitWait included, gets its rate. */
     @Test
     void everyCounterOfTheDomainHasARateAndSaturatesAtItsOwnWidth() {
         Map<String, Long> before = new HashMap<>();

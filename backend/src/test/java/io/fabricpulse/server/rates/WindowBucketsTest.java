@@ -188,7 +188,7 @@ class WindowBucketsTest {
         assertThat(RateWindow.ofLabel("2h")).isNull();
     }
 
-    /** Every counter of INFINIBAND.md passes through the windows with its rate. */
+    /** Every counter of docs/FABRIC.md passes through the windows with its rate. */
     @Test
     void everyCounterIsWindowed() {
         Map<String, Long> zero = new java.util.HashMap<>();

@@ -56,27 +56,30 @@ class SeriesConfigurationTest {
                 "fabricpulse.series.embedded.archives[0].retention=6h",
                 "fabricpulse.series.embedded.archives[1].resolution=5m",
                 "fabricpulse.series.embedded.archives[1].retention=30d",
-                "fabricpulse.series.embedded.archives[1].max=true",
-                "fabricpulse.series.embedded.layout=files",
-                "fabricpulse.series.embedded.file-access=file").run(context -> {
-            // 23 series x 8 bytes x (4320 + 2 x 8640 rows), plus the fixed parts.
-            assertThat(context.getBean(EmbeddedSeriesStore.class).bytesPerPort()).isBetween(3_974_400L, 3_990_000L);
+                "fabricpulse.series.embedded.archives[1].max=true").run(context -> {
+            // a 4 KB state page and 23 series x 8 bytes x (4320 + 2 x 8640 rows)
+            assertThat(context.getBean(EmbeddedSeriesStore.class).bytesPerPort())
+                    .isEqualTo(4096 + 23 * 8 * (4320 + 2 * 8640));
         });
         runner().withPropertyValues("fabricpulse.series.embedded.directory=" + temp,
                 "fabricpulse.series.embedded.step=5s",
                 "fabricpulse.series.embedded.archives[0].resolution=5s",
                 "fabricpulse.series.embedded.archives[0].retention=6h").run(context -> {
-            // slots, the default: a 4 KB state page and 23 series x 8 bytes x 4320 rows, nothing else
+            // a 4 KB state page and 23 series x 8 bytes x 4320 rows, nothing else
             assertThat(context.getBean(EmbeddedSeriesStore.class).bytesPerPort()).isEqualTo(4096 + 23 * 8 * 4320);
         });
     }
 
+    /** The one-file-per-port layout is gone, and so are its settings: a configuration that sets one is told. */
     @Test
-    void fileAccessThroughRandomAccessFilesNeedsOneFilePerPort() {
-        runner().withPropertyValues("fabricpulse.series.embedded.directory=" + temp,
-                "fabricpulse.series.embedded.file-access=file").run(context ->
-                assertThat(context).getFailure().rootCause().hasMessageContaining(
-                        "fabricpulse.series.embedded.file-access=file needs layout=files"));
+    void settingsOfTheRemovedFilesLayoutStopStartupNamingThem() {
+        for (String setting : new String[] {"layout=files", "file-access=file", "max-open-files=32768"}) {
+            runner().withPropertyValues("fabricpulse.series.embedded.directory=" + temp,
+                    "fabricpulse.series.embedded." + setting).run(context ->
+                    assertThat(context).getFailure().hasStackTraceContaining(
+                            "fabricpulse.series.embedded." + setting.substring(0, setting.indexOf('='))));
+        }
+        assertThat(temp.resolve("FORMAT")).doesNotExist();
     }
 
     @Test

@@ -22,7 +22,7 @@ public final class ChromiumBrowser implements AutoCloseable {
 
     static final Path BINARY = Path.of("/usr/bin/chromium");
 
-    /** The flags TESTBED.md lists: no sandbox (root in CI), no GPU, nothing that phones home. */
+    /** The flags docs/TESTING.md lists: no sandbox (root in CI), no GPU, nothing that phones home. */
     private static final List<String> FLAGS = List.of("--no-sandbox", "--disable-gpu", "--disable-quic",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run");
 

@@ -1,6 +1,6 @@
 package io.fabricpulse.model.ingest;
 
-/** Link speed with its data rate per lane after encoding (INFINIBAND.md, "Link rates"). */
+/** Link speed with its data rate per lane after encoding (docs/FABRIC.md, "Port state and links"). */
 public enum LinkSpeed {
     SDR(2.0), DDR(4.0), QDR(8.0), FDR10(10.0), FDR(13.64), EDR(25.0), HDR(50.0), NDR(100.0), XDR(200.0);
 

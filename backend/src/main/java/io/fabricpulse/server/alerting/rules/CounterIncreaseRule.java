@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * An error counter rising by at least 'threshold' within 'window'. One instance per counter of
- * ibqueryerrors' list; the defaults are its thresholds (INFINIBAND.md) applied to the increase in
+ * ibqueryerrors' list; the defaults are its thresholds (docs/FABRIC.md) applied to the increase in
  * five minutes rather than to the count since the last clear, so an alert resolves once the counter
  * stops rising, and UFM's event defaults where it has one (PortXmitDiscards 200 per 300 s,
  * VL15Dropped 50). LinkDownedCounter and LinkErrorRecoveryCounter alert on every increment.

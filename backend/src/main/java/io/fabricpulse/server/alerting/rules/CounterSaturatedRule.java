@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * A counter latched at its maximum: it no longer counts, so no rate and no other rule can see new
- * errors on it until someone clears the counters (INFINIBAND.md: "at least max", not zero).
+ * errors on it until someone clears the counters (docs/FABRIC.md: a latched counter means "at least
+ * this many", never zero).
  */
 public final class CounterSaturatedRule implements PortRule {
 

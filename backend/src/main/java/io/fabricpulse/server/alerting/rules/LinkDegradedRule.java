@@ -10,7 +10,7 @@ import io.fabricpulse.server.alerting.Severity;
 import java.time.Duration;
 
 /**
- * An Active link running narrower or slower than it can (INFINIBAND.md: an Ethernet DAC on an EDR
+ * An Active link running narrower or slower than it can (docs/FABRIC.md: an Ethernet DAC on an EDR
  * port negotiates down; a damaged cable drops lanes). What "can" means comes from
  * {@link LinkCapabilities}.
  */

@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * UFM's link-health rule (INFINIBAND.md): symbol errors in a window against what the bit error rate
+ * UFM's link-health rule (docs/FABRIC.md): symbol errors in a window against what the bit error rate
  * allows at the link's active width and speed, limit = data rate x window x BER. Two windows: 12
  * minutes at 1e-14 catches a bad cable fast, 125 minutes at 1e-15 catches a slowly bad one (about 3
  * errors in 125 minutes on NDR 4X). A link whose speed or width is unknown (down) is not judged.

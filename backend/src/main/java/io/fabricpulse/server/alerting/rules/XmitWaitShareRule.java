@@ -10,7 +10,7 @@ import java.util.Locale;
 
 /**
  * Congestion: the share of PortXmitWait among PortXmitWait plus PortXmitData over 'window', at
- * least 'threshold'. The tick of PortXmitWait is device-specific (INFINIBAND.md), so the share of
+ * least 'threshold'. The tick of PortXmitWait is device-specific (docs/FABRIC.md), so the share of
  * the interval cannot be known in general; set against the data sent in the same window it is
  * comparable across ports and 0 to 1 (1: waiting and sending nothing, credit starvation).
  */

@@ -8,8 +8,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import java.time.Clock;
-
 /** The embedded store, chosen when {@code fabricpulse.series.type} is {@code embedded} or unset. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "fabricpulse.series.type", havingValue = "embedded", matchIfMissing = true)
@@ -17,9 +15,8 @@ import java.time.Clock;
 public class EmbeddedSeriesConfiguration {
 
     @Bean(destroyMethod = "close")
-    EmbeddedSeriesStore embeddedSeriesStore(EmbeddedSeriesProperties properties, Clock clock,
-                                            ObjectProvider<MeterRegistry> meters) {
-        EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, clock);
+    EmbeddedSeriesStore embeddedSeriesStore(EmbeddedSeriesProperties properties, ObjectProvider<MeterRegistry> meters) {
+        EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties);
         meters.ifAvailable(registry -> FunctionCounter
                 .builder("fabricpulse.series.embedded.skipped.points", store, EmbeddedSeriesStore::skippedPoints)
                 .description("points not stored because they were not newer than their port's latest (replays)")

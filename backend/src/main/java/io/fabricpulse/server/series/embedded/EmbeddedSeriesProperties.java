@@ -13,27 +13,22 @@ import java.util.Objects;
  * Settings of the embedded store ({@code fabricpulse.series.embedded.*}). Everything has a default:
  * the store works with no configuration at all. docs/STORAGE.md explains the sizes these produce.
  *
- * @param directory    where the per-port files live; created on the first write, not before
- * @param step         base resolution: one row per step in the finest archive
- * @param heartbeat    longest interval between two samples of a port that still counts as data;
- *                     longer silences are stored as gaps
- * @param archives     resolutions and how long each is kept; the first must have the base resolution.
- *                     Changes apply to files created afterwards (a file's size is fixed at creation)
- * @param maxOpenFiles how many port files stay open (mapped) between writes; least recently used
- *                     files are closed beyond this
- * @param fileAccess   how files are read and written, see {@link FileAccess}; {@code file} only with the
- *                     {@code files} layout
- * @param layout       how a new directory holds its ports, see {@link Layout}; a directory keeps the layout
- *                     it was started with
+ * A setting this record does not know (such as {@code layout}, {@code file-access} or {@code max-open-files},
+ * which served the one-file-per-port layout of earlier releases) stops startup naming it, rather than being
+ * silently ignored.
+ *
+ * @param directory where the store's files live; created on the first write, not before
+ * @param step      base resolution: one row per step in the finest archive
+ * @param heartbeat longest interval between two samples of a port that still counts as data;
+ *                  longer silences are stored as gaps
+ * @param archives  resolutions and how long each is kept; the first must have the base resolution.
+ *                  They shape a new directory; an existing one keeps the layout it was created with
  */
-@ConfigurationProperties("fabricpulse.series.embedded")
+@ConfigurationProperties(prefix = "fabricpulse.series.embedded", ignoreUnknownFields = false)
 public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path directory,
                                        @DefaultValue("10s") Duration step,
                                        @DefaultValue("60s") Duration heartbeat,
-                                       List<Archive> archives,
-                                       @DefaultValue("32768") int maxOpenFiles,
-                                       @DefaultValue("mapped") FileAccess fileAccess,
-                                       @DefaultValue("slots") Layout layout) {
+                                       List<Archive> archives) {
 
     /**
      * The default archives: the classic round-robin shape (fine for a while, coarser for longer, coarse
@@ -54,21 +49,11 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
 
     public EmbeddedSeriesProperties {
         Objects.requireNonNull(directory, "fabricpulse.series.embedded.directory");
-        Objects.requireNonNull(fileAccess, "fabricpulse.series.embedded.file-access");
-        Objects.requireNonNull(layout, "fabricpulse.series.embedded.layout");
-        if (layout == Layout.SLOTS && fileAccess == FileAccess.FILE) {
-            throw new IllegalArgumentException("fabricpulse.series.embedded.file-access=file needs layout=files: "
-                    + "the slots layout maps its files");
-        }
         requireWholeSeconds(step, "step");
         requireWholeSeconds(heartbeat, "heartbeat");
         if (heartbeat.compareTo(step) < 0) {
             throw new IllegalArgumentException("fabricpulse.series.embedded.heartbeat (" + heartbeat
                     + ") must be at least the step (" + step + ")");
-        }
-        if (maxOpenFiles < 1) {
-            throw new IllegalArgumentException("fabricpulse.series.embedded.max-open-files must be at least 1, got "
-                    + maxOpenFiles);
         }
         archives = archives == null || archives.isEmpty() ? DEFAULT_ARCHIVES : List.copyOf(archives);
         validateArchives(archives, step);
@@ -76,8 +61,7 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
 
     /** The defaults, in {@code directory}: what a zero-configuration server uses. */
     public static EmbeddedSeriesProperties defaultsIn(Path directory) {
-        return new EmbeddedSeriesProperties(directory, Duration.ofSeconds(10), Duration.ofSeconds(60), null, 2048,
-                FileAccess.MAPPED, Layout.SLOTS);
+        return new EmbeddedSeriesProperties(directory, Duration.ofSeconds(10), Duration.ofSeconds(60), null);
     }
 
     private static void validateArchives(List<Archive> archives, Duration step) {
@@ -142,35 +126,5 @@ public record EmbeddedSeriesProperties(@DefaultValue("./data/series") Path direc
         public long rows() {
             return retention.getSeconds() / resolution.getSeconds();
         }
-    }
-
-    /** How port files are accessed. */
-    public enum FileAccess {
-        /**
-         * Memory-mapped through the FFM API ({@code FileChannel.map} into an {@code Arena}): an update
-         * is a few memory stores, unmapping is deterministic, no {@code sun.misc.Unsafe}. The default.
-         */
-        MAPPED,
-        /**
-         * rrd4j's RandomAccessFile backend: a system call per field touched, about 10x slower
-         * (docs/PERFORMANCE.md); for file systems where shared mappings are unwise (some network ones).
-         */
-        FILE
-    }
-
-    /** How the ports of a directory are kept. docs/STORAGE.md compares the two. */
-    public enum Layout {
-        /**
-         * Slots of groups of 4,096 ports: per group a state file with a 4 KB page per port and a file per
-         * archive whose rows hold every port of the group side by side, time-aligned, so that one step of
-         * a whole group dirties a few contiguous pages. rrd4j's layout and update, without a file per port.
-         * The default: what a 200,000-port fabric at 10 s needs (docs/PERFORMANCE.md).
-         */
-        SLOTS,
-        /**
-         * One rrd4j file per port ({@code <guid>/<port>.rrd}), readable with rrd4j's tools; every step
-         * of every port dirties pages of its own file. Fine for a few thousand ports.
-         */
-        FILES
     }
 }

@@ -6,79 +6,50 @@ import io.fabricpulse.server.series.Consolidator;
 import io.fabricpulse.server.series.ExpectedPort;
 import io.fabricpulse.server.series.PortRate;
 import io.fabricpulse.server.series.PortRateSample;
-import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;
 import io.fabricpulse.server.series.SeriesStore;
-import io.fabricpulse.server.series.SeriesStoreException;
 import io.fabricpulse.server.series.WorstQuery;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
-import org.rrd4j.core.RrdBackendFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The zero-setup store: rrd4j round-robin series of fixed size per port under one directory, kept in
- * slots of groups of ports ({@link PortSlots}, the default) or one file per port ({@link PortFiles}).
- * Nothing is created until the first write, so a server that never stores a rate leaves no trace.
+ * The zero-setup store: round-robin series of fixed size per port, in slots of groups of ports under one
+ * directory ({@link PortSlots}; the format is docs/STORAGE.md's). Nothing is created until the first write,
+ * so a server that never stores a rate leaves no trace.
  *
- * <p>Replays: a file cannot rewrite its past, so a point that is not newer than its port's latest
- * is skipped and counted ({@link #skippedPoints()}); writing the same sample twice is harmless.
+ * <p>Replays: a round-robin series cannot rewrite its past, so a point that is not newer than its port's
+ * latest is skipped and counted ({@link #skippedPoints()}); writing the same sample twice is harmless.
  */
 public final class EmbeddedSeriesStore implements SeriesStore {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedSeriesStore.class);
 
     private final EmbeddedSeriesProperties properties;
-    private final RrdLayout layout;
-    private final PortStorage files;
+    private final PortSlots slots;
     private final LongAdder skipped = new LongAdder();
-    private final FilePreparer preparer;
-    private final long bytesPerPort;
+    private final SlotPreparer preparer;
 
-    public EmbeddedSeriesStore(EmbeddedSeriesProperties properties, Clock clock) {
+    public EmbeddedSeriesStore(EmbeddedSeriesProperties properties) {
+        this(properties, PortSlots.PORTS_PER_GROUP);
+    }
+
+    /** With another group size for a new directory: tests cross group boundaries with a few ports. */
+    EmbeddedSeriesStore(EmbeddedSeriesProperties properties, int portsPerGroup) {
         this.properties = Objects.requireNonNull(properties, "properties");
-        this.layout = new RrdLayout(properties);
-        Path directory = properties.directory();
-        Layout kept = StoreFormat.of(directory).orElse(properties.layout());
-        if (kept != properties.layout()) {
-            log.warn("{} holds its ports as {}; it keeps that layout (the configured {} applies to a new directory)",
-                    directory.toAbsolutePath().normalize(), name(kept), name(properties.layout()));
-        }
-        this.bytesPerPort = kept == Layout.SLOTS ? layout.bytesPerSlot() : layout.bytesPerPort();
-        StoreFormat format = new StoreFormat(directory, kept);
-        this.files = switch (kept) {
-            case SLOTS -> new PortSlots(directory, format, layout, clock);
-            case FILES -> new PortFiles(directory, format, new PortFileOpener(layout, fileBackend(properties), clock),
-                    properties.maxOpenFiles());
-        };
-        this.preparer = new FilePreparer(files);
-        log.info("embedded series store in {}: {}, {} bytes per port{}",
-                directory.toAbsolutePath().normalize(), name(kept), bytesPerPort, kept == Layout.FILES
-                        ? ", " + name(properties.fileAccess()) + " access, up to " + properties.maxOpenFiles()
-                        + " files open" : "");
-    }
-
-    private static RrdBackendFactory fileBackend(EmbeddedSeriesProperties properties) {
-        return switch (properties.fileAccess()) {
-            case MAPPED -> new MappedFileBackendFactory();
-            case FILE -> new RandomAccessFileBackendFactory();
-        };
-    }
-
-    private static String name(Enum<?> value) {
-        return value.name().toLowerCase(Locale.ROOT);
+        this.slots = new PortSlots(properties.directory(), SlotLayout.of(properties, portsPerGroup));
+        this.preparer = new SlotPreparer(slots);
+        log.info("embedded series store in {}: {} bytes per port, {}",
+                properties.directory().toAbsolutePath().normalize(), bytesPerPort(), slots.status());
     }
 
     @Override
@@ -86,19 +57,15 @@ public final class EmbeddedSeriesStore implements SeriesStore {
         Objects.requireNonNull(batch, "batch");
         for (PortRateSample sample : batch) {
             Objects.requireNonNull(sample, "a batch holds no null samples");
-            if (sample.rates().isEmpty()) {
-                continue;
-            }
-            boolean stored = files.write(sample.port(), sample.at().getEpochSecond(), file -> file.update(sample));
-            if (!stored) {
+            if (!sample.rates().isEmpty() && !slots.write(sample)) {
                 skipped.increment();
             }
         }
     }
 
     /**
-     * Creates the files of ports seen for the first time on a background thread: a new file costs far
-     * more than an update, and a port's first point comes one sample interval after its first sight.
+     * Gives slots to ports seen for the first time on a background thread: their first point comes one sample
+     * interval after their first sight.
      */
     @Override
     public void expect(Collection<ExpectedPort> ports) {
@@ -108,39 +75,36 @@ public final class EmbeddedSeriesStore implements SeriesStore {
     @Override
     public List<RatePoint> rates(RateQuery query) {
         BucketGrid grid = new BucketGrid(query);
-        files.read(query.port(), file -> {
-            file.rows(query.series(), query.consolidation(), query.from().getEpochSecond(),
-                    query.to().getEpochSecond(), grid::add);
-            return grid;
-        });
+        int ds = slots.layout().datasourceOf(query.series());
+        if (ds >= 0) {
+            slots.read(query.port(), slot -> {
+                slot.rows(ds, query.consolidation(), query.from().getEpochSecond(), query.to().getEpochSecond(),
+                        grid::add);
+                return grid;
+            });
+        }
         return grid.points();
     }
 
+    /** A scan of every port's rows over the window, in slot order: the groups' files front to back. */
     @Override
     public List<PortRate> worst(WorstQuery query) {
         long from = query.from().getEpochSecond();
         long to = query.to().getEpochSecond();
+        int ds = slots.layout().datasourceOf(query.series());
         // A heap of the best `limit` so far, weakest on top: one pass, memory bounded by the limit.
         PriorityQueue<PortRate> best = new PriorityQueue<>(query.limit() + 1, PortRate.WORST_FIRST.reversed());
-        for (PortSeriesKey port : files.ports()) {
-            double value;
-            try {
-                value = files.read(port, file -> {
-                    Consolidator window = new Consolidator(query.consolidation());
-                    file.rows(query.series(), query.consolidation(), from, to,
-                            (start, length, rowValue) -> window.add(rowValue));
-                    return window.value();
-                }).orElse(Double.NaN);
-            } catch (SeriesStoreException e) {
-                log.warn("worst ports: skipping {}: {}", port, e.getMessage());
-                continue;
-            }
-            if (!Double.isNaN(value)) {
-                best.add(new PortRate(port, value));
-                if (best.size() > query.limit()) {
-                    best.poll();
+        if (ds >= 0) {
+            slots.forEach((port, slot) -> {
+                Consolidator window = new Consolidator(query.consolidation());
+                slot.rows(ds, query.consolidation(), from, to, (start, length, value) -> window.add(value));
+                if (!Double.isNaN(window.value())) {
+                    best.add(new PortRate(port, window.value()));
+                    if (best.size() > query.limit()) {
+                        best.poll();
+                    }
                 }
-            }
+            });
         }
         List<PortRate> ranked = new ArrayList<>(best);
         ranked.sort(PortRate.WORST_FIRST);
@@ -152,7 +116,7 @@ public final class EmbeddedSeriesStore implements SeriesStore {
         Path directory = properties.directory().toAbsolutePath().normalize();
         if (Files.isDirectory(directory)) {
             return Files.isWritable(directory)
-                    ? CheckResult.ok(directory + " is writable; " + files.status())
+                    ? CheckResult.ok(directory + " is writable; " + slots.status())
                     : CheckResult.failed(directory + " is not writable");
         }
         if (Files.exists(directory)) {
@@ -177,12 +141,12 @@ public final class EmbeddedSeriesStore implements SeriesStore {
 
     /** Bytes every port takes on disk (its length, filled as rows are written) in the directory's layout. */
     public long bytesPerPort() {
-        return bytesPerPort;
+        return slots.layout().bytesPerSlot();
     }
 
     @Override
     public void close() {
         preparer.close();
-        files.close();
+        slots.close();
     }
 }

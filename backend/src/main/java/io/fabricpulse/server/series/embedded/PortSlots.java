@@ -1,100 +1,78 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.series.SeriesStoreException;
-import org.rrd4j.core.ArcDef;
-import org.rrd4j.core.DsDef;
-import org.rrd4j.core.RrdDb;
-import org.rrd4j.core.RrdDef;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
- * The ports of the embedded store as slots of groups of {@value #PORTS_PER_GROUP} ports
- * ({@link SlotFields}): per group a state file with a page per port and one file per archive with the rows
- * of all its ports, time-aligned. The files of a group are mapped once for the store's life, so a port
- * costs no file descriptor, no mapping and no page of its own beyond its state page. docs/STORAGE.md has
- * the files and their sizes.
+ * The ports of the embedded store, each in a {@link Slot} of a group of {@value #PORTS_PER_GROUP}: per group
+ * a state file with a page per port and one file per archive with the rows of all its ports, time-aligned
+ * ({@link SlotGroup}, {@link SlotLayout}). A group's files are mapped once for the store's life, so a port
+ * costs no file descriptor, no mapping and no page of its own beyond its state page. The slot index
+ * ({@link SlotIndex}) says which port each slot holds. Nothing is created before the first port is stored.
  *
- * <p>rrd4j stays the authority on the format: the layout file {@code layout.rrd} is an rrd4j file of the
- * store's layout (its definition, and the bytes every port shares); rrd4j creates each new port and reads
- * ports for queries through {@link SlotBackendFactory}; updates are rrd4j's arithmetic ({@link RrdUpdate}).
- * The slot index ({@link SlotIndex}) says which port a slot holds.
- *
- * <p>Locking as in {@link PortFiles}: everything done to a port runs under its stripe lock; creating a slot
- * (and opening the store's files on the first write) also takes the allocation lock, never the other way
- * round. Ports share pages but never bytes, so different ports are updated in parallel.
+ * <p>Locking: everything done to a port runs under its stripe lock; giving out a slot (and creating the
+ * store's files on the first one) also takes the allocation lock, never the other way round. Ports share
+ * pages but never bytes, so different ports are updated in parallel.
  */
-final class PortSlots implements PortStorage {
+final class PortSlots implements AutoCloseable {
 
     static final int PORTS_PER_GROUP = 4096;
-    static final String LAYOUT_FILE = "layout.rrd";
     private static final Logger log = LoggerFactory.getLogger(PortSlots.class);
-    /** Distinct start seconds whose new-port pages are kept: a few intervals of a large fabric's agents. */
-    private static final int INITIAL_PAGES_KEPT = 1024;
 
     private final Path directory;
-    private final StoreFormat format;
-    private final RrdLayout layout;
-    private final Clock clock;
-    private final int portsPerGroup;
+    private final SlotLayout configured;
     private final RandomAccessAdvice advice = RandomAccessAdvice.load();
     private final PortStripes stripes = new PortStripes();
     private final Object allocation = new Object();
     private final ConcurrentHashMap<PortSeriesKey, Slot> slots = new ConcurrentHashMap<>();
-    /** Null until the store's files exist: a store that never stores a rate leaves no trace. */
+    /** Null until the store's files exist. */
     private volatile Opened opened;
     private volatile boolean closed;
 
-    /** A port's slot, and its writer once the port has been written since the store opened. */
-    private static final class Slot {
-        final int number;
-        /** Guarded by the port's stripe lock. */
-        SlotWriter writer;
-
-        Slot(int number) {
-            this.number = number;
-        }
-    }
-
-    PortSlots(Path directory, StoreFormat format, RrdLayout layout, Clock clock) {
-        this(directory, format, layout, clock, PORTS_PER_GROUP);
-    }
-
-    /** With another group size: tests cross group boundaries with a few ports. */
-    PortSlots(Path directory, StoreFormat format, RrdLayout layout, Clock clock, int portsPerGroup) {
+    /**
+     * Opens the store in {@code directory}, upgrading it if it is of an older format; a new directory will
+     * get {@code configured}'s layout with its first port, an existing one keeps its own.
+     */
+    PortSlots(Path directory, SlotLayout configured) {
         this.directory = directory;
-        this.format = format;
-        this.layout = layout;
-        this.clock = clock;
-        this.portsPerGroup = portsPerGroup;
-        if (Files.exists(directory.resolve(LAYOUT_FILE))) {
+        this.configured = configured;
+        Optional<SlotLayout> kept = StoreFormat.read(directory, configured.portsPerGroup());
+        if (kept.isPresent()) {
             synchronized (allocation) {
-                opened = open();
+                opened = open(kept.get());
             }
         }
     }
 
-    @Override
-    public <T> T write(PortSeriesKey port, long startIfNew, WriteAction<T> action) {
+    /**
+     * Stores the sample's rates in its port's slot, giving the port a slot first if it has none. Returns false,
+     * storing nothing, when the sample is not newer than the port's latest ({@link Slot#update}).
+     */
+    boolean write(PortRateSample sample) {
+        return onPort(sample.port(), sample.at().getEpochSecond(), slot -> slot.update(sample));
+    }
+
+    /** Gives the port a slot if it has none, so that its first write finds it; its first update will follow {@code start}. */
+    void prepare(PortSeriesKey port, long start) {
+        onPort(port, start, slot -> null);
+    }
+
+    private <T> T onPort(PortSeriesKey port, long startIfNew, Function<Slot, T> action) {
         requireOpen();
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
@@ -102,11 +80,12 @@ final class PortSlots implements PortStorage {
             Slot slot = slots.get(port);
             if (slot == null) {
                 slot = create(port, startIfNew);
+            } else if (slot.lastUpdate() == 0) {
+                // A state page found zero (a state file cut short and grown back): the rows it has stay.
+                slot.start(startIfNew);
+                log.warn("series slot of {} in {} had no state; started it afresh at {}", port, directory, startIfNew);
             }
-            if (slot.writer == null) {
-                slot.writer = writerOf(slot.number, startIfNew);
-            }
-            return action.apply(slot.writer);
+            return action.apply(slot);
         } catch (IOException | RuntimeException e) {
             throw new SeriesStoreException("series slot of " + port + " in " + directory + ": " + e.getMessage(), e);
         } finally {
@@ -114,251 +93,166 @@ final class PortSlots implements PortStorage {
         }
     }
 
-    @Override
-    public <T> Optional<T> read(PortSeriesKey port, Action<T> action) {
+    /** Runs {@code action} on the port's slot if the port has one. */
+    <T> Optional<T> read(PortSeriesKey port, Function<Slot, T> action) {
         requireOpen();
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
             Slot slot = slots.get(port);
-            if (slot == null) {
-                return Optional.empty();
-            }
-            Opened files = opened;
-            try (PortFile file = new PortFile(RrdDb.getBuilder().setPath(files.backend.pathOf(slot.number))
-                    .setReadOnly(true).setBackendFactory(files.backend).build())) {
-                return Optional.of(action.apply(file));
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new SeriesStoreException("series slot of " + port + " in " + directory + " cannot be read: "
-                    + e.getMessage(), e);
+            return slot == null ? Optional.empty() : Optional.of(action.apply(slot));
         } finally {
             stripe.unlock();
         }
     }
 
-    @Override
-    public List<PortSeriesKey> ports() {
-        synchronized (allocation) {
-            return opened == null ? List.of()
-                    : opened.index.holders().stream().filter(Objects::nonNull).distinct().toList();
+    /**
+     * Runs {@code action} on every port's slot in slot order, so that a scan of all ports reads each group's
+     * files front to back; each port under its lock.
+     */
+    void forEach(BiConsumer<PortSeriesKey, Slot> action) {
+        requireOpen();
+        Opened files = opened;
+        if (files == null) {
+            return;
+        }
+        int count = files.count;
+        for (int number = 0; number < count; number++) {
+            PortSeriesKey port = files.holders[number];
+            if (port == null) {
+                continue;
+            }
+            ReentrantLock stripe = stripes.of(port);
+            stripe.lock();
+            try {
+                action.accept(port, slots.get(port));
+            } finally {
+                stripe.unlock();
+            }
         }
     }
 
-    @Override
-    public String status() {
+    /** Every stored port, in slot order. */
+    List<PortSeriesKey> ports() {
         Opened files = opened;
-        return files == null ? "no ports yet"
-                : files.count + " slots in " + files.groups.length + " groups of " + portsPerGroup;
+        return files == null ? List.of()
+                : Arrays.stream(files.holders, 0, files.count).filter(Objects::nonNull).toList();
     }
 
-    /** A new slot for {@code port}: rrd4j creates the port through its view, then the index records it. */
+    /** The layout ports are kept in: the directory's, or the configured one while there is none. */
+    SlotLayout layout() {
+        Opened files = opened;
+        return files == null ? configured : files.layout;
+    }
+
+    /** A line for the health endpoint. */
+    String status() {
+        Opened files = opened;
+        return files == null ? "no ports yet"
+                : files.count + " slots in " + files.groups.length + " groups of " + files.layout.portsPerGroup();
+    }
+
+    /** A new slot for {@code port}: its state made for {@code start}, then the index records it. */
     private Slot create(PortSeriesKey port, long start) throws IOException {
         synchronized (allocation) {
             if (opened == null) {
-                format.markBeforeFirstFile();
-                createLayoutFile();
-                opened = open();
+                StoreFormat.write(directory, configured);
+                opened = open(configured);
             }
             Opened files = opened;
             int number = files.count;
-            files.ensureGroupOf(number);
-            RrdUpdate previous = files.updateOf(number);
-            if (previous.lastUpdateTime() != 0) {
+            Slot slot = files.slot(number);
+            if (slot.lastUpdate() != 0) {
                 // A slot whose index record was lost (an append cut short): its rows are another port's.
-                previous.clearRows();
+                slot.clearRows();
                 log.warn("series slot {} in {} held an earlier port whose index record was lost; cleared it for {}",
                         number, directory, port);
             }
-            initialize(files, number, start);
+            slot.start(start);
             files.index.append(port);
-            files.count = number + 1;
-            Slot slot = new Slot(number);
+            files.publish(number, port);
             slots.put(port, slot);
             return slot;
         }
     }
 
-    /**
-     * rrd4j writes the new port's state into the slot's page; its rings then start where every port
-     * keeps the time of their first row ({@link SlotFields#alignedPointer}). The page is a function of the
-     * start alone, and the ports an agent reports first share their sample's time, so a page made for a
-     * start is kept and copied to the next slots that start then: rrd4j builds its objects for a port
-     * once per start, not once per port.
-     */
-    private void initialize(Opened files, int number, long start) throws IOException { // holds the allocation lock
-        SlotGroup group = files.groups[number / portsPerGroup];
-        long page = (number % portsPerGroup) * files.fields.stateBytes();
-        byte[] made = files.initialPages.get(start);
-        if (made != null) {
-            MemorySegment.copy(made, 0, group.state(), ValueLayout.JAVA_BYTE, page, made.length);
-            return;
-        }
-        RrdDef definition = new RrdDef(files.backend.pathOf(number), start, files.shape.step);
-        definition.addDatasource(files.definition.getDsDefs());
-        definition.addArchive(files.definition.getArcDefs());
-        files.creating = number;
+    /** Opens the index and the groups it reaches into. Holds the allocation lock. */
+    private Opened open(SlotLayout layout) {
+        Opened files = null;
         try {
-            RrdDb.getBuilder().setRrdDef(definition).setBackendFactory(files.backend).build().close();
-        } finally {
-            files.creating = -1;
-        }
-        RrdUpdate update = files.updateOf(number);
-        long lastUpdate = update.lastUpdateTime();
-        for (int arc = 0; arc < files.shape.archives(); arc++) {
-            long resolution = files.shape.step * files.shape.steps[arc];
-            long firstRow = lastUpdate - lastUpdate % resolution + resolution;
-            update.startRingsAt(arc, SlotFields.alignedPointer(firstRow, resolution, files.shape.rows[arc]));
-        }
-        if (files.initialPages.size() >= INITIAL_PAGES_KEPT) {
-            files.initialPages.clear();
-        }
-        files.initialPages.put(start, group.state().asSlice(page, files.fields.stateBytes())
-                .toArray(ValueLayout.JAVA_BYTE));
-    }
-
-    /**
-     * The writer of an existing slot. A slot whose page holds no update time lost its state (a state file
-     * cut short and grown back as zeros): rrd4j sets it up again from {@code start}; rows it still has stay.
-     */
-    private SlotWriter writerOf(int number, long start) throws IOException {
-        Opened files = opened;
-        RrdUpdate update = files.updateOf(number);
-        if (update.lastUpdateTime() == 0) {
-            synchronized (allocation) {
-                initialize(files, number, start);
-            }
-            log.warn("series slot {} in {} had no state; started it afresh at {}", number, directory, start);
-        }
-        return new SlotWriter(update, files.datasourceOf);
-    }
-
-    private void createLayoutFile() throws IOException {
-        Files.createDirectories(directory);
-        Path path = directory.resolve(LAYOUT_FILE);
-        Path partial = directory.resolve(LAYOUT_FILE + ".creating");
-        Files.deleteIfExists(partial);
-        MappedFileBackendFactory.create(layout.definition(partial, clock.instant().getEpochSecond()),
-                new MappedFileBackendFactory()).close();
-        Files.move(partial, path, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /** Opens the layout file, the index and the groups the index reaches into. Holds the allocation lock. */
-    private Opened open() {
-        Path layoutPath = directory.resolve(LAYOUT_FILE);
-        try {
-            Opened files = new Opened(layoutPath);
-            for (PortSeriesKey port : files.index.holders()) {
+            files = new Opened(layout, SlotIndex.open(directory));
+            List<PortSeriesKey> holders = files.index.holders();
+            for (int number = 0; number < holders.size(); number++) {
+                PortSeriesKey port = holders.get(number);
+                Slot slot = files.slot(number);
                 if (port != null) {
-                    Slot previous = slots.putIfAbsent(port, new Slot(files.count));
+                    Slot previous = slots.putIfAbsent(port, slot);
                     if (previous != null) {
-                        log.error("{} names {} for slots {} and {}: the port keeps slot {}, slot {} stays unused",
-                                files.index.path(), port, previous.number, files.count, previous.number, files.count);
+                        log.error("{} names {} for two slots: the port keeps its first, slot {} stays unused",
+                                files.index.path(), port, number);
+                        port = null;
                     }
                 }
-                files.ensureGroupOf(files.count);
-                files.count++;
+                files.publish(number, port);
             }
+            warnIfNotConfigured(layout);
             return files;
         } catch (IOException | RuntimeException e) {
             slots.clear();
+            if (files != null) {
+                files.close();
+            }
             throw new SeriesStoreException("cannot open the series slots in " + directory + ": " + e.getMessage(), e);
         }
     }
 
+    private void warnIfNotConfigured(SlotLayout layout) {
+        if (!layout.shape().equals(configured.shape())) {
+            log.warn("series slots in {} keep the layout they were created with ({}); the configured one ({})"
+                    + " applies to a new directory", directory, layout.shape(), configured.shape());
+        }
+        List<String> missing = RateSeries.all().stream().filter(series -> layout.datasourceOf(series) < 0)
+                .map(RateSeries::name).toList();
+        if (!missing.isEmpty()) {
+            log.warn("series slots in {} predate some series; those are not stored here: {}", directory, missing);
+        }
+    }
+
     /** What the store has open once its files exist. */
-    private final class Opened implements SlotBackendFactory.Slots {
+    private final class Opened {
 
-        final RrdDef definition;
-        final RrdShape shape;
-        final SlotFields fields;
-        final SlotImage image;
-        final int[] datasourceOf;
+        final SlotLayout layout;
         final SlotIndex index;
-        final SlotBackendFactory backend;
         volatile SlotGroup[] groups = new SlotGroup[0];
-        /** Slots given out; slot n exists when n < count. */
+        /** The port of each slot given out, null for a slot lost to damage; slot n exists when n < count. */
+        volatile PortSeriesKey[] holders = new PortSeriesKey[1024];
         volatile int count;
-        /** New ports' state pages by start second ({@link #initialize}); guarded by the allocation lock. */
-        final Map<Long, byte[]> initialPages = new HashMap<>();
-        /** The slot rrd4j is creating, readable and writable before it is counted; -1 when none. */
-        volatile int creating = -1;
 
-        Opened(Path layoutPath) throws IOException {
-            MappedFileBackendFactory layoutBackend = new MappedFileBackendFactory();
-            try (RrdDb db = RrdDb.getBuilder().setPath(layoutPath.toString()).setReadOnly(true)
-                    .setBackendFactory(layoutBackend).build()) {
-                if (!MappedPortWriter.knowsFormatOf(db)) {
-                    throw new IOException(layoutPath + " is not an rrd4j file of the format this server updates"
-                            + " (version 2, GAUGE datasources)");
+        Opened(SlotLayout layout, SlotIndex index) {
+            this.layout = layout;
+            this.index = index;
+        }
+
+        /** Slot {@code number}, mapping its group first if need be. Holds the allocation lock. */
+        Slot slot(int number) throws IOException {
+            int group = number / layout.portsPerGroup();
+            if (group >= groups.length) {
+                SlotGroup[] grown = Arrays.copyOf(groups, group + 1);
+                for (int g = groups.length; g <= group; g++) {
+                    grown[g] = SlotGroup.open(directory, g, layout, advice);
                 }
-                this.definition = db.getRrdDef();
-                this.shape = RrdShape.of(db);
-                this.datasourceOf = new int[RateSeries.all().size()];
-                for (RateSeries series : RateSeries.all()) {
-                    datasourceOf[series.index()] = db.containsDs(series.name()) ? db.getDsIndex(series.name()) : -1;
-                }
+                groups = grown;
             }
-            byte[] template = Files.readAllBytes(layoutPath);
-            long expected = new RrdFields(shape.datasources(), shape.rows)
-                    .length(Arrays.stream(definition.getDsDefs()).map(DsDef::getDsName).toList());
-            if (template.length != expected) {
-                throw new IOException(layoutPath + " is " + template.length + " bytes; its definition needs "
-                        + expected + " in the rrd4j format this server knows");
-            }
-            warnIfNotConfigured(layoutPath);
-            this.fields = new SlotFields(shape.datasources(), shape.archives(), portsPerGroup);
-            this.image = new SlotImage(template, shape, fields);
-            this.index = SlotIndex.open(directory);
-            this.backend = new SlotBackendFactory(directory, this);
+            return new Slot(layout, groups[group], number % layout.portsPerGroup());
         }
 
-        private void warnIfNotConfigured(Path layoutPath) {
-            RrdDef configured = layout.definition(layoutPath, definition.getStartTime());
-            if (!describe(configured).equals(describe(definition))) {
-                log.warn("series slots in {} keep the layout they were created with ({}); the configured one ({})"
-                        + " applies to a new directory", directory, describe(definition), describe(configured));
+        /** Counts slot {@code number} (the next) as given out to {@code port}. Holds the allocation lock. */
+        void publish(int number, PortSeriesKey port) {
+            if (number == holders.length) {
+                holders = Arrays.copyOf(holders, 2 * number);
             }
-            if (Arrays.stream(datasourceOf).anyMatch(ds -> ds < 0)) {
-                log.warn("series slots in {} predate some series; those are not stored here: {}", directory,
-                        RateSeries.all().stream().filter(s -> datasourceOf[s.index()] < 0).map(RateSeries::name)
-                                .toList());
-            }
-        }
-
-        void ensureGroupOf(int slot) throws IOException {
-            int group = slot / portsPerGroup;
-            if (group < groups.length) {
-                return;
-            }
-            SlotGroup[] grown = Arrays.copyOf(groups, group + 1);
-            for (int g = groups.length; g <= group; g++) {
-                grown[g] = SlotGroup.open(directory, g, fields, shape.rows, advice);
-            }
-            groups = grown;
-        }
-
-        RrdUpdate updateOf(int slot) {
-            SlotGroup group = groups[slot / portsPerGroup];
-            int inGroup = slot % portsPerGroup;
-            return new RrdUpdate(shape, fields, group.state(), inGroup * fields.stateBytes(), group.archives(),
-                    fields.valueBase(inGroup));
-        }
-
-        @Override
-        public Optional<SlotImage.View> view(int slot) {
-            if (slot < 0 || (slot >= count && slot != creating)) {
-                return Optional.empty();
-            }
-            SlotGroup group = groups[slot / portsPerGroup];
-            int inGroup = slot % portsPerGroup;
-            return Optional.of(image.view(group.state(), inGroup * fields.stateBytes(), group.archives(),
-                    fields.valueBase(inGroup)));
-        }
-
-        @Override
-        public long length() {
-            return image.length();
+            holders[number] = port;
+            count = number + 1;
         }
 
         void close() {
@@ -371,18 +265,6 @@ final class PortSlots implements PortStorage {
                 log.warn("closing {} failed: {}", index.path(), e.toString());
             }
         }
-    }
-
-    private static String describe(RrdDef def) {
-        List<String> parts = new ArrayList<>();
-        parts.add("step " + def.getStep() + " s");
-        for (DsDef ds : def.getDsDefs()) {
-            parts.add(ds.getDsName() + "/" + ds.getHeartbeat());
-        }
-        for (ArcDef arc : def.getArcDefs()) {
-            parts.add(arc.getConsolFun() + " " + arc.getSteps() + "x" + arc.getRows());
-        }
-        return String.join(", ", parts);
     }
 
     private void requireOpen() {

@@ -11,14 +11,13 @@ import java.lang.invoke.MethodHandle;
 import java.util.Optional;
 
 /**
- * {@code madvise(MADV_RANDOM)} on a port file's mapping, through the FFM API.
+ * {@code madvise(MADV_RANDOM)} on a group file's mapping, through the FFM API.
  *
- * <p>Why: an update touches a few scattered pages of a 1.3 MB file. Without the advice the kernel treats
- * each first touch as the start of a sequential read: it reads ahead (and around) up to 32 pages, and on
- * a new, sparse file that means allocating and zeroing 128 KB of page cache per fault. Measured on the
- * 2-core VM with 19,000 files and the page pattern of the default layout: 42.8 s of CPU for the first
- * minute of updates without the advice, 3.2 s with it (docs/PERFORMANCE.md, session 4). Steady-state
- * updates cost the same either way; worst-N and chart reads touch few pages per file and lose nothing.
+ * <p>Why: group files are sparse, and updates touch pages far apart (a state page, a row of each archive).
+ * Without the advice the kernel treats each first touch as the start of a sequential read: it reads ahead
+ * (and around) up to 32 pages, and on a sparse file that means allocating and zeroing 128 KB of page cache
+ * per fault. Measured on the 2-core VM with the page pattern of one file per port: 42.8 s of CPU for the
+ * first minute of updates without the advice, 3.2 s with it (docs/PERFORMANCE.md, session 4).
  *
  * <p>Best effort: where the C library has no {@code madvise} (Windows) or the call fails, the mapping
  * works as before, only slower to fill.
@@ -40,7 +39,7 @@ final class RandomAccessAdvice {
         Linker linker = Linker.nativeLinker();
         Optional<MemorySegment> symbol = linker.defaultLookup().find("madvise");
         if (symbol.isEmpty()) {
-            log.info("no madvise in this platform's C library: port files are mapped without access advice");
+            log.info("no madvise in this platform's C library: series files are mapped without access advice");
             return new RandomAccessAdvice(null);
         }
         return new RandomAccessAdvice(linker.downcallHandle(symbol.get(), FunctionDescriptor.of(
@@ -56,11 +55,11 @@ final class RandomAccessAdvice {
         try {
             result = (int) madvise.invokeExact(mapping, mapping.byteSize(), MADV_RANDOM);
         } catch (Throwable e) {
-            log.debug("madvise failed on a port file mapping: {}", e.toString());
+            log.debug("madvise failed on a series file mapping: {}", e.toString());
             return;
         }
         if (result != 0) {
-            log.debug("madvise returned {} on a port file mapping of {} bytes", result, mapping.byteSize());
+            log.debug("madvise returned {} on a series file mapping of {} bytes", result, mapping.byteSize());
         }
     }
 }

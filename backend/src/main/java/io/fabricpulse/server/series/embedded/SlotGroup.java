@@ -28,15 +28,15 @@ final class SlotGroup implements AutoCloseable {
     }
 
     /** Maps group {@code group}'s files in {@code directory}, creating or completing them as needed. */
-    static SlotGroup open(Path directory, int group, SlotFields fields, int[] rows, RandomAccessAdvice advice)
+    static SlotGroup open(Path directory, int group, SlotLayout layout, RandomAccessAdvice advice)
             throws IOException {
         List<MappedFile> mapped = new ArrayList<>();
         try {
             MappedFile state = map(directory.resolve(stateFileName(group)),
-                    fields.stateBytes() * fields.portsPerGroup(), advice);
+                    layout.stateBytes() * layout.portsPerGroup(), advice);
             mapped.add(state);
-            for (int archive = 0; archive < rows.length; archive++) {
-                mapped.add(map(directory.resolve(archiveFileName(archive, group)), fields.archiveBytes(rows[archive]),
+            for (int archive = 0; archive < layout.archives().size(); archive++) {
+                mapped.add(map(directory.resolve(archiveFileName(archive, group)), layout.archiveFileBytes(archive),
                         advice));
             }
             return new SlotGroup(state, List.copyOf(mapped.subList(1, mapped.size())));
@@ -63,10 +63,11 @@ final class SlotGroup implements AutoCloseable {
                         + " its layout gives it: not a file of this store's layout");
             }
             if (found < size) {
-                // Extending by writing the last byte leaves the rest a hole: zeros, which read as unknown.
+                // Extending by writing the last byte leaves the rest a hole: zeros, which read as unknown
+                // (StoredDouble) and take no disk until written.
                 channel.write(ByteBuffer.allocate(1), size - 1);
             }
-            return MappedFile.map(channel, false, size, advice);
+            return MappedFile.map(channel, size, advice);
         }
     }
 

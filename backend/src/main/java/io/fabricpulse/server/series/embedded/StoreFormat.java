@@ -1,82 +1,88 @@
 package io.fabricpulse.server.series.embedded;
 
 import io.fabricpulse.server.series.SeriesStoreException;
-import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The {@code FORMAT} file at the top of the series directory, naming how it holds ports: one rrd4j file
- * per port ({@link #CURRENT}) or slots ({@link #SLOTS}). A directory keeps the format it was started with,
- * whatever is configured later. Files written before {@link UnknownAsZero} hold doubles plainly and would
- * read as garbage, so a directory with port files and without this marker is refused at startup instead
- * of misread.
+ * The {@code FORMAT} file at the top of a series directory: the format's name on the first line, then the
+ * directory's {@link SlotLayout}. Written once, before anything else, when the first port is stored; read at
+ * startup, where a directory of an older format is upgraded ({@link SlotsFormat1}) or refused with what to
+ * do, never misread.
  */
 final class StoreFormat {
 
     static final String FILE_NAME = "FORMAT";
-    /** One rrd4j file per port. */
-    static final String CURRENT = "fabricpulse-rrd4j 2: doubles stored XOR NaN (unknown = zero bytes)";
-    static final String SLOTS = "fabricpulse-slots 1: rrd4j layout and update, a state page per port and time-major"
-            + " rows per group of " + PortSlots.PORTS_PER_GROUP + " ports, doubles stored XOR NaN";
+    static final String NAME = "fabricpulse-slots 2";
+    /** The one-rrd4j-file-per-port layout of earlier releases, removed: {@code <guid>/<port>.rrd}. */
+    static final String FILES = "fabricpulse-rrd4j 2: doubles stored XOR NaN (unknown = zero bytes)";
+    private static final Pattern NODE_DIRECTORY = Pattern.compile("[0-9a-f]{16}");
 
-    private final Path directory;
-    private final Layout layout;
-    private volatile boolean marked;
-
-    StoreFormat(Path directory, Layout layout) {
-        this.directory = directory;
-        this.layout = layout;
+    private StoreFormat() {
     }
 
     /**
-     * The layout the directory holds, from its marker; empty when it holds nothing yet.
+     * The layout of the slot directory {@code directory}, empty when it holds no store yet. A directory of
+     * format 1 is upgraded first; its groups have {@code format1PortsPerGroup} ports.
      *
-     * @throws SeriesStoreException when the directory holds port files of another format
+     * @throws SeriesStoreException when it holds something this release does not read
      */
-    static Optional<Layout> of(Path directory) {
+    static Optional<SlotLayout> read(Path directory, int format1PortsPerGroup) {
         Path marker = directory.resolve(FILE_NAME);
         try {
-            if (Files.exists(marker)) {
-                String found = Files.readString(marker, StandardCharsets.UTF_8).strip();
-                if (found.equals(CURRENT)) {
-                    return Optional.of(Layout.FILES);
+            if (!Files.exists(marker)) {
+                if (holdsPortFiles(directory)) {
+                    throw new SeriesStoreException(directory + " holds one rrd4j file per port of a release before"
+                            + " the FORMAT file existed. " + whatToDo());
                 }
-                if (found.equals(SLOTS)) {
-                    return Optional.of(Layout.SLOTS);
-                }
-                throw new SeriesStoreException(marker + " says '" + found + "'; this server reads '" + CURRENT
-                        + "' or '" + SLOTS + "'. Use the release that wrote these files, or move the directory aside"
-                        + " to start afresh");
+                return Optional.empty();
             }
-            if (holdsPortFiles(directory)) {
-                throw new SeriesStoreException(directory + " holds port files of an earlier format (no " + FILE_NAME
-                        + " file): their values would read wrongly. Move the directory aside to start afresh");
+            List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
+            String name = lines.isEmpty() ? "" : lines.getFirst().strip();
+            if (name.equals(NAME)) {
+                return Optional.of(SlotLayout.parse(lines.subList(1, lines.size())));
             }
-            return Optional.empty();
+            if (name.equals(SlotsFormat1.NAME)) {
+                return Optional.of(SlotsFormat1.upgrade(directory, format1PortsPerGroup));
+            }
+            if (name.equals(FILES)) {
+                throw new SeriesStoreException(directory + " holds one rrd4j file per port (the 'files' layout), which"
+                        + " this release no longer reads. " + whatToDo());
+            }
+            throw new SeriesStoreException(marker + " says '" + name + "'; this release reads '" + NAME + "' (and"
+                    + " upgrades '" + SlotsFormat1.NAME + "'). Use the release that wrote it, or move the directory"
+                    + " aside to start afresh");
         } catch (IOException e) {
-            throw new SeriesStoreException("cannot read " + marker + ": " + e.getMessage(), e);
+            throw new SeriesStoreException("cannot read the series store in " + directory + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new SeriesStoreException(marker + " is damaged: " + e.getMessage(), e);
         }
     }
 
-    /** Writes the marker once, before the first port is created. */
-    void markBeforeFirstFile() throws IOException {
-        if (marked) {
-            return;
-        }
-        synchronized (this) {
-            if (!marked) {
-                Files.createDirectories(directory);
-                Files.writeString(directory.resolve(FILE_NAME), (layout == Layout.SLOTS ? SLOTS : CURRENT) + "\n",
-                        StandardCharsets.UTF_8);
-                marked = true;
-            }
-        }
+    private static String whatToDo() {
+        return "Move it aside (or set fabricpulse.series.embedded.directory to a new one): the store starts afresh"
+                + " there, and the history in the old directory stays readable by the release that wrote it";
+    }
+
+    /** Writes the marker of a new store or an upgraded one, whole or not at all. */
+    static void write(Path directory, SlotLayout layout) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add(NAME);
+        lines.addAll(layout.describe());
+        Files.createDirectories(directory);
+        Path partial = directory.resolve(FILE_NAME + ".writing");
+        Files.write(partial, lines, StandardCharsets.UTF_8);
+        Files.move(partial, directory.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static boolean holdsPortFiles(Path directory) throws IOException {
@@ -85,7 +91,7 @@ final class StoreFormat {
         }
         try (Stream<Path> entries = Files.list(directory)) {
             return entries.anyMatch(entry -> Files.isDirectory(entry)
-                    && PortFiles.NODE_DIRECTORY.matcher(entry.getFileName().toString()).matches());
+                    && NODE_DIRECTORY.matcher(entry.getFileName().toString()).matches());
         }
     }
 }

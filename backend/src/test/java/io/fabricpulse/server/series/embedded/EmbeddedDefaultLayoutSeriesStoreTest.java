@@ -5,7 +5,6 @@ import io.fabricpulse.server.series.SeriesStoreContract;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Clock;
 
 /**
  * The contract against the embedded store with the default layout a zero-configuration server uses
@@ -18,6 +17,6 @@ class EmbeddedDefaultLayoutSeriesStoreTest extends SeriesStoreContract {
 
     @Override
     protected SeriesStore newStore() {
-        return new EmbeddedSeriesStore(EmbeddedSeriesProperties.defaultsIn(directory), Clock.systemUTC());
+        return new EmbeddedSeriesStore(EmbeddedSeriesProperties.defaultsIn(directory));
     }
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the normal runs, and it asserts nothing about time. Run it with
  * {@code ./mvnw -B -q -pl backend -am test -Dsurefire.failIfNoSpecifiedTests=false -Dtest=EmbeddedSeriesBench}
  * and {@code -Dbench.ports=10000 -Dbench.rounds=30 -Dbench.layout=small|default -Dbench.threads=2
- * -Dbench.access=mapped|file -Dbench.dir=/path} as needed. Every sample carries all 23 series.
+ * -Dbench.dir=/path} as needed (give a directory on the disk to measure). Every sample carries all 23 series.
  */
 @Tag("bench")
 class EmbeddedSeriesBench {
@@ -45,31 +44,29 @@ class EmbeddedSeriesBench {
         int rounds = Integer.getInteger("bench.rounds", 30);
         int threads = Integer.getInteger("bench.threads", 2);
         String layoutName = System.getProperty("bench.layout", "small");
-        EmbeddedSeriesProperties.FileAccess access = EmbeddedSeriesProperties.FileAccess.valueOf(
-                System.getProperty("bench.access", "mapped").toUpperCase());
-        EmbeddedSeriesProperties.Layout storeLayout = EmbeddedSeriesProperties.Layout.valueOf(
-                System.getProperty("bench.store", "slots").toUpperCase(java.util.Locale.ROOT));
         Path directory = Files.createTempDirectory(Path.of(System.getProperty("bench.dir",
                 System.getProperty("java.io.tmpdir"))), "fabricpulse-series-bench-");
-        EmbeddedSeriesProperties layout = layoutName.equals("default")
-                ? EmbeddedSeriesProperties.defaultsIn(directory) : TestLayouts.small(directory, access, storeLayout);
-        EmbeddedSeriesProperties properties = new EmbeddedSeriesProperties(directory, layout.step(), layout.heartbeat(),
-                layout.archives(), Integer.getInteger("bench.maxOpenFiles", ports), access, storeLayout);
+        EmbeddedSeriesProperties properties = layoutName.equals("default")
+                ? EmbeddedSeriesProperties.defaultsIn(directory) : TestLayouts.small(directory);
         List<PortSeriesKey> keys = new ArrayList<>();
         for (int i = 0; i < ports; i++) {
             keys.add(new PortSeriesKey("0x%016x".formatted(0x0002_c903_0000_0000L + i / 36), i % 36 + 1));
         }
 
-        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, Clock.systemUTC());
+        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties);
              ExecutorService pool = Executors.newFixedThreadPool(threads)) {
             long heapBefore = usedHeap();
+            long cpuBefore = processCpuNanos();
             double createSeconds = timeRound(store, pool, keys, threads, 0);
-            long heapPerOpenFile = (usedHeap() - heapBefore) / ports;
+            long createCpu = processCpuNanos() - cpuBefore;
+            long heapPerPort = (usedHeap() - heapBefore) / ports;
             long start = System.nanoTime();
+            long steadyCpuBefore = processCpuNanos();
             for (int round = 1; round < rounds; round++) {
                 timeRound(store, pool, keys, threads, round);
             }
             double steadySeconds = (System.nanoTime() - start) / 1e9;
+            long steadyCpu = processCpuNanos() - steadyCpuBefore;
             long samples = (long) ports * (rounds - 1);
 
             long queryStart = System.nanoTime();
@@ -80,21 +77,26 @@ class EmbeddedSeriesBench {
             }
             double chartSeconds = (System.nanoTime() - queryStart) / 1e9;
             long worstStart = System.nanoTime();
+            long worstCpuBefore = processCpuNanos();
             int ranked = store.worst(new WorstQuery(RateSeries.named("PortXmitDiscards"), Consolidation.MAX, T0,
                     T0.plusSeconds(10L * rounds), 10)).size();
             double worstSeconds = (System.nanoTime() - worstStart) / 1e9;
+            long worstCpu = processCpuNanos() - worstCpuBefore;
+            System.out.printf("  process CPU (all threads): creation %.1f us per port, steady %.1f us per sample, "
+                    + "worst-10 %.2f s%n", createCpu / 1e3 / ports, steadyCpu / 1e3 / ((long) ports * (rounds - 1)),
+                    worstCpu / 1e9);
 
             System.out.printf("""
                     embedded series bench: %d ports x %d rounds, %d series per sample, layout %s (%d bytes/port), \
-                    %s access, %d writer threads, %d CPUs
-                      first round (creates the files): %.1f s = %.0f files/s, %.0f MB/s
+                    %d writer threads, %d CPUs
+                      first round (creates the slots): %.1f s = %.0f ports/s, %.0f MB/s
                       steady rounds: %d samples in %.1f s = %.0f samples/s = %.0f points/s
-                      heap per open file: ~%d bytes
+                      heap per port: ~%d bytes
                       chart queries (1 port, %d buckets): %.0f/s; worst-10 over all ports: %.2f s (%d ranked)
-                    """, ports, rounds, RateSeries.all().size(), layoutName, store.bytesPerPort(), access, threads,
+                    """, ports, rounds, RateSeries.all().size(), layoutName, store.bytesPerPort(), threads,
                     Runtime.getRuntime().availableProcessors(), createSeconds, ports / createSeconds,
                     ports * (double) store.bytesPerPort() / createSeconds / 1e6, samples, steadySeconds,
-                    samples / steadySeconds, samples * RateSeries.all().size() / steadySeconds, heapPerOpenFile, rounds,
+                    samples / steadySeconds, samples * RateSeries.all().size() / steadySeconds, heapPerPort, rounds,
                     charts / chartSeconds, worstSeconds, ranked);
             assertThat(store.skippedPoints()).isZero();
             assertThat(ranked).isEqualTo(Math.min(10, ports));
@@ -134,6 +136,12 @@ class EmbeddedSeriesBench {
             writer.get();
         }
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** CPU time of the whole JVM (writers, GC, JIT): robust where other processes share the cores. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static long usedHeap() {

@@ -5,9 +5,8 @@ import io.fabricpulse.server.series.SeriesStoreContract;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Clock;
 
-/** The contract against the embedded store with its default layout, slots of groups of ports. */
+/** The contract against the embedded store with the small test archives. */
 class EmbeddedSeriesStoreTest extends SeriesStoreContract {
 
     @TempDir
@@ -15,8 +14,6 @@ class EmbeddedSeriesStoreTest extends SeriesStoreContract {
 
     @Override
     protected SeriesStore newStore() {
-        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED,
-                EmbeddedSeriesProperties.Layout.SLOTS),
-                Clock.systemUTC());
+        return new EmbeddedSeriesStore(TestLayouts.small(directory));
     }
 }

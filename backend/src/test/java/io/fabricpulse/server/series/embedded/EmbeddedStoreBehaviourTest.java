@@ -9,48 +9,41 @@ import io.fabricpulse.server.series.RatePoint;
 import io.fabricpulse.server.series.RateQuery;
 import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.series.WorstQuery;
-import static io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Layout.FILES;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rrd4j.core.RrdDb;
-import org.rrd4j.core.RrdDef;
 import io.fabricpulse.server.series.SeriesStoreException;
 
-import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** What the embedded store does beyond the contract: files, archives, replays, damage, upgrades. */
+/** What the embedded store does beyond the contract: archives, replays, gaps, damage, older directories. */
 class EmbeddedStoreBehaviourTest {
 
     private static final Instant T0 = Instant.parse("2026-03-02T10:00:00Z");
     private static final RateSeries SYMBOL_ERRORS = RateSeries.named("SymbolErrorCounter");
     private static final PortSeriesKey PORT = new PortSeriesKey("0x0002c90300317810", 1);
-    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-05T08:00:00Z"), ZoneOffset.UTC);
 
     @TempDir
     Path temp;
 
-    private EmbeddedSeriesStore store(Path directory) {
-        return new EmbeddedSeriesStore(TestLayouts.small(directory, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES), CLOCK);
+    private static EmbeddedSeriesStore store(Path directory) {
+        return new EmbeddedSeriesStore(TestLayouts.small(directory));
     }
 
     private static PortRateSample sample(PortSeriesKey port, long secondsAfterT0, double value) {
@@ -74,7 +67,9 @@ class EmbeddedStoreBehaviourTest {
             assertThat(temp.resolve("data")).doesNotExist();
 
             store.write(List.of(sample(PORT, 0, 1)));
-            assertThat(directory.resolve("0002c90300317810/1.rrd")).isRegularFile();
+            assertThat(directory.resolve(StoreFormat.FILE_NAME)).isRegularFile();
+            assertThat(directory.resolve(SlotIndex.FILE_NAME)).hasSize(SlotIndex.RECORD);
+            assertThat(store.check().detail()).endsWith("is writable; 1 slots in 1 groups of 4096");
         }
     }
 
@@ -132,34 +127,13 @@ class EmbeddedStoreBehaviourTest {
         }
     }
 
+    /** Six writers, each reading back what it wrote, over ten groups of three ports. */
     @Test
-    void aFewOpenFilesServeManyPorts() {
-        EmbeddedSeriesProperties properties = new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
-                Duration.ofSeconds(60), TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES).archives(),
-                2, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES);
-        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, CLOCK)) {
-            for (int round = 0; round < 5; round++) {
-                for (int port = 1; port <= 7; port++) {
-                    store.write(List.of(sample(new PortSeriesKey(PORT.nodeGuid(), port), 10L * round, port * 10 + round)));
-                }
-            }
-            for (int port = 1; port <= 7; port++) {
-                assertThat(values(store, new PortSeriesKey(PORT.nodeGuid(), port), 0, 50, Duration.ofSeconds(10)))
-                        .containsExactly(port * 10.0, port * 10 + 1.0, port * 10 + 2.0, port * 10 + 3.0, port * 10 + 4.0);
-            }
-            assertThat(store.check().detail()).contains("2 port files open");
-        }
-    }
-
-    @Test
-    void concurrentWritersThroughATinyCacheLoseNothing() throws Exception {
-        EmbeddedSeriesProperties properties = new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
-                Duration.ofSeconds(60), TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES).archives(),
-                3, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES);
+    void concurrentWritersAndReadersLoseNothing() throws Exception {
         int writers = 6;
         int portsPerWriter = 5;
         int samples = 12;
-        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, CLOCK);
+        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(TestLayouts.small(temp), 3);
              ExecutorService pool = Executors.newFixedThreadPool(writers)) {
             List<Future<?>> tasks = new ArrayList<>();
             for (int w = 0; w < writers; w++) {
@@ -188,56 +162,57 @@ class EmbeddedStoreBehaviourTest {
                 }
             }
             assertThat(store.skippedPoints()).isZero();
-            assertThat(store.check().detail()).containsPattern(" [0-9] port files open");
+            assertThat(store.check().detail()).endsWith("30 slots in 10 groups of 3");
         }
     }
 
-    @Test
-    void anUnreadableFileIsSetAsideAndThePortStartsAfresh() throws Exception {
-        markCurrentFormat();
-        Path node = Files.createDirectories(temp.resolve("0002c90300317810"));
-        Files.writeString(node.resolve("1.rrd"), "this is not an rrd file, it is what a full disk left behind");
-        try (EmbeddedSeriesStore store = store(temp)) {
-            store.write(List.of(sample(PORT, 0, 5)));
-
-            assertThat(values(store, PORT, 0, 10, Duration.ofSeconds(10))).containsExactly(5.0);
-        }
-        assertThat(node.resolve("1.rrd.unreadable-" + CLOCK.millis())).hasContent(
-                "this is not an rrd file, it is what a full disk left behind");
-    }
-
+    /**
+     * A group's archive file cut short (a full disk, a bad copy) is grown back as a hole: the rows it lost read as
+     * unknown, the rows before the cut keep their values, and the port takes new samples.
+     */
     @ParameterizedTest
-    @ValueSource(ints = {4000, 300_000, 601_000})
-    void aTruncatedFileIsSetAsideToo(int keptBytes) throws Exception {
-        try (EmbeddedSeriesStore store = store(temp)) {
-            store.write(List.of(sample(PORT, 0, 5)));
+    @ValueSource(ints = {0, 100, 359})
+    void anArchiveFileCutShortLosesOnlyTheRowsItLost(int keptRows) throws Exception {
+        List<PortRateSample> hour = new ArrayList<>();
+        for (int i = 0; i < 360; i++) {
+            hour.add(sample(PORT, 10L * i, 1 + i));
         }
-        Path file = temp.resolve("0002c90300317810/1.rrd");
-        byte[] whole = Files.readAllBytes(file);
-        Files.write(file, Arrays.copyOf(whole, keptBytes));
         try (EmbeddedSeriesStore store = store(temp)) {
-            store.write(List.of(sample(PORT, 10, 6)));
+            store.write(hour);
+        }
+        Path archive = temp.resolve(SlotGroup.archiveFileName(0, 0));
+        long rowBytes = 23 * 8 * PortSlots.PORTS_PER_GROUP;
+        try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.WRITE)) {
+            channel.truncate(keptRows * rowBytes);
+        }
+        try (EmbeddedSeriesStore store = store(temp)) {
+            store.write(List.of(sample(PORT, 3_600, 7)));
 
-            assertThat(values(store, PORT, 0, 20, Duration.ofSeconds(10))).containsExactly(Double.NaN, 6.0);
+            List<Double> values = values(store, PORT, 10, 3_610, Duration.ofSeconds(10));
+            for (int i = 0; i < 359; i++) {
+                long end = T0.getEpochSecond() + 10L * (i + 1) + 10;
+                long position = end / 10 % 360;
+                // Row i was stored at its time-aligned position; it survived if the cut left that position whole.
+                boolean kept = position < keptRows;
+                assertThat(values.get(i)).as("row %d at position %d", i, position).isEqualTo(Double.valueOf(kept ? 2.0 + i : Double.NaN));
+            }
+            assertThat(values.get(359)).isEqualTo(7.0);
         }
-        assertThat(temp.resolve("0002c90300317810/1.rrd.unreadable-" + CLOCK.millis())).hasSize(keptBytes);
+        assertThat(Files.size(archive)).isEqualTo(360 * rowBytes);
     }
 
+    /**
+     * A directory made before a series existed (its {@code FORMAT} names fewer series) keeps its history and its
+     * layout: the series it lacks are not stored there, the others are.
+     */
     @Test
-    void aFileFromBeforeASeriesExistedGainsItAndKeepsItsHistory() throws Exception {
-        // A file as an older release would have made it: the same archives, two series fewer.
+    void aDirectoryFromBeforeASeriesExistedKeepsItsHistoryWithoutIt() throws Exception {
         RateSeries newer = RateSeries.RCV_BYTES_PER_SECOND;
-        markCurrentFormat();
-        Path file = Files.createDirectories(temp.resolve("0002c90300317810")).resolve("1.rrd");
-        EmbeddedSeriesProperties properties = TestLayouts.small(temp, EmbeddedSeriesProperties.FileAccess.MAPPED, FILES);
-        RrdDef current = new RrdLayout(properties).definition(file, T0.getEpochSecond());
-        RrdDef old = new RrdDef(file.toString(), T0.getEpochSecond(), 10);
-        Stream.of(current.getDsDefs()).filter(ds -> !ds.getDsName().equals(newer.name())
-                && !ds.getDsName().equals("PortMulticastRcvPkts")).forEach(old::addDatasource);
-        old.addArchive(current.getArcDefs());
-        try (RrdDb db = RrdDb.getBuilder().setRrdDef(old).setBackendFactory(new RandomAccessFileBackendFactory())
-                .build()) {
-            db.createSample(T0.getEpochSecond() + 10).setValue(SYMBOL_ERRORS.name(), 7).update();
+        SlotLayout current = SlotLayout.of(TestLayouts.small(temp), PortSlots.PORTS_PER_GROUP);
+        StoreFormat.write(temp, new SlotLayout(current.portsPerGroup(), current.step(), current.heartbeat(),
+                current.series().stream().filter(name -> !name.equals(newer.name())).toList(), current.archives()));
+        try (EmbeddedSeriesStore store = store(temp)) {
+            store.write(List.of(sample(PORT, 0, 7)));
         }
 
         try (EmbeddedSeriesStore store = store(temp)) {
@@ -245,54 +220,76 @@ class EmbeddedStoreBehaviourTest {
 
             assertThat(values(store, PORT, 0, 20, Duration.ofSeconds(10))).containsExactly(7.0, 8.0);
             assertThat(store.rates(new RateQuery(PORT, newer, Consolidation.AVERAGE, T0, T0.plusSeconds(20),
-                    Duration.ofSeconds(10))).stream().map(RatePoint::value)).containsExactly(Double.NaN, 1e9);
+                    Duration.ofSeconds(10))).stream().map(RatePoint::value)).containsExactly(Double.NaN, Double.NaN);
+            assertThat(store.bytesPerPort()).isEqualTo(4096 + 22 * 8 * (360 + 2 * 1_440));
         }
-        assertThat(Files.size(file)).isEqualTo(new RrdLayout(properties).bytesPerPort());
-        assertThat(file.resolveSibling("1.rrd.migrating")).doesNotExist();
+        assertThat(Files.size(temp.resolve(SlotGroup.archiveFileName(0, 0)))).isEqualTo(360L * 22 * 8 * 4096);
     }
 
-    private void markCurrentFormat() throws IOException {
-        Files.writeString(temp.resolve(StoreFormat.FILE_NAME), StoreFormat.CURRENT + "\n");
+    /**
+     * The one-file-per-port layout of earlier releases is not read, and never mixed with slots: such a directory
+     * stops startup saying what to do, and nothing in it is touched.
+     */
+    @Test
+    void aDirectoryOfPortFilesIsRefusedWithWhatToDo() throws Exception {
+        Path node = Files.createDirectories(temp.resolve("0002c90300317810"));
+        Files.writeString(node.resolve("1.rrd"), "a port file");
+        Files.writeString(temp.resolve(StoreFormat.FILE_NAME), StoreFormat.FILES + "\n");
+
+        assertThatThrownBy(() -> store(temp)).isInstanceOf(SeriesStoreException.class)
+                .hasMessageContaining(temp + " holds one rrd4j file per port (the 'files' layout), which this release"
+                        + " no longer reads")
+                .hasMessageContaining("Move it aside (or set fabricpulse.series.embedded.directory to a new one): the"
+                        + " store starts afresh there");
+
+        Files.delete(temp.resolve(StoreFormat.FILE_NAME));
+        assertThatThrownBy(() -> store(temp)).isInstanceOf(SeriesStoreException.class)
+                .hasMessageContaining(temp + " holds one rrd4j file per port of a release before the FORMAT file"
+                        + " existed")
+                .hasMessageContaining("Move it aside");
+        try (var entries = Files.list(temp)) {
+            assertThat(entries).containsExactly(node);
+        }
+        assertThat(node.resolve("1.rrd")).hasContent("a port file");
     }
 
     @Test
-    void portFilesOfAnEarlierFormatAreRefusedNotMisread() throws Exception {
-        Files.createDirectories(temp.resolve("0002c90300317810"));
-        Files.writeString(temp.resolve("0002c90300317810/1.rrd"), "written before the FORMAT file existed");
-
+    void aFormatThisReleaseDoesNotKnowIsRefusedNotMisread() throws Exception {
+        Files.writeString(temp.resolve(StoreFormat.FILE_NAME), "fabricpulse-slots 9\n");
         assertThatThrownBy(() -> store(temp)).isInstanceOf(SeriesStoreException.class)
-                .hasMessageContaining(temp + " holds port files of an earlier format (no FORMAT file)");
+                .hasMessageContaining("says 'fabricpulse-slots 9'; this release reads '" + StoreFormat.NAME + "'");
 
-        Files.writeString(temp.resolve(StoreFormat.FILE_NAME), "fabricpulse-rrd4j 9\n");
+        Files.writeString(temp.resolve(StoreFormat.FILE_NAME), StoreFormat.NAME + "\nstep 10\narchive SUM 1 360\n");
         assertThatThrownBy(() -> store(temp)).isInstanceOf(SeriesStoreException.class)
-                .hasMessageContaining("says 'fabricpulse-rrd4j 9'; this server reads '" + StoreFormat.CURRENT + "'");
+                .hasMessageContaining(StoreFormat.FILE_NAME + " is damaged: cannot read the line 'archive SUM 1 360'");
     }
 
     @Test
-    void aNewFileIsWrittenOnlyWhereItHoldsData() throws Exception {
-        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(new EmbeddedSeriesProperties(temp, Duration.ofSeconds(10),
-                Duration.ofSeconds(60), EmbeddedSeriesProperties.DEFAULT_ARCHIVES, 4,
-                EmbeddedSeriesProperties.FileAccess.MAPPED, FILES), CLOCK)) {
+    void aNewGroupIsWrittenOnlyWhereItHoldsData() throws Exception {
+        try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(EmbeddedSeriesProperties.defaultsIn(temp), 3)) {
             store.write(List.of(sample(PORT, 0, 5)));
         }
-        byte[] file = Files.readAllBytes(temp.resolve("0002c90300317810/1.rrd"));
+        long length = 0;
         long nonZero = 0;
-        for (byte b : file) {
-            nonZero += b == 0 ? 0 : 1;
+        try (var files = Files.list(temp)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("(state|archive[0-9]+)-0")).toList()) {
+                for (byte b : Files.readAllBytes(file)) {
+                    nonZero += b == 0 ? 0 : 1;
+                }
+                length += Files.size(file);
+            }
         }
-        // rrd4j filled all 1.3 MB with unknown; stored as zero bytes, only the header and written rows differ.
-        assertThat(file.length).isGreaterThan(1_000_000);
-        assertThat(nonZero).isLessThan(file.length / 100);
-        assertThat(Files.readString(temp.resolve(StoreFormat.FILE_NAME))).isEqualTo(StoreFormat.CURRENT + "\n");
+        // three default slots are 4 MB of files, sparse: unknown is zero bytes, so only the state and the row differ
+        assertThat(length).isEqualTo(3 * EmbeddedSizingTest.DOCUMENTED_DEFAULT_BYTES_PER_SLOT);
+        assertThat(nonZero).isBetween(1L, 23L * 16 + 7 * 23 * 8 + 8 + 16);
+        assertThat(Files.readAllLines(temp.resolve(StoreFormat.FILE_NAME)).getFirst()).isEqualTo(StoreFormat.NAME);
     }
 
     @Test
-    void anExpectedPortsFileIsCreatedAheadOfItsFirstPointAndTakesPointsAfterItsFirstSight() throws Exception {
+    void anExpectedPortsSlotIsMadeAheadOfItsFirstPointAndTakesPointsAfterItsFirstSight() throws Exception {
         try (EmbeddedSeriesStore store = store(temp)) {
             store.expect(List.of(new ExpectedPort(PORT, T0.plusSeconds(10))));
-            Path file = temp.resolve("0002c90300317810/1.rrd");
-            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(file) && store.check().detail()
-                    .contains(" 1 port files open"));
+            await().atMost(Duration.ofSeconds(30)).until(() -> store.check().detail().endsWith(" 1 slots in 1 groups of 4096"));
 
             // The first rate is of the sample after the first sight, however late it is written.
             store.write(List.of(sample(PORT, 20, 4), sample(PORT, 30, 6)));
@@ -329,14 +326,15 @@ class EmbeddedStoreBehaviourTest {
     void strayFilesInTheDirectoryAreNotPorts() throws Exception {
         try (EmbeddedSeriesStore store = store(temp)) {
             store.write(List.of(sample(PORT, 0, 3)));
-            Files.createDirectories(temp.resolve("not-a-guid"));
-            Files.writeString(temp.resolve("not-a-guid/1.rrd"), "x");
-            Files.writeString(temp.resolve("0002c90300317810/999.rrd"), "x");
-            Files.writeString(temp.resolve("0002c90300317810/notes.txt"), "x");
-            Files.writeString(temp.resolve("README"), "x");
-
+        }
+        Files.createDirectories(temp.resolve("0002c90300317811"));
+        Files.writeString(temp.resolve("0002c90300317811/1.rrd"), "x");
+        Files.writeString(temp.resolve("state-7"), "x");
+        Files.writeString(temp.resolve("README"), "x");
+        try (EmbeddedSeriesStore store = store(temp)) {
             assertThat(store.worst(new WorstQuery(SYMBOL_ERRORS, Consolidation.AVERAGE, T0, T0.plusSeconds(10), 10)))
                     .containsExactly(new PortRate(PORT, 3.0));
+            assertThat(store.check().detail()).endsWith("1 slots in 1 groups of 4096");
         }
     }
 

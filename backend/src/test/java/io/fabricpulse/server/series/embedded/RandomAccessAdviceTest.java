@@ -2,7 +2,6 @@ package io.fabricpulse.server.series.embedded;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rrd4j.core.RrdDb;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +11,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The mapped backend advises random access on its mappings, which makes a new file's first touches cheap. */
+/** Every mapping of a slot group is advised random access, which makes a sparse file's first touches cheap. */
 class RandomAccessAdviceTest {
 
     private static final Path SMAPS = Path.of("/proc/self/smaps");
@@ -21,18 +20,17 @@ class RandomAccessAdviceTest {
     Path directory;
 
     @Test
-    void aMappedPortFileIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
+    void everyFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
         assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see a mapping's flags");
-        Path file = directory.resolve("1.rrd");
-        RrdLayout layout = new RrdLayout(EmbeddedSeriesProperties.defaultsIn(directory));
-        try (RrdDb db = RrdDb.getBuilder().setRrdDef(layout.definition(file, 0))
-                .setBackendFactory(new MappedFileBackendFactory()).build()) {
-            assertThat(db.getRrdBackend().getLength()).isPositive();
-            assertThat(vmFlagsOf(file.toRealPath().toString())).as("VmFlags of the mapping").contains("rr");
-        }
-        try (RrdDb reopened = RrdDb.getBuilder().setPath(file.toString()).setReadOnly(true)
-                .setBackendFactory(new MappedFileBackendFactory()).build()) {
-            assertThat(vmFlagsOf(file.toRealPath().toString())).as("read-only mapping too").contains("rr");
+        SlotLayout layout = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
+        try (SlotGroup group = SlotGroup.open(directory, 0, layout, RandomAccessAdvice.load())) {
+            assertThat(group.state().byteSize()).isPositive();
+            assertThat(vmFlagsOf(directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString()))
+                    .as("VmFlags of the state file's mapping").contains("rr");
+            for (int archive = 0; archive < layout.archives().size(); archive++) {
+                assertThat(vmFlagsOf(directory.resolve(SlotGroup.archiveFileName(archive, 0)).toRealPath().toString()))
+                        .as("VmFlags of archive %d's mapping", archive).contains("rr");
+            }
         }
     }
 
