@@ -47,6 +47,8 @@ import static org.awaitility.Awaitility.await;
         "fabricpulse.security.users[6].role=viewer",
         "fabricpulse.security.users[7].name=user7", "fabricpulse.security.users[7].password=pw-user7",
         "fabricpulse.security.users[7].role=viewer",
+        "fabricpulse.security.users[8].name=scraper", "fabricpulse.security.users[8].password=pw-scraper",
+        "fabricpulse.security.users[8].role=viewer",
         "spring.r2dbc.url=r2dbc:h2:mem:///login-throttle-it?options=DB_CLOSE_DELAY=-1",
         "server.forward-headers-strategy=native"})
 @AutoConfigureWebTestClient(timeout = "60s")
@@ -84,6 +86,21 @@ class LoginThrottleIT {
         assertThat(right.getStatus().value()).as("the right password during the lockout").isEqualTo(429);
         assertThat(right.getResponseHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isNotNull();
         assertThat(audit("user1", "login.")).contains("login.failure", "login.lockout");
+    }
+
+    /** Prometheus' scrape endpoint takes Basic too: guessing a scraper's password there is no way around. */
+    @Test
+    void guessesAtTheScrapeEndpointAreStoppedLikeAnyOther() {
+        String from = randomAddress();
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            statuses.add(basic(from, "/metrics/fabric", "scraper", "guess-" + i).getStatus().value());
+        }
+        assertThat(statuses.subList(0, 5)).containsOnly(401);
+        assertThat(statuses.subList(5, 7)).containsOnly(429);
+        assertThat(basic(from, "/metrics/fabric", "scraper", "pw-scraper").getStatus().value())
+                .as("the right password during the lockout").isEqualTo(429);
+        assertThat(audit("scraper", "login.")).contains("login.failure", "login.lockout");
     }
 
     @Test
@@ -146,7 +163,11 @@ class LoginThrottleIT {
     }
 
     private EntityExchangeResult<String> basic(String from, String user, String password) {
-        return web.get().uri("/api/v1/nodes").header("X-Forwarded-For", from)
+        return basic(from, "/api/v1/nodes", user, password);
+    }
+
+    private EntityExchangeResult<String> basic(String from, String path, String user, String password) {
+        return web.get().uri(path).header("X-Forwarded-For", from)
                 .headers(h -> h.setBasicAuth(user, password)).exchange().expectBody(String.class).returnResult();
     }
 
