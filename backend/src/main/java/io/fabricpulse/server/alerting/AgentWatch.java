@@ -24,7 +24,8 @@ import java.util.function.BiConsumer;
  * Floods: when agents fall silent, the others that stopped at about the same time (their last batch within
  * 'window' of theirs, and already late by half an interval) are about to follow. When together they are
  * more than {@link Floods#AT_ONCE}, they are one group with one alert ({@code agent:silent-group:<first>+<n>},
- * naming them) that lasts until the last of them is heard again, instead of an alert each. Not
+ * naming them) that lasts until the last of them is heard again, instead of an alert each. An agent found
+ * silent later joins the group when its last batch lies among the members' (give or take 'window'). Not
  * thread-safe: the engine calls it under its lock.
  */
 final class AgentWatch {
@@ -36,8 +37,22 @@ final class AgentWatch {
     private final Map<String, Agent> agents = new HashMap<>();
     /** Groups of agents that fell silent together, by their alert's id, with the members still silent. */
     private final Map<String, Set<String>> groups = new LinkedHashMap<>();
-    /** When the latest member of each group sent its last batch: agents that stopped soon after it join the group. */
-    private final Map<String, Instant> groupStopped = new HashMap<>();
+    /**
+     * When the earliest and the latest member of each group sent their last batch: an agent that stopped within
+     * that span (give or take 'window') joins the group, however late it is found silent. Agents that stopped
+     * together need not fall silent together: one whose usual interval looks longer is found silent later.
+     */
+    private final Map<String, StopSpan> groupStopped = new HashMap<>();
+
+    private record StopSpan(Instant first, Instant last) {
+        StopSpan with(Instant stop) {
+            return new StopSpan(stop.isBefore(first) ? stop : first, stop.isAfter(last) ? stop : last);
+        }
+
+        boolean near(Instant stop, Duration window) {
+            return !stop.isBefore(first.minus(window)) && !stop.isAfter(last.plus(window));
+        }
+    }
 
     private static final class Agent {
         Instant last;
@@ -137,11 +152,11 @@ final class AgentWatch {
         });
     }
 
-    /** Joins an agent that fell silent to a group whose latest member stopped within {@code window} before it. */
+    /** Joins an agent that fell silent to a group whose members stopped around when it did (within {@code window}). */
     private boolean joinedOpenGroup(String id, Duration window) {
         Instant last = agents.get(id).last;
-        for (Map.Entry<String, Instant> open : groupStopped.entrySet()) {
-            if (!last.isAfter(open.getValue().plus(window)) && !last.isBefore(open.getValue().minus(window))) {
+        for (Map.Entry<String, StopSpan> open : groupStopped.entrySet()) {
+            if (open.getValue().near(last, window)) {
                 groups.get(open.getKey()).add(id);
                 join(id, open.getKey());
                 return true;
@@ -155,7 +170,7 @@ final class AgentWatch {
         agent.group = group;
         agent.silent = true;
         agent.lastWhenGrouped = agent.last;
-        groupStopped.merge(group, agent.last, (one, other) -> one.isAfter(other) ? one : other);
+        groupStopped.merge(group, new StopSpan(agent.last, agent.last), (span, one) -> span.with(one.last()));
     }
 
     /** The agents that fell silent now and those that stopped with them and are late already, by id. */

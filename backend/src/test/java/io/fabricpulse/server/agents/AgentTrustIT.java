@@ -231,17 +231,21 @@ class AgentTrustIT {
         for (int i = 0; i < 100; i++) {
             agents.add(prefix + i);
         }
-        // Three rounds, so every agent's usual interval is about one round, as agents polling alike have.
-        for (int round = 1; round <= 3; round++) {
+        // Two rounds: every agent has a usual interval (an agent needs two batches), about one round. A loaded
+        // machine makes the first round (registering each agent) much slower than the second, so the first
+        // agents look slower and are found silent last; they join the group all the same (AgentWatchTest holds
+        // that shape on a clock). Two batches of one agent back to back would be applied in one flush under
+        // load, and an agent seen once is never silent.
+        for (int round = 1; round <= 2; round++) {
             for (String agent : agents) {
                 ingest(SHARED, TestBatches.oneHostPort(agent, round, Instant.now(), guidOf(agent), QUIET))
                         .expectStatus().isAccepted();
             }
         }
 
-        // Agents whose first interval was longer (the first round registers them) fall silent later and join
-        // the group; in the end there is one alert, with all of them, and there never was a second.
-        await().atMost(Duration.ofSeconds(120)).untilAsserted(() ->
+        // In the end there is one alert, with all of them, and there never was a second. Patience: three of
+        // the slowest agent's intervals, on a loaded machine.
+        await().atMost(Duration.ofMinutes(4)).untilAsserted(() ->
                 assertThat(alertsMentioning("agent-silent", List.of(prefix))).singleElement().asString()
                         .contains("100 agents fell silent together"));
         await().atMost(Duration.ofSeconds(20)).until(() -> chatMessages("agent-silent", List.of(prefix)) >= 1);

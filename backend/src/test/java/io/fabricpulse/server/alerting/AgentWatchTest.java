@@ -68,6 +68,49 @@ class AgentWatchTest {
         assertThat(silent.values().iterator().next()).startsWith("100 agents fell silent together");
     }
 
+    /**
+     * The shape a loaded server gives the hundred agents of AgentTrustIT: the first round of pushes (each a new
+     * agent to register) takes 20 s, the next two 7 s each. The first agents' usual interval then looks three
+     * times longer than the last ones', so they fall silent long after them; still one group.
+     */
+    @Test
+    void agentsWhoseIntervalsLookUnequalStillFallSilentAsOneGroup() {
+        double[] roundStart = {0, 20, 27};
+        double[] roundStep = {0.2, 0.07, 0.07};
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 100; i++) {
+                seen("uneven-" + i, T0.plusMillis(Math.round((roundStart[round] + roundStep[round] * i) * 1000)));
+            }
+        }
+        for (int s = 34; s <= 180; s++) {
+            check(T0.plusSeconds(s));
+        }
+        assertThat(firstSilentAt).hasSize(1);
+        assertThat(silent).hasSize(1);
+        assertThat(silent.values().iterator().next()).startsWith("100 agents");
+    }
+
+    /**
+     * Two rounds on a machine busy enough that the first (registering each agent) takes 40 s and the second 15 s,
+     * longer than the window: the first agents look as if they pushed every 40 s, the last every 15 s, so the
+     * last are found silent a minute before the first, which stopped up to 15 s before them. One group.
+     */
+    @Test
+    void agentsThatStoppedWithinTheGroupsStopsJoinItHoweverLateTheyAreFoundSilent() {
+        for (int i = 0; i < 100; i++) {
+            seen("slow-" + i, T0.plusMillis(400L * i));
+        }
+        for (int i = 0; i < 100; i++) {
+            seen("slow-" + i, T0.plusSeconds(40).plusMillis(150L * i));
+        }
+        for (int s = 56; s <= 240; s++) {
+            check(T0.plusSeconds(s));
+        }
+        assertThat(firstSilentAt).hasSize(1);
+        assertThat(silent).hasSize(1);
+        assertThat(silent.values().iterator().next()).startsWith("100 agents");
+    }
+
     /** Two batches each, 70 ms apart, one agent after another for 14 s, checked every second meanwhile. */
     @Test
     void agentsStillArrivingWhileTheFirstFallSilentJoinTheGroup() {
