@@ -12,7 +12,7 @@ import reactor.core.publisher.Mono;
 import java.time.Instant;
 
 /**
- * The {@code agent} and {@code agent_node} tables (V12): the agents let in, and which agent each host's own
+ * The {@code agent} and {@code agent_node} tables (V15): the agents let in, and which agent each host's own
  * node belongs to. Claims are first come, first served across replicas: the primary key decides, and the
  * loser reads the winner.
  */

@@ -12,6 +12,7 @@ import io.fabricpulse.agent.umad.UmadUnavailableException;
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.SubnetManagerReport;
 import io.fabricpulse.model.topology.LinkEnd;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,9 +50,12 @@ public final class FabricMonitor implements AutoCloseable {
     private Instant discoveredAt;
     /** The walk the latest poll's reports carry, null when that poll did not walk. */
     private IngestBatch.Discovery lastPollDiscovery;
+    /** The SMInfo answers of the latest poll, from the ports with IsSM set that the agent's own source does not ask. */
+    private List<SubnetManagerReport> lastPollManagers = List.of();
 
     /** One separately managed fabric and the local port it is reached through. */
-    private record Plane(String via, int localPort, DiscoveredFabric fabric, SweepPlan plan, PortSweeper sweeper) {
+    private record Plane(String via, int localPort, DiscoveredFabric fabric, SweepPlan plan, PortSweeper sweeper,
+                         MadCalls calls) {
 
         boolean reaches(long nodeGuid, int port) {
             return fabric.topology().linkAt(new LinkEnd(nodeGuid, port)).isPresent();
@@ -73,7 +77,9 @@ public final class FabricMonitor implements AutoCloseable {
         boolean walked = discoveryDue() && rediscover();
         lastPollDiscovery = walked ? discovery(walkStart) : null;
         List<List<NodeReport>> readings = new ArrayList<>();
+        List<SubnetManagerReport> managers = new ArrayList<>();
         for (Plane plane : planes) {
+            managers.addAll(SubnetManagers.askOthers(plane.fabric(), plane.localPort(), plane.calls()));
             SweepResult result = plane.sweeper().sweep(plane.plan().targets(), true, true);
             readings.add(FabricReports.swept(plane.fabric(), result));
             if (result.failed() > 0) {
@@ -83,10 +89,20 @@ public final class FabricMonitor implements AutoCloseable {
                 problems.clear("sweep " + plane.via(), () -> "sweep through " + plane.via() + " reads every port again");
             }
             if (walked) {
+                readings.add(FabricReports.unlinkedSwitchPorts(plane.fabric()));
                 readings.add(FabricReports.identities(plane.fabric(), node -> !node.isSwitch()));
             }
         }
+        lastPollManagers = List.copyOf(managers);
         return NodeReports.merge(readings);
+    }
+
+    /**
+     * The SMInfo answers of the latest {@link #poll()}: every port with IsSM set that the walk found, except
+     * the master the local port names (the agent's own source asks that one), so each SM is asked once.
+     */
+    public List<SubnetManagerReport> lastPollSubnetManagers() {
+        return lastPollManagers;
     }
 
     /**
@@ -161,7 +177,8 @@ public final class FabricMonitor implements AutoCloseable {
                 plan.unaddressable() == 0 ? "" : " (" + plan.unaddressable() + " without a LID: no subnet manager?)",
                 fabric.complete() ? "" : "; partial: " + fabric.failedRequests() + " requests failed, first: "
                         + fabric.problems().getFirst());
-        return Optional.of(new Plane(via, port.portNumber(), fabric, plan, new PortSweeper(engine::submit, settings, clock)));
+        return Optional.of(new Plane(via, port.portNumber(), fabric, plan, new PortSweeper(engine::submit, settings, clock),
+                engine::submit));
     }
 
     @Override

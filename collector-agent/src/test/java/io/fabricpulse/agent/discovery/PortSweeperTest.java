@@ -51,7 +51,7 @@ class PortSweeperTest {
             assertThat(sample.target().lid()).isEqualTo(fabric.node(sample.target().nodeGuid()).lidOf(sample.target().port()));
             assertThat(sample.counters()).containsEntry("SymbolErrorCounter", (long) sample.target().port())
                     .containsEntry("PortXmitData", sample.target().lid() * 1000L + sample.target().port());
-            assertThat(sample.extended()).isFalse();
+            assertThat(sample.width()).isEqualTo(io.fabricpulse.model.ingest.CounterWidth.BASIC);
         });
         int before = agents.requests();
         assertThat(sweeper.sweep(plan.targets(), false, true).samples()).hasSize(CABLED_PORTS);
@@ -84,7 +84,9 @@ class PortSweeperTest {
         assertThat(switches).hasSize(7).allMatch(n -> n.type() == NodeType.SWITCH);
         PortReport toFirstHost = switches.stream().filter(n -> n.guid().equals("0x98039b0300020001"))
                 .flatMap(n -> n.ports().stream()).filter(p -> p.portNumber() == 1).findFirst().orElseThrow();
-        assertThat(toFirstHost.peer()).isEqualTo(new PeerPort("0x0c42a10300000010", 1));
+        assertThat(toFirstHost.peer().nodeGuid()).isEqualTo("0x0c42a10300000010");
+        assertThat(toFirstHost.peer().portNumber()).isEqualTo(1);
+        assertThat(toFirstHost.peer().capability().widths()).as("the host port's as the walk read it").isNotEmpty();
         assertThat(toFirstHost.lid()).as("a switch port answers at the switch's LID").isEqualTo(4);
         assertThat(toFirstHost.state()).isEqualTo(PortState.ACTIVE);
         assertThat(toFirstHost.linkWidthActive()).isEqualTo(LinkWidth.X4);
@@ -97,8 +99,9 @@ class PortSweeperTest {
                 .orElseThrow();
         assertThat(third.description()).isEqualTo("node0003 HCA-1");
         assertThat(third.type()).isEqualTo(NodeType.CA);
-        assertThat(switches.stream().flatMap(n -> n.ports().stream()).map(PortReport::peer))
-                .as("the host's cable is in its switch port's peer").contains(new PeerPort(third.guid(), 1));
+        assertThat(switches.stream().flatMap(n -> n.ports().stream()).map(PortReport::peer)
+                .map(p -> p.nodeGuid() + "[" + p.portNumber() + "]"))
+                .as("the host's cable is in its switch port's peer").contains(third.guid() + "[1]");
         assertThat(fabric.topology().linkAt(new LinkEnd(hostGuid(3), 1))).isPresent();
     }
 }
