@@ -243,14 +243,18 @@ class AgentTrustIT {
             }
         }
 
-        // In the end there is one alert, with all of them, and there never was a second. Patience: three of
-        // the slowest agent's intervals, on a loaded machine.
+        // One alert for the group, and never a second: the agents found silent later (on a loaded machine the
+        // first ones pushed look slowest) join the group instead of alerting each. Its summary counts the members
+        // when it opened (an open alert's text is not rewritten; docs/NOTES.md), so the count is not asserted here;
+        // AgentWatchTest holds the joining on a clock.
         await().atMost(Duration.ofMinutes(4)).untilAsserted(() ->
                 assertThat(alertsMentioning("agent-silent", List.of(prefix))).singleElement().asString()
-                        .contains("100 agents fell silent together"));
+                        .contains("agents fell silent together"));
         await().atMost(Duration.ofSeconds(20)).until(() -> chatMessages("agent-silent", List.of(prefix)) >= 1);
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
-                .until(() -> chatMessages("agent-silent", List.of(prefix)) == 1);
+        await().during(Duration.ofSeconds(20)).atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(alertsMentioning("agent-silent", List.of(prefix))).hasSize(1);
+            assertThat(chatMessages("agent-silent", List.of(prefix))).isEqualTo(1);
+        });
     }
 
     @Test
