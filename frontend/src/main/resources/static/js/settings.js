@@ -182,9 +182,12 @@ const done = {
     reloadWith(`Saved ${what}: ${answer?.count ?? 0}${what === 'baseline' ? ' nodes' : ''}${id}.`);
   },
   test(form, answer) {
+    // The server says delivered or not and the receiver's status, never its body (issue 20).
     const text = answer.delivered
       ? `Test delivered: the receiver answered HTTP ${answer.status}.`
-      : `Test not delivered (${answer.retryable ? 'the outbox would retry' : 'the outbox would not retry'}): ${answer.reason}`;
+      : answer.status !== undefined
+        ? `Test not delivered: the receiver answered HTTP ${answer.status}.`
+        : 'Test not delivered: no answer (unreachable, or refused by the allow-list); the server log says why.';
     const result = show(form, answer.delivered ? 'ok' : 'refused', text);
     if (answer.status !== undefined) {
       result.dataset.status = answer.status;

@@ -53,6 +53,21 @@ class AgentChartTest {
                 .contains("/var/lib/fabricpulse", "/tmp").doesNotContain("/dev/infiniband");
     }
 
+    /** Enrolment: the bootstrap token, not the shared one, and the agent's own token kept on the node. */
+    @Test
+    void anEnrollingAgentKeepsItsOwnTokenOnTheNode() {
+        DaemonSet agent = chart.render(c -> c.set("agent.credential", "enrol")).named(DaemonSet.class, AGENT);
+        PodSpec pod = agent.getSpec().getTemplate().getSpec();
+        Container container = pod.getContainers().getFirst();
+
+        assertThat(container.getArgs()).containsSequence("--credential-file",
+                "/var/lib/fabricpulse/credentials/$(NODE_NAME)");
+        assertThat(container.getEnv()).extracting(env -> env.getName())
+                .contains("FABRICPULSE_BOOTSTRAP_TOKEN").doesNotContain("FABRICPULSE_AGENT_TOKEN");
+        assertThat(hostPaths(pod)).contains(Map.entry("/var/lib/fabricpulse-agent/credentials", "DirectoryOrCreate"));
+        assertThat(container.getVolumeMounts()).extracting(m -> m.getMountPath())
+                .contains("/var/lib/fabricpulse/credentials");
+    }
 
     @Test
     void aUmadAgentGetsTheDeviceThroughTheDevicePluginAsRootWithoutCapabilities() {

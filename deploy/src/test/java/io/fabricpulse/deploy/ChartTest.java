@@ -103,15 +103,18 @@ class ChartTest {
                 .collect(Collectors.toMap(EnvVar::getName, e -> e.getValueFrom().getSecretKeyRef().getName()));
         assertThat(secretRefs).containsOnly(
                 Map.entry("FABRICPULSE_AGENT_TOKEN", "noc-fabricpulse-auth"),
+                Map.entry("FABRICPULSE_BOOTSTRAP_TOKEN", "noc-fabricpulse-auth"),
                 Map.entry("FABRICPULSE_ADMIN_PASSWORD", "noc-fabricpulse-auth"));
         assertThat(server.getSpec().getTemplate().getMetadata().getAnnotations()).containsKey("checksum/config");
     }
 
     @Test
     void givenSecretsAreAReleaseResourceAndMissingOnesAreGeneratedOnceByAnInstallHook() {
-        Secret given = chart.render(c -> c.set("auth.agentToken", "s3cr3t-token").set("auth.adminPassword", "pw"))
+        Secret given = chart.render(c -> c.set("auth.agentToken", "s3cr3t-token").set("auth.bootstrapToken", "b00t")
+                        .set("auth.adminPassword", "pw"))
                 .named(Secret.class, "noc-fabricpulse-auth");
         assertThat(decode(given, "agent-token")).isEqualTo("s3cr3t-token");
+        assertThat(decode(given, "bootstrap-token")).isEqualTo("b00t");
         assertThat(decode(given, "admin-password")).isEqualTo("pw");
         assertThat(given.getMetadata().getAnnotations()).as("an ordinary release resource").isNullOrEmpty();
 

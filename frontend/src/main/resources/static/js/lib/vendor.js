@@ -1,17 +1,19 @@
 // The one place pages load third-party browser libraries: lazily (a page that never draws a chart
-// never downloads ECharts' 1 MB) and by the bare names of the layout's import map, which point at the
-// WebJars the server serves. No CDN, ever: NOC networks are often air-gapped.
+// never downloads ECharts' 1 MB), from the WebJars the server serves, by URLs relative to this module (so
+// a context path is kept). No CDN, ever: NOC networks are often air-gapped. No import map either: it would
+// be an inline script, which the Content-Security-Policy refuses. Version-less paths: the WebJars locator
+// maps them to the version pinned in the parent pom.
 //
 //   const echarts = await loadECharts();     echarts.init(element) ...
 //   const cytoscape = await loadCytoscape(); cytoscape({ container, elements }) ...
 
 /** The ECharts module namespace (echarts.init, echarts.use, ...). */
 export async function loadECharts() {
-  return import('echarts');
+  return import(new URL('../../webjars/echarts/dist/echarts.esm.min.js', import.meta.url).href);
 }
 
 /** The cytoscape() factory. */
 export async function loadCytoscape() {
-  const module = await import('cytoscape');
+  const module = await import(new URL('../../webjars/cytoscape/dist/cytoscape.esm.min.mjs', import.meta.url).href);
   return module.default;
 }

@@ -160,6 +160,13 @@ public class AlertEngine implements FabricUpdateListener {
         }
     }
 
+    /** An admin removed the agent: it is no longer watched, and its silence alert is over. */
+    public synchronized void forgetAgent(String agentId) {
+        if (agents.forget(agentId)) {
+            lifecycle.cleared(RuleCatalog.AGENT_SILENT, AlertSubject.agent(agentId), EXTERNAL_END, clock.instant());
+        }
+    }
+
     /** Someone acknowledged an alert through this replica's API: later events carry who and the ticket. */
     public synchronized void acknowledged(long id, String by, String ticket) {
         OpenAlert alert = lifecycle.byId(id);

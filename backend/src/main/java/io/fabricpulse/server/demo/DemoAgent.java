@@ -7,6 +7,7 @@ import io.fabricpulse.agent.sim.FaultScriptException;
 import io.fabricpulse.agent.sim.SimSource;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.topology.Topology;
+import io.fabricpulse.server.ingest.AgentCredential;
 import io.fabricpulse.server.ingest.IngestService;
 import io.fabricpulse.server.ingest.InvalidBatchException;
 import org.slf4j.Logger;
@@ -81,7 +82,7 @@ final class DemoAgent implements SmartLifecycle {
     private void ingest(IngestBatch batch) {
         try {
             // Waits for the durable hand-off, like an HTTP agent waits for its answer: one batch in flight.
-            ingest.ingest(batch).join();
+            ingest.ingest(batch, AgentCredential.IN_PROCESS).join();
         } catch (InvalidBatchException e) {
             // The sim and the validator disagree: a bug on one side. Say it loudly, keep the demo running.
             log.error("demo batch {} refused by the server's own validation: {}", batch.sequence(), e.getMessage());

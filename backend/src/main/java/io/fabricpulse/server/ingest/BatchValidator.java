@@ -3,6 +3,7 @@ package io.fabricpulse.server.ingest;
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeText;
 import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PortReport;
 
@@ -18,8 +19,9 @@ import java.util.regex.Pattern;
 
 /**
  * Checks everything about a batch that its types do not: identities, ranges, counter names and
- * widths, clock sanity. Works on the records, so a batch built in-process (the demo agent) gets
- * exactly the checks a batch from the wire gets.
+ * widths, printable names, its size, clock sanity. Works on the records, so a batch built in-process
+ * (the demo agent) or read from any wire format gets exactly the checks a batch from JSON gets. What
+ * an agent may report at all (its own nodes) is the {@link BatchAdmission}'s question, asked after this.
  */
 public final class BatchValidator {
 
@@ -32,10 +34,19 @@ public final class BatchValidator {
 
     private final Clock clock;
     private final Duration maxClockSkew;
+    private final Duration maxSampleAge;
+    private final int maxPortsPerBatch;
 
-    public BatchValidator(Clock clock, Duration maxClockSkew) {
+    /**
+     * @param maxClockSkew     how far ahead of the server's clock a collection time may be
+     * @param maxSampleAge     how far behind it (a spool replayed after an outage)
+     * @param maxPortsPerBatch the most port samples one batch may carry
+     */
+    public BatchValidator(Clock clock, Duration maxClockSkew, Duration maxSampleAge, int maxPortsPerBatch) {
         this.clock = clock;
         this.maxClockSkew = maxClockSkew;
+        this.maxSampleAge = maxSampleAge;
+        this.maxPortsPerBatch = maxPortsPerBatch;
     }
 
     /** @throws InvalidBatchException listing what is wrong, when anything is */
@@ -47,6 +58,9 @@ public final class BatchValidator {
             // Nothing else is comparable across schema versions, so say only this.
             violations.add("schemaVersion", "unsupported schema version " + batch.schemaVersion()
                     + "; this server accepts " + IngestBatch.SCHEMA_VERSION);
+        } else if (!withinSize(batch.nodes(), violations)) {
+            // Refused on its size alone: checking a hundred thousand invented ports one by one is the attack's work.
+            checkHeader(batch, violations);
         } else {
             checkHeader(batch, violations);
             checkDiscovery(batch.discovery(), violations);
@@ -54,6 +68,22 @@ public final class BatchValidator {
             DayOneFieldChecks.subnetManagers(batch.subnetManagers(), violations);
         }
         violations.throwIfAny();
+    }
+
+    private boolean withinSize(List<NodeReport> nodes, Violations v) {
+        if (nodes == null) {
+            return true;
+        }
+        long ports = 0;
+        for (NodeReport node : nodes) {
+            ports += node == null || node.ports() == null ? 0 : node.ports().size();
+        }
+        if (ports > maxPortsPerBatch) {
+            v.add("nodes", ports + " ports in one batch; at most " + maxPortsPerBatch
+                    + " (fabricpulse.ingest.max-ports-per-batch): send smaller batches");
+            return false;
+        }
+        return true;
     }
 
     private void checkHeader(IngestBatch batch, Violations v) {
@@ -81,13 +111,20 @@ public final class BatchValidator {
         checkTime("discovery.startedAt", discovery.startedAt(), "when the walk started", v);
     }
 
-    /** Present and not further ahead of the server's clock than the agent clock's allowed drift. */
+    /**
+     * Present, not further ahead of the server's clock than an agent clock may drift, and not further
+     * behind than a spool replays: year 1 and 1970 are a broken clock, not a sample.
+     */
     private void checkTime(String path, Instant time, String whatIsMissing, Violations v) {
+        Instant now = clock.instant();
         if (time == null) {
             v.add(path, "missing; " + whatIsMissing);
-        } else if (time.isAfter(clock.instant().plus(maxClockSkew))) {
-            v.add(path, time + " is more than " + maxClockSkew + " ahead of the server's clock (" + clock.instant()
+        } else if (time.isAfter(now.plus(maxClockSkew))) {
+            v.add(path, time + " is more than " + maxClockSkew + " ahead of the server's clock (" + now
                     + "); check the agent host's time sync");
+        } else if (time.isBefore(now.minus(maxSampleAge))) {
+            v.add(path, time + " is more than " + maxSampleAge + " behind the server's clock (" + now
+                    + "; fabricpulse.ingest.max-sample-age); check the agent host's time sync");
         }
     }
 
@@ -177,8 +214,17 @@ public final class BatchValidator {
     }
 
     private static void checkText(String path, String text, Violations v) {
-        if (text != null && text.length() > MAX_TEXT_LENGTH) {
+        if (text == null) {
+            return;
+        }
+        if (text.length() > MAX_TEXT_LENGTH) {
             v.add(path, "longer than " + MAX_TEXT_LENGTH + " characters (" + text.length() + ")");
+            return;
+        }
+        int disallowed = NodeText.firstDisallowed(text);
+        if (disallowed >= 0) {
+            v.add(path, "carries a control character (" + NodeText.describe(text, disallowed)
+                    + "); names must be printable, the agent replaces such characters before it sends");
         }
     }
 

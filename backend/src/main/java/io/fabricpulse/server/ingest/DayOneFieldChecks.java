@@ -4,6 +4,7 @@ import io.fabricpulse.model.ingest.FieldFault;
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.model.ingest.IpoibInterface;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeText;
 import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.SubnetManagerReport;
@@ -155,7 +156,8 @@ final class DayOneFieldChecks {
     }
 
     private static void text(String path, String text, int max, Violations v) {
-        if (text != null && (text.length() > max || text.chars().anyMatch(Character::isISOControl))) {
+        // The same characters refused as in node names (NodeText: controls, bidi overrides, ...).
+        if (text != null && (text.length() > max || NodeText.firstDisallowed(text) >= 0)) {
             v.add(path, "must be at most " + max + " characters without control characters");
         }
     }

@@ -16,6 +16,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,8 @@ import java.util.zip.GZIPInputStream;
  * Gets the JSON bytes of an ingest request, refusing early and precisely: the wrong content type or
  * encoding (415), a body over {@code max-body-size} as sent (413, without reading past the limit), a
  * gzip body that inflates beyond {@code max-decompressed-size} (413, a decompression bomb stops at
- * the limit), gzip that is corrupt (400).
+ * the limit), gzip that is corrupt (400). A body over the limit is read to its end (up to a bound) and
+ * dropped before the 413 goes out, so a client that writes all of it before reading gets the answer.
  */
 final class IngestBodyReader {
 
@@ -38,6 +40,8 @@ final class IngestBodyReader {
      * batch (2,000 ports are about 1 MB of JSON); a larger body is read in growing chunks as before.
      */
     private static final int MAX_HINT = 8 * 1024 * 1024;
+    /** Read and dropped at least, from a body over the limit, before the 413 is answered. */
+    private static final long DRAIN_LIMIT = 64L * 1024 * 1024;
 
     private final int maxBodyBytes;
     private final int maxDecompressedBytes;
@@ -52,15 +56,82 @@ final class IngestBodyReader {
             HttpHeaders headers = request.getHeaders();
             checkContentType(headers);
             boolean gzip = isGzip(headers);
-            if (headers.getContentLength() > maxBodyBytes) {
-                throw tooLarge("the body of " + headers.getContentLength() + " bytes");
+            long announced = headers.getContentLength();
+            if (announced > maxBodyBytes) {
+                // Read and drop what the client sends anyway before answering: a client that writes its whole
+                // body before reading (Python's urllib) would otherwise get a reset instead of this 413.
+                return announced <= drainLimit()
+                        ? request.getBody().doOnNext(DataBufferUtils::release).then(Mono.error(tooLarge(
+                        "the body of " + announced + " bytes")))
+                        : Mono.error(tooLarge("the body of " + announced + " bytes"));
             }
-            return DataBufferUtils.join(request.getBody(), maxBodyBytes)
-                    .map(IngestBodyReader::bytes)
-                    .defaultIfEmpty(new byte[0])
+            return request.getBody().collect(() -> new Body(maxBodyBytes, drainLimit()), Body::add)
+                    .doOnDiscard(Body.class, Body::release)
                     .onErrorMap(DataBufferLimitException.class, e -> tooLarge("the body"))
-                    .map(body -> gzip ? gunzip(body) : body);
+                    .map(body -> {
+                        if (body.overLimit()) {
+                            throw tooLarge("the body");
+                        }
+                        return body.bytes();
+                    })
+                    .map(bytes -> gzip ? gunzip(bytes) : bytes);
         });
+    }
+
+    /** The most read and dropped from a too-large body before the answer; beyond it the connection is closed. */
+    private long drainLimit() {
+        return Math.max(DRAIN_LIMIT, 4L * maxBodyBytes);
+    }
+
+    /**
+     * A body as it arrives, kept up to the limit; past the limit the rest is read and dropped (up to the drain
+     * limit, then it gives up), so the 413 reaches a client that sends everything before it reads.
+     */
+    private static final class Body {
+
+        private final int limit;
+        private final long drainLimit;
+        private final List<DataBuffer> kept = new ArrayList<>();
+        private long seen;
+
+        Body(int limit, long drainLimit) {
+            this.limit = limit;
+            this.drainLimit = drainLimit;
+        }
+
+        void add(DataBuffer buffer) {
+            seen += buffer.readableByteCount();
+            if (seen <= limit) {
+                kept.add(buffer);
+                return;
+            }
+            DataBufferUtils.release(buffer);
+            release();
+            if (seen > drainLimit) {
+                throw new DataBufferLimitException("more than " + drainLimit + " bytes");
+            }
+        }
+
+        boolean overLimit() {
+            return seen > limit;
+        }
+
+        byte[] bytes() {
+            byte[] bytes = new byte[(int) seen];
+            int at = 0;
+            for (DataBuffer buffer : kept) {
+                int length = buffer.readableByteCount();
+                buffer.read(bytes, at, length);
+                at += length;
+            }
+            release();
+            return bytes;
+        }
+
+        void release() {
+            kept.forEach(DataBufferUtils::release);
+            kept.clear();
+        }
     }
 
     private static void checkContentType(HttpHeaders headers) {
@@ -96,16 +167,6 @@ final class IngestBodyReader {
             return true;
         }
         throw unsupported("Content-Encoding " + String.join(", ", codings) + " is not supported; send gzip or no encoding");
-    }
-
-    private static byte[] bytes(DataBuffer buffer) {
-        try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
-            return bytes;
-        } finally {
-            DataBufferUtils.release(buffer);
-        }
     }
 
     private byte[] gunzip(byte[] body) {

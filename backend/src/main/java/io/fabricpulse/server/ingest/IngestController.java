@@ -8,6 +8,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -18,7 +19,8 @@ import reactor.core.publisher.Mono;
  * 202 with an ack once durably handed off, 200 with {@code "status":"duplicate"} for a replay, 4xx
  * problem details for anything wrong (see {@link IngestBodyReader}, {@link BatchJsonReader},
  * {@link BatchValidator}), 503 with {@code Retry-After} when the server cannot take the batch now.
- * Authentication (the agent bearer token) is the security chain's job.
+ * Authentication (the agent's bearer token) is the security chain's job; it names the
+ * {@link AgentCredential} the batch is bound to.
  */
 @RestController
 class IngestController {
@@ -34,14 +36,15 @@ class IngestController {
     }
 
     @PostMapping("/api/v1/ingest")
-    Mono<ResponseEntity<IngestAck>> ingest(ServerHttpRequest request) {
+    Mono<ResponseEntity<IngestAck>> ingest(ServerHttpRequest request, Authentication authentication) {
+        AgentCredential agent = (AgentCredential) authentication.getDetails();
         return body.read(request)
                 .map(json::read)
                 // A client that hangs up must not cancel the hand-off: the batch may be stored already,
                 // and a replay waiting on the same answer still needs it. The response waits on a copy and
                 // only the copy is cancelled, so an answer that comes after the client left (a 503 while
                 // the server stops) goes nowhere instead of being logged as a dropped error.
-                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch).copy()))
+                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch, agent).copy()))
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));

@@ -5,27 +5,41 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * {@code fabricpulse.ingest.*}: how {@code POST /api/v1/ingest} authenticates agents and how much it accepts.
  *
- * @param agentToken          the bearer token agents must send ({@code FABRICPULSE_AGENT_TOKEN}); when
- *                            blank every ingest is refused with 401
+ * @param agentToken          the shared bearer token every agent may send ({@code FABRICPULSE_AGENT_TOKEN}):
+ *                            for small sites; it can name any agent id (docs/OPERATIONS.md, "Security").
+ *                            Blank: only per-agent credentials authenticate
+ * @param bootstrapToken      a token that only enrols agents ({@code FABRICPULSE_BOOTSTRAP_TOKEN}): an agent
+ *                            trades it once for a credential of its own; blank: none configured
+ * @param bootstrapRoles      the roles the configured bootstrap token may enrol agents in
  * @param maxBodySize         largest request body as sent (compressed when gzip); larger: 413
  * @param maxDecompressedSize largest body after gzip decompression (decompression-bomb guard); larger: 413
- * @param maxClockSkew        how far in the future a batch's {@code collectedAt} may lie (agent clocks drift)
+ * @param maxClockSkew        how far ahead of the server's clock a batch's {@code collectedAt} may lie (agent
+ *                            clocks drift); within it, a sample dated ahead is timed at its arrival
+ * @param maxSampleAge        how far behind the server's clock it may lie (a spool replayed after an outage)
+ * @param maxPortsPerBatch    the most port samples one batch may carry
  * @param dedupWindow         how many recent sequence numbers are remembered per agent to recognise replays
  */
 @ConfigurationProperties("fabricpulse.ingest")
 public record IngestProperties(String agentToken,
+                               String bootstrapToken,
+                               @DefaultValue("node") Set<AgentRole> bootstrapRoles,
                                @DefaultValue("4MB") DataSize maxBodySize,
                                @DefaultValue("64MB") DataSize maxDecompressedSize,
-                               @DefaultValue("5m") Duration maxClockSkew,
+                               @DefaultValue("1m") Duration maxClockSkew,
+                               @DefaultValue("7d") Duration maxSampleAge,
+                               @DefaultValue("50000") int maxPortsPerBatch,
                                @DefaultValue("256") int dedupWindow) {
 
     public IngestProperties {
+        bootstrapRoles = Set.copyOf(bootstrapRoles);
         requirePositive("max-body-size", maxBodySize.toBytes());
         requirePositive("max-decompressed-size", maxDecompressedSize.toBytes());
+        requirePositive("max-ports-per-batch", maxPortsPerBatch);
         requirePositive("dedup-window", dedupWindow);
         if (maxBodySize.toBytes() > Integer.MAX_VALUE - 8 || maxDecompressedSize.toBytes() > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("fabricpulse.ingest.max-body-size and max-decompressed-size must be below 2GB: "
@@ -34,11 +48,25 @@ public record IngestProperties(String agentToken,
         if (maxClockSkew.isNegative()) {
             throw new IllegalArgumentException("fabricpulse.ingest.max-clock-skew must not be negative, got " + maxClockSkew);
         }
+        requirePositive("max-sample-age", maxSampleAge.toSeconds());
+        if (hasText(agentToken) && hasText(bootstrapToken) && agentToken.equals(bootstrapToken)) {
+            throw new IllegalArgumentException("fabricpulse.ingest.bootstrap-token must differ from agent-token: one "
+                    + "only enrols, the other ingests");
+        }
     }
 
-    /** Whether an agent token is configured at all. */
+    /** Whether a shared agent token is configured at all. */
     public boolean hasAgentToken() {
-        return agentToken != null && !agentToken.isBlank();
+        return hasText(agentToken);
+    }
+
+    /** Whether a bootstrap token is configured. */
+    public boolean hasBootstrapToken() {
+        return hasText(bootstrapToken);
+    }
+
+    private static boolean hasText(String text) {
+        return text != null && !text.isBlank();
     }
 
     private static void requirePositive(String name, long value) {

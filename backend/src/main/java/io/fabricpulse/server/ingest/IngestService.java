@@ -2,6 +2,7 @@ package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -10,14 +11,21 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one way into the server for agent data, over HTTP or in-process (the demo agent): validate the
- * whole batch, drop replays, hand the rest to the {@link BatchSink}. A batch is all or nothing: one
- * invalid value anywhere and none of it is applied.
+ * whole batch, ask the {@link BatchAdmission} whether its credential may report it, drop replays, hand
+ * the rest to the {@link BatchSink}. A batch is all or nothing: one invalid value anywhere, one node that
+ * is not the agent's, and none of it is applied.
+ *
+ * <p>A batch dated ahead of the server's clock (within {@code max-clock-skew}) is timed at its arrival
+ * before it is applied: otherwise it would become its ports' latest sample and every real sample
+ * collected before that future time would be ignored as older, hiding what it carries.
  */
 public class IngestService {
 
     private final BatchValidator validator;
+    private final BatchAdmission admission;
     private final SeenBatches seen;
     private final BatchSink sink;
+    private final Clock clock;
     /**
      * Batches handed to the sink and not answered yet. A replay arriving meanwhile (an agent retrying
      * after a timeout) gets the original's answer when it comes: answering "duplicate" at once would
@@ -28,20 +36,27 @@ public class IngestService {
     private record BatchId(String agentId, long sequence, Instant collectedAt) {
     }
 
-    public IngestService(BatchValidator validator, SeenBatches seen, BatchSink sink) {
+    public IngestService(BatchValidator validator, BatchAdmission admission, SeenBatches seen, BatchSink sink,
+                         Clock clock) {
         this.validator = validator;
+        this.admission = admission;
         this.seen = seen;
         this.sink = sink;
+        this.clock = clock;
     }
 
     /**
      * @return completes with {@code accepted} once the batch is durably handed off, {@code duplicate} for
      * a replay of a batch handed off before; fails with {@link IngestUnavailableException} when the server
-     * cannot take it now
+     * cannot take it now, with {@link AgentRefusedException} when the credential may not report it
      * @throws InvalidBatchException when anything in the batch is invalid; nothing was applied
      */
-    public CompletableFuture<IngestAck> ingest(IngestBatch batch) {
+    public CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential) {
         validator.check(batch);
+        return admission.admit(batch, credential).thenCompose(admitted -> handOff(batch));
+    }
+
+    private CompletableFuture<IngestAck> handOff(IngestBatch batch) {
         int ports = batch.nodes().stream().mapToInt(node -> node.ports().size()).sum();
         BatchId id = new BatchId(batch.agentId(), batch.sequence(), batch.collectedAt());
         IngestAck duplicate = new IngestAck(IngestAck.Status.DUPLICATE, batch.agentId(), batch.sequence(), ports);
@@ -56,7 +71,7 @@ public class IngestService {
         }
         CompletableFuture<BatchSink.Outcome> outcome;
         try {
-            outcome = sink.accept(batch);
+            outcome = sink.accept(timedNoLaterThanNow(batch));
         } catch (RuntimeException | Error fault) {
             outcome = CompletableFuture.failedFuture(fault);
         }
@@ -74,5 +89,20 @@ public class IngestService {
             }
         });
         return answer;
+    }
+
+    /** The batch, timed at the server's clock when it is dated ahead of it. */
+    private IngestBatch timedNoLaterThanNow(IngestBatch batch) {
+        Instant now = clock.instant();
+        if (!batch.collectedAt().isAfter(now)) {
+            return batch;
+        }
+        return new IngestBatch(batch.schemaVersion(), batch.agentId(), batch.sequence(), now, batch.source(),
+                batch.nodes(), batch.discovery());
+    }
+
+    /** Forgets what is remembered of an agent to recognise its replays (it was revoked or went away). */
+    public void forget(String agentId) {
+        seen.forget(agentId);
     }
 }

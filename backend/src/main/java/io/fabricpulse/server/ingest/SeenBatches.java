@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       not newer than what it has, so a very late replay cannot distort rates.</li>
  * </ul>
  * The window lives in memory: after a server restart replays are applied once more, with the same
- * protection from the live fabric.
+ * protection from the live fabric. One window per agent the {@link BatchAdmission} let in, which bounds
+ * how many agents there are; an agent that is revoked or went away is {@link #forget forgotten}.
  */
 public final class SeenBatches {
 
@@ -36,6 +37,16 @@ public final class SeenBatches {
      */
     public boolean claim(String agentId, long sequence, Instant collectedAt) {
         return agents.computeIfAbsent(agentId, id -> new AgentWindow(window)).claim(sequence, collectedAt);
+    }
+
+    /** Forgets the agent's window: it was revoked, or has not been heard of for long. */
+    public void forget(String agentId) {
+        agents.remove(agentId);
+    }
+
+    /** How many agents have a window: what the {@code fabricpulse.ingest.replay.windows} gauge shows. */
+    public int size() {
+        return agents.size();
     }
 
     /** Forgets a claim whose batch could not be applied, so a retry of it is applied. */

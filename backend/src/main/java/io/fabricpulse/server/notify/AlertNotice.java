@@ -1,5 +1,7 @@
 package io.fabricpulse.server.notify;
 
+import io.fabricpulse.model.ingest.NodeText;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -7,7 +9,10 @@ import java.util.Objects;
 /**
  * One thing worth telling people about an alert: it fired, was acknowledged, resolved or commented.
  * The alert engine builds these; {@link Notifications#announce} queues one delivery per matching
- * channel. Everything a message shows is here, so a channel never needs to look anything up.
+ * channel. Everything a message shows is here, so a channel never needs to look anything up. No text
+ * in it carries a control character ({@link NodeText#readable}): a node name, a comment or a ticket with a
+ * CR/LF, ESC, BEL or NUL cannot forge a line of any channel's message; each channel then escapes its own
+ * markup.
  *
  * @param kind            what happened
  * @param alertId         the alert's id; the alert page is {@code <public-url>/alerts/<alertId>}
@@ -34,6 +39,16 @@ public record AlertNotice(Kind kind, String alertId, String rule, Severity sever
                           List<String> suggestedChecks) {
 
     public AlertNotice {
+        alertId = NodeText.readable(alertId);
+        rule = NodeText.readable(rule);
+        summary = NodeText.readable(summary);
+        counter = NodeText.readable(counter);
+        cluster = NodeText.readable(cluster);
+        ackBy = NodeText.readable(ackBy);
+        ticket = NodeText.readable(ticket);
+        comment = NodeText.readable(comment);
+        suggestedChecks = suggestedChecks == null ? null
+                : suggestedChecks.stream().map(NodeText::readable).toList();
         Objects.requireNonNull(kind, "kind");
         requireText("alertId", alertId);
         requireText("rule", rule);
@@ -69,6 +84,8 @@ public record AlertNotice(Kind kind, String alertId, String rule, Severity sever
     public record End(String nodeName, String nodeGuid, int portNumber, Integer lid, NodeType nodeType) {
 
         public End {
+            nodeName = NodeText.readable(nodeName);
+            nodeGuid = NodeText.readable(nodeGuid);
             requireText("end nodeName", nodeName);
             requireText("end nodeGuid", nodeGuid);
             if (portNumber < 0 || portNumber > 255) {

@@ -49,9 +49,15 @@ class NotifyConfiguration {
         return new AllWebhooks(properties.targets(), stored);
     }
 
+    /** Where webhooks may be posted: anywhere but inward, except {@code allowed-ranges}. */
     @Bean
-    HttpChannelSender httpChannelSender(NotifyProperties properties, Clock clock) {
-        return new HttpChannelSender(properties.timeout(), clock);
+    OutboundAddresses outboundAddresses(NotifyProperties properties) {
+        return properties.outboundAddresses();
+    }
+
+    @Bean
+    HttpChannelSender httpChannelSender(NotifyProperties properties, Clock clock, OutboundAddresses addresses) {
+        return new HttpChannelSender(properties.timeout(), clock, addresses);
     }
 
     @Bean

@@ -30,6 +30,9 @@ import java.util.Map;
  * @param lease          how long a replica owns a row it is sending; at least twice the timeout
  * @param batchSize      rows looked at per round
  * @param history        how long delivered and given-up notices are kept as history before they are deleted
+ * @param allowedRanges  inward address ranges webhooks may still be posted to (CIDR: an internal chat
+ *                       server's network); every other loopback, private, link-local or metadata address is
+ *                       refused ({@link OutboundAddresses})
  */
 @ConfigurationProperties("fabricpulse.notify")
 public record NotifyProperties(@DefaultValue("http://localhost:8080") String publicUrl,
@@ -42,13 +45,21 @@ public record NotifyProperties(@DefaultValue("http://localhost:8080") String pub
                                @DefaultValue("1s") Duration rateLimit,
                                @DefaultValue("1m") Duration lease,
                                @DefaultValue("50") int batchSize,
-                               @DefaultValue("30d") Duration history) {
+                               @DefaultValue("30d") Duration history,
+                               List<String> allowedRanges) {
 
     private static final String PREFIX = "fabricpulse.notify";
 
     public NotifyProperties {
         webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
+        allowedRanges = allowedRanges == null ? List.of() : List.copyOf(allowedRanges);
         List<String> errors = new ArrayList<>();
+        OutboundAddresses outbound = OutboundAddresses.strict();
+        try {
+            outbound = OutboundAddresses.allowing(allowedRanges);
+        } catch (IllegalArgumentException e) {
+            errors.add(PREFIX + ".allowed-ranges: " + e.getMessage());
+        }
         checkUrl(publicUrl, errors);
         positive("timeout", timeout, errors);
         positive("poll-interval", pollInterval, errors);
@@ -68,7 +79,7 @@ public record NotifyProperties(@DefaultValue("http://localhost:8080") String pub
         if (batchSize < 1 || batchSize > 1000) {
             errors.add(PREFIX + ".batch-size: must be 1 to 1000, got " + batchSize);
         }
-        checkWebhooks(webhooks, errors);
+        checkWebhooks(webhooks, outbound, errors);
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("invalid notification settings:\n  " + String.join("\n  ", errors));
         }
@@ -122,7 +133,12 @@ public record NotifyProperties(@DefaultValue("http://localhost:8080") String pub
                 webhook.minSeverity(), webhook.clusters());
     }
 
-    private static void checkWebhooks(List<Webhook> webhooks, List<String> errors) {
+    /** Where webhooks may be posted: anywhere but inward, except the allowed ranges. */
+    public OutboundAddresses outboundAddresses() {
+        return OutboundAddresses.allowing(allowedRanges);
+    }
+
+    private static void checkWebhooks(List<Webhook> webhooks, OutboundAddresses outbound, List<String> errors) {
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < webhooks.size(); i++) {
             if (webhooks.get(i) == null) {
@@ -132,6 +148,8 @@ public record NotifyProperties(@DefaultValue("http://localhost:8080") String pub
             WebhookSpec.Checked checked = check(i, webhooks.get(i));
             checked.errors().forEach(error -> errors.add(error.toString()));
             if (checked.ok()) {
+                String where = PREFIX + ".webhooks[" + i + "].url: ";
+                outbound.refusalOfHost(checked.spec().url().getHost()).ifPresent(refused -> errors.add(where + refused));
                 Integer before = seen.putIfAbsent(configKey(checked.spec()), i);
                 if (before != null) {
                     errors.add(PREFIX + ".webhooks[" + i + "]: same type and url as webhooks[" + before

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.problem;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -12,8 +13,11 @@ class ProblemExceptionHandler {
 
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> handle(ProblemException problem) {
-        return ResponseEntity.status(problem.type().status())
-                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .body(problem.toProblemDetail());
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(problem.type().status())
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON);
+        if (problem instanceof RetryLaterException later) {
+            answer.header(HttpHeaders.RETRY_AFTER, Long.toString(later.retryAfterSeconds()));
+        }
+        return answer.body(problem.toProblemDetail());
     }
 }

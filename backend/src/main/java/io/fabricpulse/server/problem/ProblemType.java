@@ -22,6 +22,8 @@ public enum ProblemType {
     NOT_FOUND("not-found", "Not found", HttpStatus.NOT_FOUND),
     UNAUTHORIZED("unauthorized", "Authentication required", HttpStatus.UNAUTHORIZED),
     FORBIDDEN("forbidden", "Access denied", HttpStatus.FORBIDDEN),
+    NOT_THIS_AGENTS("not-this-agents", "Not this agent's to report", HttpStatus.FORBIDDEN),
+    TOO_MANY_REQUESTS("too-many-requests", "Too many requests, try again later", HttpStatus.TOO_MANY_REQUESTS),
     INVALID_WEBHOOK("invalid-webhook", "Webhook settings are not valid", HttpStatus.BAD_REQUEST),
     READ_ONLY("read-only", "Set in the server's configuration, not changeable through the API", HttpStatus.CONFLICT),
     UNAVAILABLE("unavailable", "Temporarily unavailable, try again later", HttpStatus.SERVICE_UNAVAILABLE);

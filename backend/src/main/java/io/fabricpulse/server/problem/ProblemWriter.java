@@ -1,6 +1,7 @@
 package io.fabricpulse.server.problem;
 
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -31,6 +32,9 @@ public class ProblemWriter {
             return Mono.empty();
         }
         response.setStatusCode(problem.type().status());
+        if (problem instanceof RetryLaterException later) {
+            response.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(later.retryAfterSeconds()));
+        }
         response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         byte[] body = json.writeValueAsBytes(members(problem.toProblemDetail(), exchange));
         DataBuffer buffer = response.bufferFactory().wrap(body);

@@ -15,8 +15,9 @@ import java.util.Set;
  *
  * <p>Summary: GET reads need READ; acknowledging, commenting, resolving alerts and changing
  * silences need ACK; rules, webhooks, tokens, names, clusters, baselines, settings and the audit
- * log need ADMIN (webhooks, tokens, the audit log and the settings pages even to read: webhook URLs are
- * secrets, token lists and the audit trail tell who can do what); ingest is for agent tokens only.
+ * log need ADMIN (webhooks, tokens, agents, the audit log and the settings pages even to read: webhook URLs
+ * are secrets, token lists and the audit trail tell who can do what); ingest and enrolment are for agent
+ * and bootstrap tokens only.
  */
 final class AccessRules {
 
@@ -33,9 +34,10 @@ final class AccessRules {
                     "/css/**", "/js/**", "/webjars/**", "/favicon.ico", "/favicon.svg", LOGIN),
             // The form login and logout are handled by Spring Security's filters (CSRF protected).
             rule(Set.of(HttpMethod.POST), Access.PUBLIC, LOGIN, LOGOUT),
-            rule(ALL, Access.AGENT, SecurityConfiguration.INGEST_PATH),
+            rule(ALL, Access.AGENT, SecurityConfiguration.INGEST_PATH, SecurityConfiguration.ENROL_PATH),
+            // Agents' credentials, bootstrap tokens and what each agent owns: admins, even to read.
             rule(ALL, Access.ADMIN, "/api/v1/tokens/**", "/api/v1/audit/**", "/api/v1/webhooks/**",
-                    "/api/v1/settings/**"),
+                    "/api/v1/settings/**", "/api/v1/agents", "/api/v1/agents/**"),
             // Rule thresholds live under the alerts path but change what fires for everyone: admins.
             rule(WRITES, Access.ADMIN, "/api/v1/alerts/rules", "/api/v1/alerts/rules/**"),
             rule(WRITES, Access.ACK, "/api/v1/alerts/**", "/api/v1/silences/**"),

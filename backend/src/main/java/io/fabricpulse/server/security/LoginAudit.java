@@ -11,14 +11,22 @@ import org.springframework.security.web.server.authentication.ServerAuthenticati
 import org.springframework.security.web.server.authentication.logout.RedirectServerLogoutSuccessHandler;
 import org.springframework.security.web.server.authentication.logout.ServerLogoutSuccessHandler;
 import reactor.core.publisher.Mono;
+import org.springframework.http.HttpHeaders;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 
 import java.net.URI;
 
 /**
- * Records sign-ins through the login form (success and failure) and sign-outs in the audit log,
- * then does what Spring Security does without us: back to the page asked for, or to the form. A
- * failure is recorded under the name that was tried, so a guessing attack shows up. HTTP Basic is not
- * recorded per request: every API call would be a sign-in.
+ * Records sign-ins through the login form (success and failure), failed HTTP Basic sign-ins and
+ * sign-outs in the audit log, then does what Spring Security does without us: back to the page asked
+ * for, or to the form ({@code ?locked} while the throttle holds the name or address). A failure is
+ * recorded under the name that was tried, so a guessing attack shows up; attempts refused while locked
+ * out are not (the lockout itself is, once). A successful Basic sign-in is not recorded: every API call
+ * would be one.
  */
 final class LoginAudit {
 
@@ -38,7 +46,11 @@ final class LoginAudit {
     static ServerAuthenticationFailureHandler failure(AuditTrail audit) {
         RedirectServerAuthenticationFailureHandler redirect = new RedirectServerAuthenticationFailureHandler(
                 AccessRules.LOGIN + "?error");
-        return (exchange, denied) -> exchange.getExchange().getFormData()
+        RedirectServerAuthenticationFailureHandler locked = new RedirectServerAuthenticationFailureHandler(
+                AccessRules.LOGIN + "?locked");
+        return (exchange, denied) -> denied instanceof ThrottledPasswordAuthentication.LockedOutException
+                ? locked.onAuthenticationFailure(exchange, denied)
+                : exchange.getExchange().getFormData()
                 .map(form -> {
                     String tried = form.getFirst("username");
                     // Whatever was typed, made printable: the audit log refuses control characters.
@@ -47,6 +59,34 @@ final class LoginAudit {
                 .flatMap(tried -> quietly(audit.record(tried, "login.failure", LOGIN_TARGET,
                         from(exchange) + ": " + denied.getMessage())))
                 .then(redirect.onAuthenticationFailure(exchange, denied));
+    }
+
+    /**
+     * A failed HTTP Basic sign-in, recorded as a form's is (under the name tried), before {@code entryPoint}
+     * answers; a request without credentials is no sign-in and is not recorded.
+     */
+    static ServerAuthenticationEntryPoint basicFailure(AuditTrail audit, ServerAuthenticationEntryPoint entryPoint) {
+        return (exchange, denied) -> {
+            String tried = basicUser(exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
+            Mono<Void> recorded = tried == null || !(denied instanceof BadCredentialsException) ? Mono.empty()
+                    : quietly(audit.record(tried, "login.failure", LOGIN_TARGET,
+                    "from " + ClientAddress.of(exchange) + " (HTTP Basic): " + denied.getMessage()));
+            return recorded.then(entryPoint.commence(exchange, denied));
+        };
+    }
+
+    /** The user name of a Basic Authorization header, made printable; null when there is none. */
+    private static String basicUser(String header) {
+        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return null;
+        }
+        try {
+            String decoded = new String(Base64.getDecoder().decode(header.substring(6).strip()), StandardCharsets.UTF_8);
+            int colon = decoded.indexOf(':');
+            return ThrottledPasswordAuthentication.name(colon < 0 ? decoded : decoded.substring(0, colon));
+        } catch (IllegalArgumentException notBase64) {
+            return "(undecodable)";
+        }
     }
 
     static ServerLogoutSuccessHandler logout(AuditTrail audit) {
@@ -59,9 +99,7 @@ final class LoginAudit {
 
     /** Where the request came from; the remote address is what a reader of the log will want. */
     private static String from(WebFilterExchange exchange) {
-        var remote = exchange.getExchange().getRequest().getRemoteAddress();
-        return "from " + (remote == null ? "unknown address" : remote.getAddress() == null
-                ? remote.getHostString() : remote.getAddress().getHostAddress());
+        return "from " + ClientAddress.of(exchange.getExchange());
     }
 
     /** Signing in must not fail because the audit log cannot be written: that is logged instead. */

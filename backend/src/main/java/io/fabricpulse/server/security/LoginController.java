@@ -20,6 +20,7 @@ class LoginController {
         // Spring Security redirects to /login?error and /login?logout: flags without a value.
         model.addAttribute("failed", request.getQueryParams().containsKey("error"));
         model.addAttribute("signedOut", request.getQueryParams().containsKey("logout"));
+        model.addAttribute("locked", request.getQueryParams().containsKey("locked"));
         return VIEW;
     }
 }

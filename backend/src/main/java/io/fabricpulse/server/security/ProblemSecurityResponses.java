@@ -3,6 +3,7 @@ package io.fabricpulse.server.security;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.problem.ProblemWriter;
+import io.fabricpulse.server.problem.RetryLaterException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.AuthenticationServiceException;
 import org.springframework.security.authentication.BadCredentialsException;
@@ -54,6 +55,16 @@ final class ProblemSecurityResponses {
             exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"FabricPulse\"");
             return writer.write(exchange, new ProblemException(ProblemType.UNAUTHORIZED, userDetail(denied)));
         };
+    }
+
+    /**
+     * 429 with Retry-After for a sign-in refused because the name or address is locked out (the right
+     * password too); {@code otherwise} for every other failure.
+     */
+    static ServerAuthenticationEntryPoint lockedOut(ProblemWriter writer, ServerAuthenticationEntryPoint otherwise) {
+        return (exchange, denied) -> denied instanceof ThrottledPasswordAuthentication.LockedOutException locked
+                ? writer.write(exchange, new RetryLaterException(locked.getMessage(), locked.retryAfter()))
+                : otherwise.commence(exchange, denied);
     }
 
     static ServerAccessDeniedHandler accessDenied(ProblemWriter writer) {

@@ -27,7 +27,7 @@ import org.springframework.security.web.server.authentication.ServerAuthenticati
 import org.springframework.security.web.server.authorization.ServerAccessDeniedHandler;
 import org.springframework.security.web.server.authorization.ServerWebExchangeDelegatingServerAccessDeniedHandler;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
-import org.springframework.security.web.server.csrf.CookieServerCsrfTokenRepository;
+import org.springframework.security.web.server.header.ReferrerPolicyServerHttpHeadersWriter;
 import org.springframework.security.web.server.csrf.CsrfWebFilter;
 import org.springframework.security.web.server.savedrequest.NoOpServerRequestCache;
 import org.springframework.security.web.server.util.matcher.AndServerWebExchangeMatcher;
@@ -44,7 +44,8 @@ import java.util.Locale;
 
 /**
  * Two filter chains, authorized by the one rule table {@link AccessRules}. Agents:
- * {@code /api/v1/ingest} with an agent token, stateless, no CSRF (no browser, no cookie). People and
+ * {@code /api/v1/ingest} and {@code /api/v1/agents/enrol} with an agent or bootstrap token, stateless,
+ * no CSRF (no browser, no cookie). People and
  * ticket systems: everything else, signed in by the login form (a session), HTTP Basic, or an API
  * token ({@code Bearer fp_...}). CSRF protects every change that could ride on a browser's ambient
  * credentials (session cookie, cached Basic); bearer requests are exempt, as no browser adds that
@@ -53,19 +54,29 @@ import java.util.Locale;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebFluxSecurity
-@EnableConfigurationProperties(SecurityProperties.class)
+@EnableConfigurationProperties({SecurityProperties.class, LoginThrottleProperties.class})
 class SecurityConfiguration {
 
     static final String INGEST_PATH = "/api/v1/ingest";
+    /**
+     * What pages may load and run: only this server's scripts, styles and images (no inline script, no
+     * eval, no plugins), connections back to it (the API, the event streams), no framing. Inline style
+     * attributes stay allowed: the charts and the map set element styles, which cannot run code.
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "style-src-attr 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+            + "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+    static final String ENROL_PATH = "/api/v1/agents/enrol";
 
     @Bean
     @Order(1)
     SecurityWebFilterChain agentChain(ServerHttpSecurity http, IngestProperties ingest, AgentTokenStore issuedTokens,
                                       ProblemWriter problems) {
-        AgentTokenAuthentication tokens = new AgentTokenAuthentication(ingest.agentToken(), issuedTokens);
+        AgentTokenAuthentication tokens = new AgentTokenAuthentication(ingest.agentToken(), ingest.bootstrapToken(),
+                ingest.bootstrapRoles(), issuedTokens);
         ServerAuthenticationEntryPoint entryPoint = ProblemSecurityResponses.agentEntryPoint(problems);
         return http
-                .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH))
+                .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH, ENROL_PATH))
                 .csrf(ServerHttpSecurity.CsrfSpec::disable)
                 .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
                 .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
@@ -73,7 +84,10 @@ class SecurityConfiguration {
                 .requestCache(cache -> cache.requestCache(NoOpServerRequestCache.getInstance()))
                 .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
                 .addFilterAt(bearerFilter(tokens, tokens, entryPoint), SecurityWebFiltersOrder.AUTHENTICATION)
-                .authorizeExchange(exchanges -> exchanges.anyExchange().hasRole(AgentTokenAuthentication.AGENT_ROLE))
+                // A bootstrap token only enrols; an agent's own token only ingests; the shared token does both.
+                .authorizeExchange(exchanges -> exchanges
+                        .pathMatchers(ENROL_PATH).hasRole(AgentTokenAuthentication.ENROL_ROLE)
+                        .anyExchange().hasRole(AgentTokenAuthentication.AGENT_ROLE))
                 .exceptionHandling(handling -> handling
                         .authenticationEntryPoint(entryPoint)
                         .accessDeniedHandler(ProblemSecurityResponses.accessDenied(problems)))
@@ -83,9 +97,15 @@ class SecurityConfiguration {
     @Bean
     @Order(2)
     SecurityWebFilterChain userChain(ServerHttpSecurity http, SecurityProperties security, ProblemWriter problems,
-                                     ApiTokenStore apiTokens, AuditTrail audit) {
+                                     ApiTokenStore apiTokens, AuditTrail audit, Accounts accounts,
+                                     PasswordEncoder encoder, LoginThrottleProperties login, Clock clock) {
         ServerWebExchangeMatcher api = ServerWebExchangeMatchers.pathMatchers("/api/**", "/actuator/**", "/metrics/**");
         ServerAuthenticationEntryPoint apiEntryPoint = ProblemSecurityResponses.userEntryPoint(problems);
+        // Form and Basic both sign in through the throttle; Basic failures are audited as form failures are.
+        ThrottledPasswordAuthentication passwords = new ThrottledPasswordAuthentication(accounts, encoder,
+                new LoginThrottle(login, clock), audit);
+        ServerAuthenticationEntryPoint basicEntryPoint = LoginAudit.basicFailure(audit,
+                ProblemSecurityResponses.lockedOut(problems, apiEntryPoint));
         ServerAccessDeniedHandler apiDenied = ProblemSecurityResponses.accessDenied(problems);
         DelegatingServerAuthenticationEntryPoint entryPoint = new DelegatingServerAuthenticationEntryPoint(
                 new DelegatingServerAuthenticationEntryPoint.DelegateEntry(api, apiEntryPoint));
@@ -118,13 +138,19 @@ class SecurityConfiguration {
                 // Before HTTP Basic and the login form: a presented bearer token is always checked, so a
                 // wrong one is refused everywhere, also on a path the login form would have handled.
                 .addFilterBefore(bearer, SecurityWebFiltersOrder.HTTP_BASIC)
-                .httpBasic(basic -> basic.authenticationEntryPoint(apiEntryPoint))
+                .addFilterAt(new ClientAddress(), SecurityWebFiltersOrder.FIRST)
+                .authenticationManager(passwords)
+                .httpBasic(basic -> basic.authenticationEntryPoint(basicEntryPoint))
                 .formLogin(form -> form.loginPage(AccessRules.LOGIN)
                         .authenticationSuccessHandler(LoginAudit.success(audit))
                         .authenticationFailureHandler(LoginAudit.failure(audit)))
                 .logout(logout -> logout.logoutSuccessHandler(LoginAudit.logout(audit)))
+                .headers(headers -> headers
+                        .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+                        .referrerPolicy(referrer -> referrer.policy(
+                                ReferrerPolicyServerHttpHeadersWriter.ReferrerPolicy.SAME_ORIGIN)))
                 .csrf(csrf -> csrf
-                        .csrfTokenRepository(CookieServerCsrfTokenRepository.withHttpOnlyFalse())
+                        .csrfTokenRepository(new CsrfCookies())
                         .csrfTokenRequestHandler(new PageCsrfTokenHandler())
                         .requireCsrfProtectionMatcher(new AndServerWebExchangeMatcher(CsrfWebFilter.DEFAULT_CSRF_MATCHER,
                                 new NegatedServerWebExchangeMatcher(SecurityConfiguration::bearerRequest)))

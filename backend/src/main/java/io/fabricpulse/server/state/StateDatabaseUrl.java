@@ -6,6 +6,7 @@ import io.r2dbc.spi.Option;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
 
 /**
@@ -72,6 +73,11 @@ public record StateDatabaseUrl(String driver, String jdbcUrl, String user, Strin
             default -> throw new IllegalArgumentException("the state store supports H2 and PostgreSQL, but spring.r2dbc.url "
                     + "names the driver '" + driver + "'");
         };
+    }
+
+    /** The file of an H2 database in a file ({@code <path>.mv.db}); empty for every other database. */
+    public Optional<Path> h2File() {
+        return "h2".equals(driver) && jdbcUrl.startsWith("jdbc:h2:file:") ? Optional.of(Path.of(where)) : Optional.empty();
     }
 
     /** Whether this is an H2 database in memory (gone when the server stops). */

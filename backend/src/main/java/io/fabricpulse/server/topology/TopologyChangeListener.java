@@ -14,6 +14,15 @@ public interface TopologyChangeListener {
     void onChange(TopologyChange change);
 
     /**
+     * Told the changes one evaluation found (detected and resolved ones, in order) together, so a listener
+     * can treat many at once as one thing (394 new switches: one alert). By default each goes to
+     * {@link #onChange}.
+     */
+    default void onChanges(List<TopologyChange> changes) {
+        changes.forEach(this::onChange);
+    }
+
+    /**
      * Told once, when the live model is first whole after the server started (see
      * {@link TopologyChanges}), after the changes found then were told through {@link #onChange}:
      * {@code holding} is every change that holds. Whatever the listener kept from before the restart

@@ -147,7 +147,7 @@ public class TopologyChanges {
         }
         active.clear();
         active.putAll(next);
-        told.forEach(this::tell);
+        tell(told);
         if (firstWhole) {
             tellRebuilt(List.copyOf(active.values()));
         }
@@ -167,13 +167,17 @@ public class TopologyChanges {
         }
     }
 
-    private void tell(TopologyChange change) {
-        events.tryEmitNext(change); // under this object's lock: emission is serialized
+    private void tell(List<TopologyChange> changes) {
+        if (changes.isEmpty()) {
+            return;
+        }
+        changes.forEach(events::tryEmitNext); // under this object's lock: emission is serialized
         for (TopologyChangeListener listener : listeners) {
             try {
-                listener.onChange(change);
+                listener.onChanges(changes);
             } catch (RuntimeException fault) {
-                log.error("topology change listener {} failed on {}", listener, change, fault);
+                log.error("topology change listener {} failed on {} change(s), the first {}", listener, changes.size(),
+                        changes.getFirst(), fault);
             }
         }
     }

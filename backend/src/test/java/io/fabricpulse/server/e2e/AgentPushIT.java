@@ -15,6 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -105,6 +106,40 @@ class AgentPushIT extends ServerTest {
                 .expectBody(String.class).returnResult().getResponseBody());
         assertThat(ports.size()).isPositive();
         assertThat(ports.get(0).path("counters").has("SymbolErrorCounter")).isTrue();
+    }
+
+    /**
+     * Enrolment for real: the agent trades the token it was given (here the shared one, which may enrol) for a
+     * token of its own at its first push, keeps it in a private file and uses that from then on.
+     */
+    @Test
+    void anAgentEnrolsOnceAndPushesWithItsOwnToken(@TempDir Path dir) throws Exception {
+        Path fixture = Path.of("..", "collector-agent", "src", "test", "resources", "sysfs", "cx6-host");
+        Path credential = dir.resolve("credentials").resolve("it-sysfs-agent");
+        for (int start = 1; start <= 2; start++) {
+            try (AgentProcess agent = AgentProcess.start(dir, "run", "--once", "--server", "http://127.0.0.1:" + port,
+                    "--bootstrap-token", AGENT_TOKEN, "--credential-file", credential.toString(),
+                    "--agent-id", "it-sysfs-agent", "--source", "sysfs", "--sysfs-root", fixture.toString())) {
+                assertThat(agent.waitFor(60)).as("start " + start + ": " + agent.log()).isZero();
+            }
+        }
+        assertThat(Files.readString(credential).strip()).startsWith("fpa_");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(credential))).isEqualTo("rw-------");
+        JsonNode agents = JSON.readTree(read("/api/v1/agents").expectStatus().isOk().expectBody(String.class)
+                .returnResult().getResponseBody());
+        JsonNode enrolled = null;
+        for (JsonNode agent : agents) {
+            if (agent.path("agentId").asString().equals("it-sysfs-agent")) {
+                enrolled = agent;
+            }
+        }
+        assertThat(enrolled).isNotNull();
+        assertThat(enrolled.path("credential").asString()).isEqualTo("token");
+        assertThat(enrolled.path("role").asString()).isEqualTo("node");
+        assertThat(enrolled.path("lastUsedAt").isNull()).as("its own token pushed").isFalse();
+        assertThat(read("/api/v1/audit?action=agent.enrol&target=agent:it-sysfs-agent").expectStatus().isOk()
+                .expectBody(String.class).returnResult().getResponseBody()).as("enrolled once, not at each start")
+                .containsOnlyOnce("agent.enrol");
     }
 
     /** Polls the API until the port shows what {@code ready} wants; the agent's log explains a time-out. */

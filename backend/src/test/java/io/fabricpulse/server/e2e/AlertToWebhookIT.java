@@ -49,6 +49,7 @@ import static org.assertj.core.api.Assertions.assertThat;
         "spring.r2dbc.url=r2dbc:h2:mem:///alert-to-webhook?options=DB_CLOSE_DELAY=-1",
         "fabricpulse.security.admin-password={bcrypt}$2a$04$meyztND9bLaJYGN/SpRtCOYjT88C3tEj.Jqt3Jmc/ZubRfCdVvTra",
         "fabricpulse.notify.rate-limit=0s",
+        "fabricpulse.notify.allowed-ranges=127.0.0.1/32",
         "fabricpulse.alerts.rules.symbol-error-ber.enabled=false",
         "fabricpulse.alerts.rules.symbol-error-burst.window=3s",
         "fabricpulse.alerts.rules.symbol-error-burst.clear-after=1s",

@@ -118,6 +118,7 @@ class TwoReplicaIT {
                 "fabricpulse.notify.webhooks[0].type=slack", "fabricpulse.notify.webhooks[0].name=noc-chat",
                 "fabricpulse.notify.webhooks[0].url=" + SLACK.url("/services/T000/B000/ha"),
                 "fabricpulse.notify.rate-limit=0s",
+                "fabricpulse.notify.allowed-ranges=127.0.0.1/32",
                 "fabricpulse.alerts.rules.symbol-error-ber.enabled=false",
                 "fabricpulse.alerts.rules.symbol-error-burst.window=10s",
                 "fabricpulse.alerts.rules.symbol-error-burst.clear-after=1s",

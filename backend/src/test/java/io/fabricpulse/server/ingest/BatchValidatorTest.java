@@ -45,7 +45,7 @@ class BatchValidatorTest {
             + "PortRcvData, PortXmitPkts, PortRcvPkts, PortUnicastXmitPkts, PortUnicastRcvPkts, "
             + "PortMulticastXmitPkts, PortMulticastRcvPkts";
 
-    private final BatchValidator validator = new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5));
+    private final BatchValidator validator = new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5), Duration.ofDays(7), 50_000);
 
     private static IngestBatch valid() {
         return batch("h1", 1, NOW, hca(GUID, "h1 HCA-1", activePort(1, Map.of("SymbolErrorCounter", 1L))));

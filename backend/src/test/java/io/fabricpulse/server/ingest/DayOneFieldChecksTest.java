@@ -41,7 +41,7 @@ class DayOneFieldChecksTest {
     private static final String GUID = "0x0002c903003178f0";
     private static final String VIA = GUID + ":1";
 
-    private final BatchValidator validator = new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5));
+    private final BatchValidator validator = new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5), Duration.ofDays(7), 50_000);
 
     private static IngestBatch valid() {
         return batch("h1", 1, NOW, hca(GUID, "h1 HCA-1", activePort(1, Map.of("SymbolErrorCounter", 1L))));

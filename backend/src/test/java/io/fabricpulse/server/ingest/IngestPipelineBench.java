@@ -98,13 +98,14 @@ class IngestPipelineBench {
         pipeline.start();
         BatchJsonReader reader = new BatchJsonReader();
         IngestService service = new IngestService(new BatchValidator(Clock.fixed(clock.instant(), ZoneOffset.UTC),
-                Duration.ofMinutes(5)), new SeenBatches(256), pipeline);
+                Duration.ofMinutes(5), Duration.ofDays(7), 50_000), (batch, credential) -> CompletableFuture.completedFuture(null),
+                new SeenBatches(256), pipeline, clock);
         try {
             for (int round = 0; round < ROUNDS; round++) {
                 Meter meter = new Meter();
                 List<CompletableFuture<IngestAck>> answers = new ArrayList<>();
                 for (byte[] body : rounds.get(round)) {
-                    answers.add(service.ingest(reader.read(body)));
+                    answers.add(service.ingest(reader.read(body), AgentCredential.IN_PROCESS));
                 }
                 answers.forEach(CompletableFuture::join);
                 meter.print("whole path, round " + (round + 1) + (round == 0 ? " (creates the rrd files)" : ""),

@@ -29,16 +29,25 @@ class IngestServiceTest {
     private final LiveFabric fabric = liveFabric().build();
     private final List<IngestBatch> sunk = new ArrayList<>();
     private final IngestService service = new IngestService(
-            new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
+            validator(), ANYONE, new SeenBatches(4),
             batch -> {
                 sunk.add(batch);
                 fabric.apply(batch);
                 return CompletableFuture.completedFuture(BatchSink.Outcome.APPLIED);
-            });
+            }, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    private static final AgentCredential AGENT = AgentCredential.IN_PROCESS;
+
+    /** Admission is the agents feature's (AgentTrustIT); here every batch may come in. */
+    private static final BatchAdmission ANYONE = (batch, credential) -> CompletableFuture.completedFuture(null);
+
+    private static BatchValidator validator() {
+        return new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5), Duration.ofDays(7), 50_000);
+    }
 
     @Test
     void aValidBatchIsAppliedAndAcknowledged() {
-        IngestAck ack = service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L))).join();
+        IngestAck ack = service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L)), AGENT).join();
 
         assertThat(ack).isEqualTo(new IngestAck(IngestAck.Status.ACCEPTED, "h1", 1, 1));
         assertThat(fabric.ports()).hasSize(1);
@@ -50,7 +59,7 @@ class IngestServiceTest {
                 hca(GUID, "good", activePort(1, Map.of("SymbolErrorCounter", 1L))),
                 hca("0x0002c903003178f1", "bad", activePort(1, Map.of("SymbolErrorCounter", 70_000L))));
 
-        assertThatThrownBy(() -> service.ingest(mixed)).isInstanceOf(InvalidBatchException.class);
+        assertThatThrownBy(() -> service.ingest(mixed, AGENT)).isInstanceOf(InvalidBatchException.class);
         assertThat(sunk).isEmpty();
         assertThat(fabric.ports()).isEmpty();
         assertThat(fabric.nodes()).isEmpty();
@@ -59,9 +68,9 @@ class IngestServiceTest {
     @Test
     void aReplayIsAcknowledgedAsDuplicateAndNotAppliedTwice() {
         IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L));
-        service.ingest(batch);
+        service.ingest(batch, AGENT);
 
-        IngestAck again = service.ingest(batch).join();
+        IngestAck again = service.ingest(batch, AGENT).join();
 
         assertThat(again.status()).isEqualTo(IngestAck.Status.DUPLICATE);
         assertThat(sunk).hasSize(1);
@@ -69,9 +78,9 @@ class IngestServiceTest {
 
     @Test
     void theSameSequenceFromAnotherAgentIsNotADuplicate() {
-        service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of()));
+        service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of()), AGENT);
 
-        IngestAck other = service.ingest(oneHostPort("h2", 1, NOW, "0x0002c903003178f1", Map.of())).join();
+        IngestAck other = service.ingest(oneHostPort("h2", 1, NOW, "0x0002c903003178f1", Map.of()), AGENT).join();
 
         assertThat(other.status()).isEqualTo(IngestAck.Status.ACCEPTED);
     }
@@ -80,21 +89,21 @@ class IngestServiceTest {
     void aBatchTheSinkCouldNotTakeIsAppliedWhenRetried() {
         boolean[] fail = {true};
         IngestService flaky = new IngestService(
-                new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
+                validator(), ANYONE, new SeenBatches(4),
                 batch -> {
                     if (fail[0]) {
                         throw new IllegalStateException("store unavailable");
                     }
                     sunk.add(batch);
                     return CompletableFuture.completedFuture(BatchSink.Outcome.APPLIED);
-                });
+                }, Clock.fixed(NOW, ZoneOffset.UTC));
         IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of());
 
-        assertThat(flaky.ingest(batch)).failsWithin(Duration.ZERO)
+        assertThat(flaky.ingest(batch, AGENT)).failsWithin(Duration.ZERO)
                 .withThrowableThat().havingCause().withMessage("store unavailable");
         fail[0] = false;
 
-        assertThat(flaky.ingest(batch).join().status()).isEqualTo(IngestAck.Status.ACCEPTED);
+        assertThat(flaky.ingest(batch, AGENT).join().status()).isEqualTo(IngestAck.Status.ACCEPTED);
         assertThat(sunk).hasSize(1);
     }
 
@@ -102,16 +111,16 @@ class IngestServiceTest {
     void aReplayWhileTheOriginalIsInFlightGetsTheOriginalsOutcome() {
         List<CompletableFuture<BatchSink.Outcome>> answers = new ArrayList<>();
         IngestService slow = new IngestService(
-                new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
+                validator(), ANYONE, new SeenBatches(4),
                 batch -> {
                     CompletableFuture<BatchSink.Outcome> answer = new CompletableFuture<>();
                     answers.add(answer);
                     return answer;
-                });
+                }, Clock.fixed(NOW, ZoneOffset.UTC));
         IngestBatch batch = oneHostPort("h1", 1, NOW, GUID, Map.of());
-        CompletableFuture<IngestAck> original = slow.ingest(batch);
+        CompletableFuture<IngestAck> original = slow.ingest(batch, AGENT);
 
-        CompletableFuture<IngestAck> replay = slow.ingest(batch);
+        CompletableFuture<IngestAck> replay = slow.ingest(batch, AGENT);
 
         assertThat(replay).as("no answer before the original's").isNotDone();
         answers.getFirst().completeExceptionally(new IngestUnavailableException("store down", Duration.ofSeconds(5)));
@@ -119,7 +128,7 @@ class IngestServiceTest {
         assertThat(replay).as("a replay of a batch that was not stored is not a duplicate").isCompletedExceptionally();
         assertThat(answers).as("the replay was not handed to the sink a second time").hasSize(1);
 
-        CompletableFuture<IngestAck> retried = slow.ingest(batch);
+        CompletableFuture<IngestAck> retried = slow.ingest(batch, AGENT);
         answers.get(1).complete(BatchSink.Outcome.APPLIED);
         assertThat(retried.join().status()).isEqualTo(IngestAck.Status.ACCEPTED);
     }
@@ -127,10 +136,10 @@ class IngestServiceTest {
     @Test
     void aBatchTheSinkKnowsAsStoredIsADuplicate() {
         IngestService known = new IngestService(
-                new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5)), new SeenBatches(4),
-                batch -> CompletableFuture.completedFuture(BatchSink.Outcome.ALREADY_APPLIED));
+                validator(), ANYONE, new SeenBatches(4),
+                batch -> CompletableFuture.completedFuture(BatchSink.Outcome.ALREADY_APPLIED), Clock.fixed(NOW, ZoneOffset.UTC));
 
-        IngestAck ack = known.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of())).join();
+        IngestAck ack = known.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of()), AGENT).join();
 
         assertThat(ack.status()).isEqualTo(IngestAck.Status.DUPLICATE);
     }

@@ -4,14 +4,18 @@ import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.util.unit.DataSize;
+import reactor.core.publisher.Mono;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +30,9 @@ import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 class IngestUnavailableAnswerTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
-    private static final IngestProperties PROPERTIES = new IngestProperties("agent-token-0123456789",
-            DataSize.ofMegabytes(4), DataSize.ofMegabytes(64), Duration.ofMinutes(5), 16);
+    private static final IngestProperties PROPERTIES = new IngestProperties("agent-token-0123456789", null,
+            Set.of(AgentRole.NODE), DataSize.ofMegabytes(4), DataSize.ofMegabytes(64), Duration.ofMinutes(5),
+            Duration.ofDays(7), 50_000, 16);
 
     @Test
     void aQueueThatIsFullAtOnceAnswers503WithRetryAfter() {
@@ -47,8 +52,14 @@ class IngestUnavailableAnswerTest {
 
     private static void expect503(BatchSink sink) {
         IngestService service = new IngestService(new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC),
-                Duration.ofMinutes(5)), new SeenBatches(16), sink);
-        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service)).build();
+                Duration.ofMinutes(5), Duration.ofDays(7), 50_000), (batch, credential) -> CompletableFuture.completedFuture(null),
+                new SeenBatches(16), sink, Clock.fixed(NOW, ZoneOffset.UTC));
+        // The controller alone: the agent chain's authentication is stood in for by its result.
+        UsernamePasswordAuthenticationToken agent = UsernamePasswordAuthenticationToken.authenticated("agent", null, List.of());
+        agent.setDetails(AgentCredential.shared(0));
+        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service))
+                .webFilter((exchange, chain) -> chain.filter(exchange.mutate().principal(Mono.just(agent)).build()))
+                .build();
         String batch = TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L)));
 
         client.post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(batch).exchange()

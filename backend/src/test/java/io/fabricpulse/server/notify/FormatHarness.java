@@ -24,7 +24,7 @@ public final class FormatHarness implements AutoCloseable {
 
     private final WebhookSink sink = WebhookSink.start();
     private final HttpChannelSender sender = new HttpChannelSender(Duration.ofSeconds(10),
-            Clock.fixed(SENT_AT, ZoneOffset.UTC));
+            Clock.fixed(SENT_AT, ZoneOffset.UTC), WebhookSink.REACHABLE);
 
     public WebhookSink.Received post(ChannelFormat format, AlertNotice notice, String secret) {
         MessageContext context = new MessageContext(MessageContext.alertPage(PUBLIC_URL, notice.alertId()),

@@ -122,7 +122,7 @@ class NotifyPropertiesTest {
                 .forEach(source -> environment.getPropertySources().addLast(source));
         environment.getPropertySources().addFirst(new MapPropertySource("command line", Map.of(
                 "fabricpulse.notify.webhooks[0].type", "slack",
-                "fabricpulse.notify.webhooks[0].url", "http://127.0.0.1:9/hook")));
+                "fabricpulse.notify.webhooks[0].url", "https://chat.example.org/hook")));
 
         NotifyProperties properties = Binder.get(environment).bind("fabricpulse.notify", NotifyProperties.class).get();
 

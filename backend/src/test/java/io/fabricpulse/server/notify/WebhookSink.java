@@ -31,6 +31,8 @@ import java.util.concurrent.TimeUnit;
 public final class WebhookSink implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** What a sender posting to sinks must allow: the sinks listen on 127.0.0.1, an inward address. */
+    public static final OutboundAddresses REACHABLE = OutboundAddresses.allowing(List.of("127.0.0.1/32"));
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();

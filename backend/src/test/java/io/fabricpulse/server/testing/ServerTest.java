@@ -30,7 +30,12 @@ import java.nio.charset.StandardCharsets;
         "fabricpulse.security.users[1].password={bcrypt}$2a$04$fENFv2i0IJPm48jYDWZLJe3FduSf4eQcjdPpgiObKfZc7bjQsz3xG",
         "fabricpulse.security.users[1].role=operator",
         "fabricpulse.ingest.max-body-size=64KB",
-        "fabricpulse.ingest.max-decompressed-size=1MB"})
+        "fabricpulse.ingest.max-decompressed-size=1MB",
+        // The local webhook sinks listen on 127.0.0.1; every other inward address stays refused.
+        "fabricpulse.notify.allowed-ranges=127.0.0.1/32",
+        "fabricpulse.ingest.max-ports-per-batch=1000",
+        // Chart and API tests ingest history at fixed dates in 2026; the default of 7 days is the validator's test.
+        "fabricpulse.ingest.max-sample-age=3650d"})
 // 30 s, not 5: the test machine is shared, and a first page render under load can take longer.
 @AutoConfigureWebTestClient(timeout = "30s")
 @Import(ServerTest.FreshConnections.class)

@@ -42,6 +42,8 @@ public final class BrowserPage implements AutoCloseable {
     private final String origin;
     private final List<String> offsite = new CopyOnWriteArrayList<>();
     private final List<String> scriptErrors = new CopyOnWriteArrayList<>();
+    /** Console errors a test causes on purpose (its own probe of the page), not the page's. */
+    private volatile String expectedErrorStart;
     /** Requests sent and not yet answered, to say which one a page that never finishes loading waits for. */
     private final Map<Request, String> unanswered = new ConcurrentHashMap<>();
 
@@ -185,9 +187,16 @@ public final class BrowserPage implements AutoCloseable {
         assertThat(scriptErrors).as("script errors on the page").isEmpty();
     }
 
+    /** Console errors starting with {@code text} are the test's own doing from now on, not the page's. */
+    public void expectConsoleErrorsStartingWith(String text) {
+        expectedErrorStart = text;
+    }
+
     private void recordConsoleError(ConsoleMessage message) {
+        String expected = expectedErrorStart;
         // A failed request is logged as a console error too; those are judged by the origin rule above.
-        if ("error".equals(message.type()) && !message.text().startsWith("Failed to load resource")) {
+        if ("error".equals(message.type()) && !message.text().startsWith("Failed to load resource")
+                && (expected == null || !message.text().startsWith(expected))) {
             scriptErrors.add(message.text() + " at " + message.location());
         }
     }

@@ -28,6 +28,8 @@ import java.util.Map;
         "fabricpulse.demo.enabled=true",
         "fabricpulse.demo.interval=1s",
         "fabricpulse.ingest.agent-token=" + ServerTest.AGENT_TOKEN,
+        // The settings test's local webhook sink listens on 127.0.0.1, an inward address.
+        "fabricpulse.notify.allowed-ranges=127.0.0.1/32",
         "fabricpulse.security.admin-password={bcrypt}$2a$04$meyztND9bLaJYGN/SpRtCOYjT88C3tEj.Jqt3Jmc/ZubRfCdVvTra"})
 abstract class DemoServerBrowserTest {
 

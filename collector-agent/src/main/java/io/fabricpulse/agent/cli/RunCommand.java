@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -112,7 +113,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        IngestEndpoint endpoint = target.endpoint(parent.environment(), spec);
         if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
             throw usage("Invalid value for option '--interval': " + interval.toMillis()
                     + " ms is outside 1s to 1h (polling faster than once a second is not supported)");
@@ -123,6 +123,7 @@ final class RunCommand implements Callable<Integer> {
             throw usage("Invalid value for option '--agent-id': '" + id
                     + "' must be 1 to 128 printable characters without blanks");
         }
+        IngestEndpoint endpoint = target.endpoint(parent.environment(), spec, id, role.name().toLowerCase(Locale.ROOT));
 
         if (source != SourceSelector.Choice.SIM && (demo || topology != null || faults != null)) {
             throw usage("--demo, --topology and --faults only apply to --source sim");

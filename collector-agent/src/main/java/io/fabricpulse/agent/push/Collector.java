@@ -5,12 +5,14 @@ import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -92,6 +94,31 @@ public final class Collector implements AutoCloseable {
     }
 
     /** Stops polling; waits for a poll in progress. */
+    /**
+     * The nodes with every text the server would refuse made printable ({@link NodeText#printable}): one
+     * device with a stray control character in its NodeDescription must not cost its host every batch.
+     */
+    static List<NodeReport> printable(List<NodeReport> nodes) {
+        List<NodeReport> clean = null;
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeReport node = nodes.get(i);
+            String description = NodeText.printable(node.description());
+            String hcaType = NodeText.printable(node.hcaType());
+            String firmware = NodeText.printable(node.firmware());
+            String boardId = NodeText.printable(node.boardId());
+            boolean changed = description != node.description() || hcaType != node.hcaType()
+                    || firmware != node.firmware() || boardId != node.boardId();
+            if (changed && clean == null) {
+                clean = new ArrayList<>(nodes);
+            }
+            if (changed) {
+                clean.set(i, new NodeReport(node.guid(), node.systemImageGuid(), node.type(), description, hcaType,
+                        firmware, boardId, node.ports()));
+            }
+        }
+        return clean == null ? nodes : List.copyOf(clean);
+    }
+
     @Override
     public void close() {
         lock.lock();
@@ -143,7 +170,7 @@ public final class Collector implements AutoCloseable {
             consecutiveFailures = 0;
         }
         IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, agentId, ++sequence, startedAt,
-                source.name(), nodes, source.discovery(), source.subnetManagers());
+                source.name(), printable(nodes), source.discovery(), source.subnetManagers());
         try {
             sink.accept(batch);
         } catch (RuntimeException e) {

@@ -51,11 +51,18 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
 
     @Override
     public PushResult send(EncodedBatch batch) throws InterruptedException {
+        String token;
+        try {
+            token = endpoint.credential().token();
+        } catch (Credential.CredentialUnavailableException e) {
+            // No token yet (enrolment failed or was refused): the batch waits like after any failed push.
+            return new PushResult.Retryable(0, "no credential: " + e.getMessage(), null);
+        }
         HttpRequest request = HttpRequest.newBuilder(endpoint.ingestUri())
                 .timeout(endpoint.requestTimeout())
                 .header("Content-Type", "application/json")
                 .header("Content-Encoding", "gzip")
-                .header("Authorization", "Bearer " + endpoint.token())
+                .header("Authorization", "Bearer " + token)
                 .header("Accept", "application/json, application/problem+json")
                 .header("User-Agent", userAgent)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(batch.gzipJson()))
@@ -98,10 +105,10 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
         return detail(response, answer);
     }
 
-    private static String hint(int status) {
+    private String hint(int status) {
         return switch (status) {
-            case 401 -> " — check the agent's token (--token or FABRICPULSE_AGENT_TOKEN)";
-            case 403 -> " — the token is not allowed to ingest";
+            case 401 -> " — " + endpoint.credential().refusedHint();
+            case 403 -> " — the token is not allowed to ingest this (the server's answer says what it may not report)";
             case 404 -> " — is --server the FabricPulse server's base URL?";
             default -> "";
         };

@@ -8,11 +8,11 @@ import java.util.Objects;
  * Where and how batches are pushed.
  *
  * @param server         the server's base URL (http or https, optionally with a path prefix)
- * @param token          the agent's bearer token
+ * @param credential     what the agent proves who it is with
  * @param connectTimeout how long to wait for a TCP/TLS connection
  * @param requestTimeout how long to wait for the answer to one push
  */
-public record IngestEndpoint(URI server, String token, Duration connectTimeout, Duration requestTimeout) {
+public record IngestEndpoint(URI server, Credential credential, Duration connectTimeout, Duration requestTimeout) {
 
     public static final String INGEST_PATH = "api/v1/ingest";
 
@@ -21,23 +21,28 @@ public record IngestEndpoint(URI server, String token, Duration connectTimeout, 
 
     public IngestEndpoint {
         Objects.requireNonNull(server, "server");
-        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(credential, "credential");
         if (!("http".equals(server.getScheme()) || "https".equals(server.getScheme())) || server.getHost() == null) {
             throw new IllegalArgumentException("server URL must be http:// or https:// with a host: " + server);
         }
-        if (!isValidToken(token)) {
-            // HTTP header values cannot carry blanks or control characters; a token with them is a paste accident
-            throw new IllegalArgumentException("token must be printable ASCII without blanks");
-        }
+    }
+
+    /** With a token given on the command line or in the environment. */
+    public IngestEndpoint(URI server, String token, Duration connectTimeout, Duration requestTimeout) {
+        this(server, Credential.fixed(token), connectTimeout, requestTimeout);
     }
 
     public IngestEndpoint(URI server, String token) {
-        this(server, token, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT);
+        this(server, Credential.fixed(token), DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT);
+    }
+
+    public IngestEndpoint(URI server, Credential credential) {
+        this(server, credential, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT);
     }
 
     /** Whether {@code token} can travel in an Authorization header: printable ASCII, no blanks. */
     public static boolean isValidToken(String token) {
-        return token != null && token.matches("[\\x21-\\x7e]+");
+        return Credential.isValidToken(token);
     }
 
     /** {@code <server>/api/v1/ingest}, keeping any path prefix of the server URL. */

@@ -5,17 +5,20 @@ import io.fabricpulse.server.alerting.AlertEngine;
 import io.fabricpulse.server.alerting.AlertSubject;
 import io.fabricpulse.server.alerting.ExternalCondition;
 import io.fabricpulse.server.alerting.Finding;
+import io.fabricpulse.server.alerting.Floods;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.RuleCatalog;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeNames;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.topology.ChangeKind;
 import io.fabricpulse.server.topology.TopologyChange;
 import io.fabricpulse.server.topology.TopologyChangeListener;
 import io.fabricpulse.server.topology.model.PortEnd;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +36,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * change of its subject is over. After a restart, once the topology feature has rebuilt the live
  * model, the alerts opened before it whose change ended while the server was down are cleared; the
  * ones that still hold were raised again on their (stored) open alert, not as new ones.
+ * <p>
+ * Floods: more than {@link Floods#AT_ONCE} changes found in one evaluation (a batch naming 394 new
+ * switches) are one alert about the fabric, naming them, which clears when the last of them is over.
  */
 public final class TopologyAlerts implements TopologyChangeListener {
 
@@ -41,6 +47,8 @@ public final class TopologyAlerts implements TopologyChangeListener {
     private final NodeNames names;
     /** Changes per subject; concurrent because the engine reads the keys under its own lock. */
     private final Map<AlertSubject, Set<String>> holding = new ConcurrentHashMap<>();
+    /** The group each change of a flood is part of, by the change's key. */
+    private final Map<String, AlertSubject> grouped = new ConcurrentHashMap<>();
 
     /**
      * @param fabric the live fabric, for the names, types and LIDs of the ends
@@ -53,8 +61,37 @@ public final class TopologyAlerts implements TopologyChangeListener {
     }
 
     @Override
+    public synchronized void onChanges(List<TopologyChange> changes) {
+        List<TopologyChange> detected = changes.stream().filter(change -> change.resolvedAt() == null).toList();
+        if (!Floods.isFlood(detected.size())) {
+            changes.forEach(this::onChange);
+            return;
+        }
+        changes.stream().filter(change -> change.resolvedAt() != null).forEach(this::onChange);
+        TopologyChange first = detected.getFirst();
+        AlertSubject subject = AlertSubject.fabric("topology-changes:" + first.detectedAt().toEpochMilli() + ":"
+                + first.nodeGuid() + "+" + (detected.size() - 1));
+        Set<String> keys = new HashSet<>();
+        Map<ChangeKind, List<String>> byKind = new EnumMap<>(ChangeKind.class);
+        for (TopologyChange change : detected) {
+            keys.add(change.key());
+            grouped.put(change.key(), subject);
+            byKind.computeIfAbsent(change.kind(), kind -> new ArrayList<>()).add(change.nodeGuid());
+        }
+        holding.put(subject, keys);
+        StringBuilder summary = new StringBuilder().append(detected.size()).append(" topology changes at once");
+        byKind.forEach((kind, guids) -> summary.append("; ").append(guids.size()).append(' ').append(kind)
+                .append(": ").append(Floods.list(guids.stream().distinct().toList())));
+        List<AlertEnd> ends = detected.stream().map(TopologyChange::nodeGuid).distinct().limit(Floods.AT_ONCE)
+                .map(guid -> end(guid, 0, true)).toList();
+        engine.raise(new ExternalCondition(RuleCatalog.TOPOLOGY_CHANGED, subject,
+                new Finding("changes", detected.size(), Floods.AT_ONCE, "changes", summary.toString()), ends));
+    }
+
+    @Override
     public synchronized void onChange(TopologyChange change) {
-        AlertSubject subject = subjectOf(change);
+        AlertSubject flood = change.resolvedAt() == null ? null : grouped.remove(change.key());
+        AlertSubject subject = flood != null ? flood : subjectOf(change);
         ExternalCondition condition = new ExternalCondition(RuleCatalog.TOPOLOGY_CHANGED, subject,
                 new Finding(change.kind().name(), 1, 0, "change", change.detail()), ends(change));
         if (change.resolvedAt() == null) {

@@ -2,6 +2,7 @@ package io.fabricpulse.server.notify.discord;
 
 import io.fabricpulse.server.notify.AlertNotice;
 import io.fabricpulse.server.notify.ChannelFormat;
+import io.fabricpulse.server.notify.Markup;
 import io.fabricpulse.server.notify.MessageContext;
 import io.fabricpulse.server.notify.NoticeText;
 import io.fabricpulse.server.notify.OutgoingMessage;
@@ -32,14 +33,14 @@ public final class DiscordFormat implements ChannelFormat {
     @Override
     public OutgoingMessage render(AlertNotice notice, MessageContext context) {
         Map<String, Object> embed = new LinkedHashMap<>();
-        embed.put("title", NoticeText.cut(NoticeText.title(notice), MAX_TITLE));
+        embed.put("title", escapedCut(NoticeText.title(notice), MAX_TITLE));
         embed.put("url", context.alertPage().toString());
-        embed.put("description", NoticeText.cut(NoticeText.what(notice), MAX_FIELD));
+        embed.put("description", escapedCut(NoticeText.what(notice), MAX_FIELD));
         embed.put("color", NoticeText.colour(notice));
         embed.put("fields", fields(notice));
         embed.put("timestamp", notice.at().toString());
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("content", NoticeText.cut(NoticeText.title(notice) + " on " + NoticeText.where(notice), MAX_CONTENT));
+        body.put("content", escapedCut(NoticeText.title(notice) + " on " + NoticeText.where(notice), MAX_CONTENT));
         body.put("embeds", List.of(embed));
         body.put("allowed_mentions", Map.of("parse", List.of()));
         return new OutgoingMessage(json.writeValueAsBytes(body), Map.of());
@@ -57,6 +58,30 @@ public final class DiscordFormat implements ChannelFormat {
     }
 
     private static Map<String, Object> field(NoticeText.Field field) {
-        return Map.of("name", field.title(), "value", NoticeText.cut(field.value(), MAX_FIELD), "inline", field.brief());
+        return Map.of("name", escape(field.title()), "value", escapedCut(field.value(), MAX_FIELD), "inline", field.brief());
+    }
+
+    /**
+     * Discord Markdown: every character that starts formatting, a masked link ({@code [x](url)}: its brackets),
+     * a heading, a spoiler or a mention ({@code <@id>}, {@code <#channel>}) preceded by a backslash, which
+     * Discord reads as "this character, plainly"; {@code @everyone} and {@code @here} broken as well (the
+     * payload also turns every mention off).
+     */
+    public static String escape(String text) {
+        return Markup.withoutMentions(Markup.backslashed(text, "\\*_~`|[]<>#"));
+    }
+
+    /** Escaped, then cut to {@code max} characters without splitting an escape. */
+    static String escapedCut(String text, int max) {
+        String escaped = escape(text);
+        if (escaped.length() <= max) {
+            return escaped;
+        }
+        String cut = escaped.substring(0, max - 1);
+        int backslashes = 0;
+        for (int i = cut.length() - 1; i >= 0 && cut.charAt(i) == '\\'; i--) {
+            backslashes++;
+        }
+        return (backslashes % 2 == 1 ? cut.substring(0, cut.length() - 1) : cut) + "…";
     }
 }

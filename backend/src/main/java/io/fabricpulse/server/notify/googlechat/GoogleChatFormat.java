@@ -2,6 +2,7 @@ package io.fabricpulse.server.notify.googlechat;
 
 import io.fabricpulse.server.notify.AlertNotice;
 import io.fabricpulse.server.notify.ChannelFormat;
+import io.fabricpulse.server.notify.Markup;
 import io.fabricpulse.server.notify.MessageContext;
 import io.fabricpulse.server.notify.NoticeText;
 import io.fabricpulse.server.notify.OutgoingMessage;
@@ -39,8 +40,12 @@ public final class GoogleChatFormat implements ChannelFormat {
         return new OutgoingMessage(json.writeValueAsBytes(Map.of("text", body)), Map.of());
     }
 
-    /** Chat reads {@code <...>} as a link and {@code *_~} as formatting; names from the fabric must not. */
-    static String plain(String text) {
-        return text.replace("<", "‹").replace(">", "›").replace("*", "∗").replace("_", "\u02CD").replace("~", "∼");
+    /**
+     * Google Chat's markup: {@code <url|text>} links and {@code <users/all>} mentions, {@code *bold*},
+     * {@code _italic_}, {@code ~strike~} and {@code `code`}; it has no escape character, so each of them is a
+     * look-alike in text from the fabric, and {@code @all}-style mentions are broken.
+     */
+    public static String plain(String text) {
+        return Markup.withoutMentions(Markup.lookAlike(text, "<>*_~`", "\u2039\u203A\u2217\u02CD\u223C\u02CB"));
     }
 }

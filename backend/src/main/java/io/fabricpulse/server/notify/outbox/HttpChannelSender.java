@@ -1,68 +1,121 @@
 package io.fabricpulse.server.notify.outbox;
 
+import io.fabricpulse.server.notify.OutboundAddresses;
 import io.fabricpulse.server.notify.OutgoingMessage;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelOption;
+import io.netty.handler.timeout.ReadTimeoutException;
 import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.client.HttpClientResponse;
+import reactor.netty.http.client.PrematureCloseException;
+import reactor.netty.resources.ConnectionProvider;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
 
 /**
- * Posts one message with the JDK's HTTP client and says what came of it. Never throws: every
- * failure is a {@link SendResult}. No redirects are followed (a webhook URL that redirects is
- * misconfigured, and following it would carry a signed body somewhere else).
+ * Posts one message and says what came of it. Never throws: every failure is a {@link SendResult}.
+ * Every post connects only to an address {@link OutboundAddresses} allows, checked when it is looked up
+ * for this post ({@link CheckedAddressResolver}); an inward one is {@link SendResult.Refused} and nothing
+ * is sent. No redirects are followed (a webhook URL that redirects is misconfigured, and following it would
+ * carry a signed body somewhere else). Of the answer only the status, Retry-After and the start of the body
+ * are kept (for the log: Slack answers "invalid_payload", Teams a JSON error); a channel sending more is cut
+ * off there.
  */
-public final class HttpChannelSender {
+public final class HttpChannelSender implements AutoCloseable {
 
-    /** Enough of an error body to say why (Slack answers "invalid_payload", Teams a JSON error). */
-    private static final int REASON_CHARACTERS = 200;
+    /** Enough of an error body to say why. */
+    private static final int REASON_BYTES = 200;
 
     private final HttpClient client;
+    private final ConnectionProvider connections;
+    private final ExecutorService lookups;
     private final Duration timeout;
     private final Clock clock;
 
-    public HttpChannelSender(Duration timeout, Clock clock) {
-        this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+    public HttpChannelSender(Duration timeout, Clock clock, OutboundAddresses addresses) {
         this.timeout = timeout;
         this.clock = clock;
+        this.lookups = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("fabricpulse-webhook-lookup-", 0)
+                .factory());
+        this.connections = ConnectionProvider.builder("fabricpulse-webhooks").maxConnections(50)
+                .maxIdleTime(Duration.ofSeconds(30)).build();
+        this.client = HttpClient.create(connections)
+                .resolver(new CheckedAddressResolver(addresses, lookups))
+                .followRedirect(false)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+                .responseTimeout(timeout)
+                .headers(headers -> headers.set("User-Agent", "FabricPulse").set("Content-Type", "application/json"));
     }
 
     public Mono<SendResult> send(URI url, OutgoingMessage message) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(url)
-                .timeout(timeout)
-                .header("Content-Type", "application/json")
-                .header("User-Agent", "FabricPulse")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(message.body()));
-        message.headers().forEach(request::header);
-        return Mono.fromFuture(() -> client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray()))
-                .map(this::result)
+        return Mono.defer(() -> client
+                        .headers(headers -> message.headers().forEach(headers::set))
+                        .post()
+                        .uri(url)
+                        .send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(message.body())))
+                        .responseConnection((response, connection) -> connection.inbound().receive().asByteArray()
+                                .scan(new byte[0], HttpChannelSender::keepStart)
+                                .takeUntil(start -> start.length >= REASON_BYTES)
+                                .last(new byte[0])
+                                .doFinally(done -> connection.dispose())
+                                .map(start -> result(response, start)))
+                        .next()
+                        .timeout(timeout.plusSeconds(1)))
                 .onErrorResume(e -> Mono.just(failure(e)));
     }
 
-    private SendResult result(HttpResponse<byte[]> response) {
-        String body = new String(response.body(), StandardCharsets.UTF_8);
-        String start = body.length() <= REASON_CHARACTERS ? body : body.substring(0, REASON_CHARACTERS) + "…";
-        return SendResult.ofStatus(response.statusCode(), response.headers().firstValue("Retry-After").orElse(null),
-                start, clock.instant());
+    private static byte[] keepStart(byte[] start, byte[] more) {
+        int keep = Math.min(REASON_BYTES - start.length, more.length);
+        if (keep <= 0) {
+            return start;
+        }
+        byte[] joined = java.util.Arrays.copyOf(start, start.length + keep);
+        System.arraycopy(more, 0, joined, start.length, keep);
+        return joined;
+    }
+
+    private SendResult result(HttpClientResponse response, byte[] start) {
+        String body = new String(start, StandardCharsets.UTF_8);
+        String text = start.length < REASON_BYTES ? body : body + "…";
+        return SendResult.ofStatus(response.status().code(), response.responseHeaders().get("Retry-After"), text,
+                clock.instant());
     }
 
     private SendResult failure(Throwable e) {
-        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (cause instanceof HttpTimeoutException) {
+        Throwable cause = e;
+        while (cause.getCause() != null && !(cause instanceof OutboundAddresses.OutboundRefusedException)) {
+            if (cause instanceof TimeoutException || cause instanceof ReadTimeoutException) {
+                break;
+            }
+            cause = cause.getCause();
+        }
+        if (cause instanceof OutboundAddresses.OutboundRefusedException refused) {
+            return new SendResult.Refused("not sent: " + refused.getMessage());
+        }
+        if (cause instanceof TimeoutException || cause instanceof ReadTimeoutException
+                || e instanceof TimeoutException) {
             return new SendResult.Retry("no answer within " + timeout, null);
         }
-        if (cause instanceof IOException) {
+        if (cause instanceof IOException || cause instanceof PrematureCloseException) {
             return new SendResult.Retry("cannot reach the channel: " + cause, null);
         }
         if (cause instanceof IllegalArgumentException) {
             return new SendResult.Refused("cannot build the request: " + cause.getMessage());
         }
         return new SendResult.Retry("unexpected failure: " + cause, null);
+    }
+
+    @Override
+    public void close() {
+        connections.dispose();
+        lookups.shutdownNow();
     }
 }

@@ -4,6 +4,7 @@ import io.fabricpulse.server.retry.Backoff;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * What one attempt to post came to. A channel only says this; the dispatcher alone decides about
@@ -11,20 +12,54 @@ import java.time.Instant;
  */
 public sealed interface SendResult {
 
+    /** The HTTP status the channel answered with; empty when there was no answer (or no attempt). */
+    Optional<Integer> httpStatus();
+
     /** The channel took it (any 2xx). */
     record Delivered(int status) implements SendResult {
+
+        @Override
+        public Optional<Integer> httpStatus() {
+            return Optional.of(status);
+        }
     }
 
     /**
      * Worth trying again: a 5xx, a 429, 408, a timeout or a connection failure.
      *
      * @param retryAfter how long the channel asked us to wait (429/503 Retry-After); null when it did not say
+     * @param status     the HTTP status, null when there was no answer
      */
-    record Retry(String reason, Duration retryAfter) implements SendResult {
+    record Retry(String reason, Duration retryAfter, Integer status) implements SendResult {
+
+        /** No answer at all: a timeout, a connection failure. */
+        public Retry(String reason, Duration retryAfter) {
+            this(reason, retryAfter, null);
+        }
+
+        @Override
+        public Optional<Integer> httpStatus() {
+            return Optional.ofNullable(status);
+        }
     }
 
-    /** Trying again cannot help: the channel refused the request itself (a 4xx such as 400, 403, 404). */
-    record Refused(String reason) implements SendResult {
+    /**
+     * Trying again cannot help: the channel refused the request itself (a 4xx such as 400, 403, 404), or
+     * the address may not be posted to (an inward one).
+     *
+     * @param status the HTTP status, null when nothing was sent
+     */
+    record Refused(String reason, Integer status) implements SendResult {
+
+        /** Refused before anything was sent. */
+        public Refused(String reason) {
+            this(reason, null);
+        }
+
+        @Override
+        public Optional<Integer> httpStatus() {
+            return Optional.ofNullable(status);
+        }
     }
 
     /**
@@ -40,8 +75,8 @@ public sealed interface SendResult {
         }
         String reason = "HTTP " + status + (bodyStart == null || bodyStart.isBlank() ? "" : ": " + bodyStart.strip());
         if (status == 408 || status == 425 || status == 429 || status >= 500) {
-            return new Retry(reason, Backoff.retryAfter(retryAfter, now));
+            return new Retry(reason, Backoff.retryAfter(retryAfter, now), status);
         }
-        return new Refused(reason);
+        return new Refused(reason, status);
     }
 }

@@ -2,6 +2,7 @@ package io.fabricpulse.server.notify.slack;
 
 import io.fabricpulse.server.notify.AlertNotice;
 import io.fabricpulse.server.notify.ChannelFormat;
+import io.fabricpulse.server.notify.Markup;
 import io.fabricpulse.server.notify.MessageContext;
 import io.fabricpulse.server.notify.NoticeText;
 import io.fabricpulse.server.notify.OutgoingMessage;
@@ -56,12 +57,19 @@ public final class SlackFormat implements ChannelFormat {
     }
 
     private static Map<String, Object> field(NoticeText.Field field) {
-        return Map.of("title", field.title(), "value", escape(NoticeText.cut(field.value(), MAX_FIELD)),
+        return Map.of("title", escape(field.title()), "value", escape(NoticeText.cut(field.value(), MAX_FIELD)),
                 "short", field.brief());
     }
 
-    /** Slack's three control characters; node names come from the fabric and may contain any of them. */
-    static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    /**
+     * Slack mrkdwn, as Slack, Mattermost and Rocket.Chat read it: Slack's three control characters as
+     * entities (no {@code <!channel>}, {@code <@U..>} or {@code <url|text>} from a node name); the formatting
+     * characters, which mrkdwn cannot escape, and Markdown's link brackets (Mattermost and Rocket.Chat render
+     * {@code [x](url)}) as look-alikes; and no mention that pages a channel ({@code @channel}, {@code @all},
+     * {@code @here}).
+     */
+    public static String escape(String text) {
+        String entities = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return Markup.withoutMentions(Markup.lookAlike(entities, "*_~`[]", "\u2217\u02CD\u223C\u02CB\uFF3B\uFF3D"));
     }
 }

@@ -2,6 +2,7 @@ package io.fabricpulse.server.notify.teams;
 
 import io.fabricpulse.server.notify.AlertNotice;
 import io.fabricpulse.server.notify.ChannelFormat;
+import io.fabricpulse.server.notify.Markup;
 import io.fabricpulse.server.notify.MessageContext;
 import io.fabricpulse.server.notify.NoticeText;
 import io.fabricpulse.server.notify.OutgoingMessage;
@@ -32,13 +33,13 @@ public final class TeamsFormat implements ChannelFormat {
     @Override
     public OutgoingMessage render(AlertNotice notice, MessageContext context) {
         List<Map<String, Object>> body = new ArrayList<>();
-        body.add(Map.of("type", "TextBlock", "text", NoticeText.title(notice), "weight", "Bolder", "size", "Medium",
+        body.add(Map.of("type", "TextBlock", "text", escape(NoticeText.title(notice)), "weight", "Bolder", "size", "Medium",
                 "wrap", true, "color", notice.kind() == AlertNotice.Kind.FIRING ? "Attention" : "Good"));
         body.add(Map.of("type", "FactSet", "facts", facts(notice)));
         if (!notice.suggestedChecks().isEmpty()) {
             body.add(Map.of("type", "TextBlock", "text", "Suggested checks", "weight", "Bolder", "wrap", true));
             StringBuilder list = new StringBuilder();
-            notice.suggestedChecks().forEach(check -> list.append("- ").append(check).append('\n'));
+            notice.suggestedChecks().forEach(check -> list.append("- ").append(escape(check)).append('\n'));
             body.add(Map.of("type", "TextBlock", "text", list.toString().strip(), "wrap", true));
         }
         Map<String, Object> card = new LinkedHashMap<>();
@@ -79,6 +80,16 @@ public final class TeamsFormat implements ChannelFormat {
     }
 
     private static Map<String, String> fact(String title, String value) {
-        return Map.of("title", title, "value", value);
+        return Map.of("title", escape(title), "value", escape(value));
+    }
+
+    /**
+     * Adaptive Card text, which Teams renders as a subset of Markdown (bold, italic, lists, links
+     * {@code [x](url)}): the characters that start any of it as look-alikes, and no mention of a whole
+     * channel. Adaptive Cards have no escape character that every Teams client honours.
+     */
+    public static String escape(String text) {
+        return Markup.withoutMentions(Markup.lookAlike(text, "*_~`[]#<>",
+                "\u2217\u02CD\u223C\u02CB\uFF3B\uFF3D\uFF03\u2039\u203A"));
     }
 }

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.notify.webhook;
 
+import io.fabricpulse.server.notify.OutboundAddresses;
 import io.fabricpulse.server.notify.WebhookDirectory;
 import io.fabricpulse.server.notify.WebhookTarget;
 import io.fabricpulse.server.notify.outbox.SendResult;
@@ -43,9 +44,11 @@ class WebhookController {
     private final TransactionalOperator transaction;
     private final JsonMapper json;
     private final Clock clock;
+    private final OutwardOnly outward;
 
     WebhookController(WebhookRepository stored, WebhookDirectory webhooks, WebhookTester tester, AuditLogRepository audit,
-                      TransactionalOperator transaction, JsonMapper json, Clock clock) {
+                      TransactionalOperator transaction, JsonMapper json, Clock clock, OutboundAddresses addresses) {
+        this.outward = new OutwardOnly(addresses);
         this.stored = stored;
         this.webhooks = webhooks;
         this.tester = tester;
@@ -68,6 +71,7 @@ class WebhookController {
     @PostMapping
     Mono<ResponseEntity<WebhookView>> create(@RequestBody(required = false) Mono<String> body, Principal user) {
         return body.defaultIfEmpty("").map(text -> WebhookInput.parse(text, json, null))
+                .flatMap(outward::check)
                 .flatMap(input -> stored.insert(input.name(), input.spec(), clock.instant())
                         .flatMap(created -> record(user, "webhook.create", created).thenReturn(created))
                         .as(transaction::transactional))
@@ -79,6 +83,7 @@ class WebhookController {
     Mono<WebhookView> replace(@PathVariable String id, @RequestBody(required = false) Mono<String> body, Principal user) {
         return changeable(id).flatMap(current -> body.defaultIfEmpty("")
                 .map(text -> WebhookInput.parse(text, json, current.spec().secret()))
+                .flatMap(outward::check)
                 .flatMap(input -> {
                     WebhookTarget changed = new WebhookTarget(current.key(), input.name(), input.spec(), false,
                             current.enabled());
@@ -116,7 +121,7 @@ class WebhookController {
                 .as(transaction::transactional));
     }
 
-    /** Posts a test message now and says what the channel answered (200 either way: the request itself worked). */
+    /** Posts a test message now and says whether it was delivered, with the channel's HTTP status (200 either way). */
     @PostMapping("/{id}/test")
     Mono<Map<String, Object>> test(@PathVariable String id, Principal user) {
         return existing(id).flatMap(target -> tester.send(target, user.getName())
@@ -152,20 +157,15 @@ class WebhookController {
         };
     }
 
+    /**
+     * Delivered or not, and the HTTP status when the channel answered: never the channel's body, nor why a
+     * connection failed (a test must not become a way to read internal services or map their ports). The
+     * audit log and the server's log have the reason.
+     */
     private static Map<String, Object> answer(SendResult result) {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("delivered", result instanceof SendResult.Delivered);
-        switch (result) {
-            case SendResult.Delivered delivered -> answer.put("status", delivered.status());
-            case SendResult.Retry retry -> {
-                answer.put("retryable", true);
-                answer.put("reason", retry.reason());
-            }
-            case SendResult.Refused refused -> {
-                answer.put("retryable", false);
-                answer.put("reason", refused.reason());
-            }
-        }
+        result.httpStatus().ifPresent(status -> answer.put("status", status));
         return answer;
     }
 }

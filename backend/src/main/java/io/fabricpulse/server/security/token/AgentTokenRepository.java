@@ -35,6 +35,11 @@ public class AgentTokenRepository {
         return table.findById(id);
     }
 
+    /** The tokens with this name, revoked ones too, oldest first. */
+    public Flux<HashedTokenTable.Row> findByName(String name) {
+        return table.findByName(name);
+    }
+
     /** Every token, revoked ones too, oldest first. */
     public Flux<HashedTokenTable.Row> findAll() {
         return table.findAll();

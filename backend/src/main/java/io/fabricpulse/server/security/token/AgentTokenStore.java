@@ -6,6 +6,8 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import io.fabricpulse.server.ingest.AgentRole;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +29,8 @@ public class AgentTokenStore {
 
     /** The scope that lets a token push batches to {@code POST /api/v1/ingest}. */
     public static final String INGEST = "ingest";
+    /** The scope of a bootstrap token: it enrols agents ({@code POST /api/v1/agents/enrol}) and nothing else. */
+    public static final String ENROL = "enrol";
 
     private static final Pattern SCOPE = Pattern.compile("[a-z][a-z0-9:_-]{0,31}");
     private static final int MAX_NAME = 100;
@@ -65,6 +69,37 @@ public class AgentTokenStore {
                             token -> "name=" + token.name() + " scopes=" + AgentTokenRepository.scopesText(scopes))
                     .map(token -> new IssuedAgentToken(token, secret));
         });
+    }
+
+    /** The scope naming a role: an agent's own token has one, a bootstrap token those it may enrol in. */
+    public static String roleScope(AgentRole role) {
+        return "role:" + role.id();
+    }
+
+    /**
+     * Issues an agent's own token: named after the agent, which is the only agent id it may report as, in
+     * {@code role}. The returned secret is the only copy.
+     */
+    public Mono<IssuedAgentToken> issueFor(String agentId, AgentRole role, String actor) {
+        return issue(agentId, Set.of(INGEST, roleScope(role)), actor);
+    }
+
+    /** Issues a bootstrap token that enrols agents in {@code roles}. */
+    public Mono<IssuedAgentToken> issueBootstrap(String name, Set<AgentRole> roles, String actor) {
+        return Mono.defer(() -> {
+            if (roles == null || roles.isEmpty()) {
+                return Mono.error(new IllegalArgumentException("a bootstrap token needs at least one role: node, discover"));
+            }
+            Set<String> scopes = new java.util.TreeSet<>();
+            scopes.add(ENROL);
+            roles.forEach(role -> scopes.add(roleScope(role)));
+            return issue(name, scopes, actor);
+        });
+    }
+
+    /** The tokens named {@code name}, revoked ones too: an agent's own tokens are named after the agent. */
+    public Flux<AgentToken> named(String name) {
+        return tokens.findByName(name).map(AgentTokenStore::view);
     }
 
     /**

@@ -82,6 +82,12 @@ public final class HashedTokenTable {
                 .one();
     }
 
+    /** The tokens with this name, revoked ones too, oldest first. */
+    public Flux<Row> findByName(String name) {
+        return db.sql("SELECT " + COLUMNS + " FROM " + table + " WHERE name = :name ORDER BY id").bind("name", name)
+                .map(HashedTokenTable::row).all();
+    }
+
     /** Every token, revoked ones too, oldest first. */
     public Flux<Row> findAll() {
         return db.sql("SELECT " + COLUMNS + " FROM " + table + " ORDER BY id").map(HashedTokenTable::row).all();

@@ -53,7 +53,10 @@ public final class PrometheusSeriesStore implements SeriesStore {
 
     public PrometheusSeriesStore(PrometheusSeriesProperties properties, Clock clock) {
         this.properties = properties;
+        // Never follow a redirect: the receiver's answer could send our credentials, and the fabric's data,
+        // to any address (the URLs themselves are the operator's configuration, inward by design).
         HttpClient http = HttpClient.newBuilder().connectTimeout(properties.timeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
                 .version(HttpClient.Version.HTTP_1_1).build();
         this.writer = new RemoteWriter(properties, http, clock);
         this.promQl = new PromQlClient(properties, http);

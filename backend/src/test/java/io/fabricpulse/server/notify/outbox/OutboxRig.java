@@ -1,5 +1,6 @@
 package io.fabricpulse.server.notify.outbox;
 
+import io.fabricpulse.server.notify.WebhookSink;
 import io.fabricpulse.agent.testing.MutableClock;
 import io.fabricpulse.server.notify.AlertNotice.Severity;
 import io.fabricpulse.server.notify.ChannelFormat;
@@ -85,7 +86,8 @@ final class OutboxRig {
                 ChannelType.TEAMS, new TeamsFormat(FormatHarness.JSON), ChannelType.GOOGLE_CHAT,
                 new GoogleChatFormat(FormatHarness.JSON), ChannelType.DISCORD, new DiscordFormat(FormatHarness.JSON),
                 ChannelType.GENERIC, new GenericWebhookFormat(FormatHarness.JSON));
-        return new OutboxDispatcher(outbox(), webhooks(), formats, new HttpChannelSender(HTTP_TIMEOUT, clock),
+        return new OutboxDispatcher(outbox(), webhooks(), formats,
+                new HttpChannelSender(HTTP_TIMEOUT, clock, WebhookSink.REACHABLE),
                 new Backoff(Duration.ofSeconds(1), MAX_BACKOFF, new Random(7)), new ChannelRateLimit(rateLimit),
                 FormatHarness.JSON, clock, meters,
                 new OutboxSettings(owner, Duration.ofMinutes(1), maxAge, 50, FormatHarness.PUBLIC_URL, HISTORY));

@@ -99,6 +99,23 @@ class RemoteWriteBehaviourTest {
         }
     }
 
+    /** The attack: a receiver (or whoever took over its name) answers with a redirect to another address. */
+    @Test
+    void aRedirectIsNotFollowedSoNeitherDataNorCredentialsGoElsewhere() throws Exception {
+        try (RemoteWriteSink elsewhere = new RemoteWriteSink((n, request) -> RemoteWriteSink.Answer.of(204));
+             RemoteWriteSink sink = new RemoteWriteSink((n, request) ->
+                     new RemoteWriteSink.Answer(307, Map.of("Location", elsewhere.writeUrl().toString()), ""));
+             PrometheusSeriesStore store = store(sink.writeUrl(), sink.base(), 1_000)) {
+            store.write(samples(1, 0));
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> store.stats().rejectedSeries() == 2);
+            assertThat(store.awaitWrites(Duration.ofSeconds(5))).isTrue();
+            assertThat(sink.answered).containsOnly(307);
+            assertThat(elsewhere.all).as("requests that reached the redirect's target").isEmpty();
+            assertThat(store.stats().deliveredSeries()).isZero();
+        }
+    }
+
     @Test
     void aRequestTooLargeForTheReceiverIsSentInHalves() throws Exception {
         try (RemoteWriteSink sink = new RemoteWriteSink((n, request) ->

@@ -233,6 +233,26 @@ class SettingsPagesTest extends ServerTest {
     }
 
     @Test
+    void theTokenPageListsAgentsWithTheirCredentialAndIssuesThem() {
+        String agent = "page-agent-" + unique;
+        String secret = admin.post().uri("/api/v1/agents").contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .bodyValue("{\"agentId\":\"" + agent + "\",\"role\":\"node\"}").exchange().expectStatus().isCreated()
+                .expectBody(String.class).returnResult().getResponseBody();
+
+        Document page = page(admin, "/settings/tokens");
+        assertThat(page.html()).doesNotContain(secret.replaceAll(".*\"secret\":\"([^\"]+)\".*", "$1"));
+        Element row = page.selectFirst("tr[data-agent=" + agent + "]");
+        assertThat(row.selectFirst("th").text()).isEqualTo(agent);
+        assertThat(row.selectFirst("td[data-cell=credential]").text()).isEqualTo("token");
+        assertThat(row.selectFirst("td[data-cell=last-used]").text()).isEqualTo("never");
+        assertThat(row.selectFirst("form[data-method=DELETE]").attr("action")).isEqualTo("/api/v1/agents/" + agent);
+        assertThat(page.select("form[action=/api/v1/agents] select[name=role] option")).extracting(Element::val)
+                .containsExactly("node", "discover");
+        assertThat(page.select("form[action=/api/v1/agents/bootstrap-tokens] input[name=roles]")).extracting(Element::val)
+                .containsExactly("node", "discover");
+    }
+
+    @Test
     void theNamesPageShowsWhatIsLoadedAndUploadsToTheTopologyApi() {
         String cluster = "names-" + unique;
         uploadClusters("[" + cluster + "]\n0x0000000000000a01\n0x0000000000000a02\n");

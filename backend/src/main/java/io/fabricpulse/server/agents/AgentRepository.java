@@ -1,0 +1,92 @@
+package io.fabricpulse.server.agents;
+
+import io.fabricpulse.server.state.StateSql;
+import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+
+/**
+ * The {@code agent} and {@code agent_node} tables (V15): the agents let in, and which agent each host's own
+ * node belongs to. Claims are first come, first served across replicas: the primary key decides, and the
+ * loser reads the winner.
+ */
+@Repository
+public class AgentRepository {
+
+    /**
+     * An agent as stored.
+     *
+     * @param nodes how many nodes it owns
+     */
+    public record AgentRow(String agentId, Instant firstSeen, long nodes) {
+    }
+
+    private final DatabaseClient db;
+    private final TransactionalOperator transaction;
+
+    public AgentRepository(DatabaseClient db, TransactionalOperator transaction) {
+        this.db = db;
+        this.transaction = transaction;
+    }
+
+    /** Stores a new agent. @return true when it is new, false when it was stored before */
+    public Mono<Boolean> register(String agentId, Instant at) {
+        return db.sql("INSERT INTO agent (agent_id, first_seen) VALUES (:id, :at)")
+                .bind("id", agentId).bind("at", StateSql.stored(at))
+                .fetch().rowsUpdated().map(rows -> rows == 1)
+                .onErrorResume(AgentRepository::duplicate, taken -> Mono.just(false));
+    }
+
+    public Mono<Boolean> exists(String agentId) {
+        return db.sql("SELECT COUNT(*) FROM agent WHERE agent_id = :id").bind("id", agentId)
+                .map(row -> StateSql.required(row, 0, Number.class).longValue() > 0).one();
+    }
+
+    /** Every agent with how many nodes it owns, by id. */
+    public Flux<AgentRow> all() {
+        return db.sql("SELECT a.agent_id, a.first_seen, COUNT(n.node_guid) AS nodes FROM agent a "
+                        + "LEFT JOIN agent_node n ON n.agent_id = a.agent_id GROUP BY a.agent_id, a.first_seen "
+                        + "ORDER BY a.agent_id")
+                .map(row -> new AgentRow(StateSql.required(row, "agent_id", String.class),
+                        StateSql.required(row, "first_seen", Instant.class),
+                        StateSql.required(row, "nodes", Number.class).longValue()))
+                .all();
+    }
+
+    /** Forgets the agent and frees its nodes, in one transaction. @return whether it was stored */
+    public Mono<Boolean> remove(String agentId) {
+        return db.sql("DELETE FROM agent_node WHERE agent_id = :id").bind("id", agentId).fetch().rowsUpdated()
+                .then(db.sql("DELETE FROM agent WHERE agent_id = :id").bind("id", agentId).fetch().rowsUpdated())
+                .map(rows -> rows > 0)
+                .as(transaction::transactional);
+    }
+
+    /**
+     * Claims a node for an agent unless another one has it.
+     *
+     * @return the node's owner afterwards: {@code agentId} when it claimed it now or before
+     */
+    public Mono<String> claim(String nodeGuid, String agentId, Instant at) {
+        return db.sql("INSERT INTO agent_node (node_guid, agent_id, claimed_at) VALUES (:guid, :agent, :at)")
+                .bind("guid", nodeGuid).bind("agent", agentId).bind("at", StateSql.stored(at))
+                .fetch().rowsUpdated()
+                .map(rows -> agentId)
+                .onErrorResume(AgentRepository::duplicate, taken -> ownerOf(nodeGuid).defaultIfEmpty(agentId));
+    }
+
+    /** The agent the node belongs to; empty when none claimed it. */
+    public Mono<String> ownerOf(String nodeGuid) {
+        return db.sql("SELECT agent_id FROM agent_node WHERE node_guid = :guid").bind("guid", nodeGuid)
+                .map(row -> StateSql.required(row, "agent_id", String.class)).one();
+    }
+
+    private static boolean duplicate(Throwable fault) {
+        return fault instanceof DataIntegrityViolationException || fault instanceof R2dbcDataIntegrityViolationException;
+    }
+}
