@@ -116,6 +116,8 @@ public final class BatchValidator {
             checkText(path + ".firmware", node.firmware(), v);
             checkText(path + ".boardId", node.boardId(), v);
             checkPorts(path, node.ports(), v);
+            ForwardingTableChecks.check(path + ".forwardingTable", node.type(), node.forwardingTable(),
+                    (at, time) -> checkTime(at, time, "when the table was read", v), v);
         }
     }
 
@@ -160,6 +162,9 @@ public final class BatchValidator {
         if (peer != null) {
             checkGuid(path + ".nodeGuid", peer.nodeGuid(), false, v);
             checkRange(path + ".portNumber", peer.portNumber(), 0, MAX_PORT_NUMBER, v);
+            if (peer.lid() != null) {
+                checkRange(path + ".lid", peer.lid(), 0, MAX_LID, v);
+            }
         }
     }
 

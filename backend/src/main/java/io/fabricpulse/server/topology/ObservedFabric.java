@@ -148,7 +148,8 @@ final class ObservedFabric {
                 PortSeen farSeen = byEnd.get(far);
                 links.add(FabricLink.between(state(end, seen.report()), farSeen != null
                         ? state(far, farSeen.report())
-                        : LinkEndState.bare(far, 0, seen.report().linkWidthActive(), seen.report().linkSpeedActive())));
+                        : LinkEndState.bare(far, peer.lid() == null ? 0 : peer.lid(), seen.report().linkWidthActive(),
+                        seen.report().linkSpeedActive())));
             }
         }
         return links;

@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.discovery;
 
 import io.fabricpulse.agent.mad.PortInfo;
+import io.fabricpulse.model.ingest.ForwardingTable;
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.PeerPort;
@@ -34,7 +35,7 @@ public final class FabricReports {
             DiscoveredNode node = fabric.node(sample.target().nodeGuid());
             PortInfo info = sample.portInfo() == null ? node.portInfo(sample.target().port())
                     : governed(node, sample.portInfo());
-            PortReport report = port(node, sample.target().port(), info, sample.extended(), sample.counters(),
+            PortReport report = port(fabric, node, sample.target().port(), info, sample.extended(), sample.counters(),
                     sample.target().peer());
             if (report != null) {
                 byNode.computeIfAbsent(node.guid(), g -> new ArrayList<>()).add(report);
@@ -66,18 +67,38 @@ public final class FabricReports {
         return nodes;
     }
 
+    /**
+     * The switches whose forwarding tables were read, identity and table only: their ports are the sweep's,
+     * merged into the same node report (see {@link NodeReports}).
+     */
+    public static List<NodeReport> forwardingTables(DiscoveredFabric fabric, ForwardingTableReader.Result result) {
+        List<NodeReport> nodes = new ArrayList<>();
+        for (TopologyNode node : fabric.topology().nodes()) {
+            ForwardingTable table = result.tables().get(node.guid());
+            if (table != null) {
+                nodes.add(node(fabric.node(node.guid()), List.of(), table));
+            }
+        }
+        return nodes;
+    }
+
     private static NodeReport node(DiscoveredNode node, List<PortReport> ports) {
+        return node(node, ports, null);
+    }
+
+    private static NodeReport node(DiscoveredNode node, List<PortReport> ports, ForwardingTable table) {
         long systemImageGuid = node.info().systemImageGuid();
         return new NodeReport(Guids.format(node.guid()), systemImageGuid == 0 ? null : Guids.format(systemImageGuid),
-                node.info().nodeType(), node.description(), null, null, null, List.copyOf(ports));
+                node.info().nodeType(), node.description(), null, null, null, List.copyOf(ports), table);
     }
 
     /**
      * A port's report, or null when its PortInfo is missing or its states are not valid codes. A switch
-     * port's LID and SM LID are its port 0's: external switch ports carry neither.
+     * port's LID and SM LID are its port 0's: external switch ports carry neither. The far end comes with the
+     * LID the walk read for it, which names a host without an agent in the forwarding tables.
      */
-    private static PortReport port(DiscoveredNode node, int port, PortInfo info, boolean extended,
-                                   Map<String, Long> counters, LinkEnd peer) {
+    private static PortReport port(DiscoveredFabric fabric, DiscoveredNode node, int port, PortInfo info,
+                                   boolean extended, Map<String, Long> counters, LinkEnd peer) {
         if (info == null || info.state() == null || info.physical() == null) {
             return null;
         }
@@ -85,7 +106,14 @@ public final class FabricReports {
         int smLid = node.isSwitch() ? (port0 == null ? 0 : port0.smLid()) : info.smLid();
         return new PortReport(port, node.lidOf(port), smLid, info.state(), info.physical(), info.activeWidth(),
                 info.activeSpeed(), info.supportedWidths(), info.supportedSpeeds(), "InfiniBand", extended, counters,
-                new PeerPort(Guids.format(peer.nodeGuid()), peer.port()));
+                new PeerPort(Guids.format(peer.nodeGuid()), peer.port(), peerLid(fabric, peer)));
+    }
+
+    /** The LID the walk read for the far end's port, null when it read none. */
+    private static Integer peerLid(DiscoveredFabric fabric, LinkEnd peer) {
+        DiscoveredNode far = fabric.node(peer.nodeGuid());
+        int lid = far == null ? 0 : far.lidOf(peer.port());
+        return lid == 0 ? null : lid;
     }
 
     /** A freshly read PortInfo under the capability mask that governs it (port 0's on a switch). */

@@ -38,7 +38,7 @@ public final class NodeReports {
         List<NodeReport> merged = new ArrayList<>(nodes.size());
         nodes.forEach((guid, node) -> merged.add(new NodeReport(node.guid(), node.systemImageGuid(), node.type(),
                 node.description(), node.hcaType(), node.firmware(), node.boardId(),
-                List.copyOf(ports.get(guid).values()))));
+                List.copyOf(ports.get(guid).values()), node.forwardingTable())));
         return merged;
     }
 
@@ -46,10 +46,11 @@ public final class NodeReports {
     private static NodeReport identity(NodeReport first, NodeReport later) {
         return new NodeReport(first.guid(), or(first.systemImageGuid(), later.systemImageGuid()), first.type(),
                 or(first.description(), later.description()), or(first.hcaType(), later.hcaType()),
-                or(first.firmware(), later.firmware()), or(first.boardId(), later.boardId()), first.ports());
+                or(first.firmware(), later.firmware()), or(first.boardId(), later.boardId()), first.ports(),
+                or(first.forwardingTable(), later.forwardingTable()));
     }
 
-    private static String or(String value, String fallback) {
+    private static <T> T or(T value, T fallback) {
         return value != null ? value : fallback;
     }
 }

@@ -8,7 +8,8 @@ public enum MadAttribute {
     NODE_DESCRIPTION(0x0010, false),
     NODE_INFO(0x0011, false),
     SWITCH_INFO(0x0012, false),
-    PORT_INFO(0x0015, false);
+    PORT_INFO(0x0015, false),
+    LINEAR_FORWARDING_TABLE(0x0019, false);
 
     private final int id;
     private final boolean performance;

@@ -84,7 +84,10 @@ class PortSweeperTest {
         assertThat(switches).hasSize(7).allMatch(n -> n.type() == NodeType.SWITCH);
         PortReport toFirstHost = switches.stream().filter(n -> n.guid().equals("0x98039b0300020001"))
                 .flatMap(n -> n.ports().stream()).filter(p -> p.portNumber() == 1).findFirst().orElseThrow();
-        assertThat(toFirstHost.peer()).isEqualTo(new PeerPort("0x0c42a10300000010", 1));
+        int firstHostLid = fabric.node(hostGuid(1)).lidOf(1);
+        assertThat(firstHostLid).isPositive();
+        assertThat(toFirstHost.peer()).as("with the host port's LID from the walk, which names it in the forwarding tables")
+                .isEqualTo(new PeerPort("0x0c42a10300000010", 1, firstHostLid));
         assertThat(toFirstHost.lid()).as("a switch port answers at the switch's LID").isEqualTo(4);
         assertThat(toFirstHost.state()).isEqualTo(PortState.ACTIVE);
         assertThat(toFirstHost.linkWidthActive()).isEqualTo(LinkWidth.X4);
@@ -98,7 +101,8 @@ class PortSweeperTest {
         assertThat(third.description()).isEqualTo("node0003 HCA-1");
         assertThat(third.type()).isEqualTo(NodeType.CA);
         assertThat(switches.stream().flatMap(n -> n.ports().stream()).map(PortReport::peer))
-                .as("the host's cable is in its switch port's peer").contains(new PeerPort(third.guid(), 1));
+                .as("the host's cable is in its switch port's peer")
+                .contains(new PeerPort(third.guid(), 1, fabric.node(hostGuid(3)).lidOf(1)));
         assertThat(fabric.topology().linkAt(new LinkEnd(hostGuid(3), 1))).isPresent();
     }
 }

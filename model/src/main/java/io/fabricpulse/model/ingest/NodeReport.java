@@ -1,5 +1,7 @@
 package io.fabricpulse.model.ingest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
@@ -13,7 +15,16 @@ import java.util.List;
  * @param firmware        firmware version, null when unknown
  * @param boardId         board id (PSID), null when unknown
  * @param ports           ports read in this poll
+ * @param forwardingTable optional: a switch's unicast forwarding table, from a {@code discover}-role agent on the
+ *                        polls that read the tables; null (absent from the JSON) otherwise
  */
 public record NodeReport(String guid, String systemImageGuid, NodeType type, String description,
-                         String hcaType, String firmware, String boardId, List<PortReport> ports) {
+                         String hcaType, String firmware, String boardId, List<PortReport> ports,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) ForwardingTable forwardingTable) {
+
+    /** A report without a forwarding table: what every node report but a switch's after a table read is. */
+    public NodeReport(String guid, String systemImageGuid, NodeType type, String description,
+                      String hcaType, String firmware, String boardId, List<PortReport> ports) {
+        this(guid, systemImageGuid, type, description, hcaType, firmware, boardId, ports, null);
+    }
 }
