@@ -3,12 +3,15 @@ package io.fabricpulse.server.routes;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.topology.model.PortEnd;
 
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Every route of the fabric as the switches' forwarding tables make it, in arrays. Routing is by
@@ -89,11 +92,6 @@ public final class RouteTable {
         this.summary = summary;
     }
 
-    /** An empty table: no fabric, no routes (before anything was reported). */
-    static RouteTable empty(Instant at) {
-        return RouteBuilder.build(io.fabricpulse.server.topology.model.FabricModel.of(List.of(), List.of()), Map.of(), at);
-    }
-
     public RouteSummary summary() {
         return summary;
     }
@@ -127,15 +125,10 @@ public final class RouteTable {
     }
 
     /** The endpoints (ports with a LID) of a set of nodes, for a job's hosts. */
-    public int[] endpointsOf(java.util.Collection<String> nodeGuids) {
-        java.util.Set<String> wanted = new java.util.HashSet<>(nodeGuids);
-        return java.util.stream.IntStream.range(0, endpoints())
+    public int[] endpointsOf(Collection<String> nodeGuids) {
+        Set<String> wanted = new HashSet<>(nodeGuids);
+        return IntStream.range(0, endpoints())
                 .filter(e -> endpointLid[e] > 0 && wanted.contains(endpointNode[e])).toArray();
-    }
-
-    /** Hop count or outcome code from switch {@code s} to endpoint {@code d}. */
-    int hopsFrom(int s, int d) {
-        return hops[d * switches() + s];
     }
 
     /** From {@link #advance}: the route arrives. */
@@ -280,6 +273,46 @@ public final class RouteTable {
      */
     public Map<PortEnd, Integer> crossings(int[] endpoints) {
         return new Crossings(this).of(endpoints);
+    }
+
+    /** A cable direction crossed by some pairs: leaving {@code from}, entering {@code to}. */
+    public record Crossing(RouteTrace.Port from, RouteTrace.Port to, int pairs) {
+    }
+
+    /** {@link #crossings} with both ends of each cable named, most pairs first. */
+    public List<Crossing> crossingList(int[] endpoints) {
+        List<Crossing> list = new ArrayList<>();
+        crossings(endpoints).forEach((from, pairs) -> port(from).ifPresent(out -> far(from).ifPresent(in ->
+                list.add(new Crossing(out, in, pairs)))));
+        list.sort(java.util.Comparator.comparingInt(Crossing::pairs).reversed()
+                .thenComparing(c -> c.from().nodeGuid()).thenComparingInt(c -> c.from().port()));
+        return list;
+    }
+
+    /** The port at {@code end} as a trace names it, empty when it is no switch port or endpoint of the routes. */
+    public Optional<RouteTrace.Port> port(PortEnd end) {
+        Integer s = switchByGuid.get(end.nodeGuid());
+        if (s != null) {
+            return end.port() <= switchPorts[s] ? Optional.of(switchPortOf(s, end.port())) : Optional.empty();
+        }
+        Integer e = endpointByPort.get(end);
+        return e == null ? Optional.empty() : Optional.of(endpointPortOf(e));
+    }
+
+    /** The port at the far end of {@code end}'s cable, empty when it has none. */
+    public Optional<RouteTrace.Port> far(PortEnd end) {
+        Integer s = switchByGuid.get(end.nodeGuid());
+        int next;
+        if (s != null) {
+            next = neighbour(s, end.port());
+        } else {
+            Integer e = endpointByPort.get(end);
+            next = e == null ? NONE : endpointCable[e];
+        }
+        if (next == NONE) {
+            return Optional.empty();
+        }
+        return Optional.of(next < NONE ? endpointPortOf(endpointIndex(next)) : switchPortOf(next >> 8, next & 0xFF));
     }
 
     /** The port that egress slot of a switch belongs to, for {@link Crossings}' answer. */

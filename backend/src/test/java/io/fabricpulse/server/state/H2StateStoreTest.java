@@ -2,6 +2,7 @@ package io.fabricpulse.server.state;
 
 import io.fabricpulse.server.alerting.store.AlertStoreContract;
 import io.fabricpulse.server.fabric.counterclear.CounterClearContract;
+import io.fabricpulse.server.jobs.store.JobHistoryContract;
 import io.fabricpulse.server.security.InitialAdminPasswordContract;
 import io.fabricpulse.server.security.audit.AuditLogContract;
 import io.fabricpulse.server.security.token.AgentTokenContract;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class H2StateStoreTest implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
         ClusterMemberContract, TopologyBaselineContract, AuditLogContract,
-        ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract {
+        ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract, JobHistoryContract {
 
     private final StateDatabase state = StateDatabase.h2();
 
