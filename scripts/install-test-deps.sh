@@ -12,12 +12,17 @@
 #                                          state store's contract tests (*IT): the tests start a private
 #                                          cluster on a free port in a temp dir; the package's own
 #                                          cluster (port 5432) is not used and may stay stopped
+#   victoria-metrics prometheus          - the prometheus series store's contract ITs (remote write out, PromQL
+#                                          back) against both engines, Prometheus scraping /metrics/fabric and
+#                                          running the Grafana dashboard's and the rules' expressions (promtool
+#                                          comes with it); the tests start their own on free loopback ports
 #   docker-compose                       - validates docker-compose.yml (`config` needs no Docker engine)
 #   systemd                              - systemd-analyze, which verifies the agent's unit file
 #   libibumad3                           - copied into the container images' base (the agent's umad source)
 set -euo pipefail
 
-packages=(ibsim-utils opensm infiniband-diags chromium influxdb postgresql docker-compose systemd libibumad3)
+packages=(ibsim-utils opensm infiniband-diags chromium influxdb victoria-metrics prometheus postgresql docker-compose
+          systemd libibumad3)
 
 missing=()
 for p in "${packages[@]}"; do

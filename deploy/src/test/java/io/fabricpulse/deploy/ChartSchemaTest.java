@@ -29,6 +29,10 @@ class ChartSchemaTest {
         assertRefused(c -> c.set("stateStore.type", "postgresql"), "/stateStore/postgresql");
         assertRefused(c -> c.set("seriesStore.type", "influxdb").set("seriesStore.influxdb.url", "influxdb:8086")
                 .set("seriesStore.influxdb.token", "t"), "/seriesStore/influxdb/url");
+        assertRefused(c -> c.set("seriesStore.type", "prometheus")
+                .set("seriesStore.prometheus.writeUrl", "victoria-metrics:8428/api/v1/write")
+                .set("seriesStore.prometheus.queryUrl", "http://victoria-metrics:8428"), "/seriesStore/prometheus/writeUrl");
+        assertRefused(c -> c.set("seriesStore.type", "prometheus"), "/seriesStore/prometheus");
         assertRefused(c -> c.set("auth.agentToken", "has blanks"), "/auth/agentToken");
         assertRefused(c -> c.set("server.persistence.size", "twenty"), "/server/persistence/size");
     }

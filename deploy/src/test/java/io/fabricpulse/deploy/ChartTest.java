@@ -134,7 +134,7 @@ class ChartTest {
     }
 
     @Test
-    void haValuesRenderReplicasOnPostgresqlAndInfluxdbWithoutAVolume() {
+    void haValuesRenderReplicasOnPostgresqlAndVictoriaMetricsWithoutAVolume() {
         KubernetesManifests manifests = chart.render(c -> c.withValuesFile(chart.haValues()));
 
         Deployment server = manifests.named(Deployment.class, SERVER);
@@ -147,9 +147,11 @@ class ChartTest {
         assertThat(manifests.named(ConfigMap.class, SERVER + "-env").getData())
                 .containsEntry("SPRING_R2DBC_URL", "r2dbc:postgresql://postgres.db.svc:5432/fabricpulse")
                 .containsEntry("SPRING_R2DBC_USERNAME", "fabricpulse")
-                .containsEntry("FABRICPULSE_SERIES_TYPE", "influxdb")
-                .containsEntry("FABRICPULSE_SERIES_INFLUXDB_URL", "http://influxdb.monitoring.svc:8086")
-                .containsEntry("FABRICPULSE_SERIES_INFLUXDB_ORG", "fabricpulse")
+                .containsEntry("FABRICPULSE_SERIES_TYPE", "prometheus")
+                .containsEntry("FABRICPULSE_SERIES_PROMETHEUS_WRITE_URL",
+                        "http://vminsert.monitoring.svc:8480/insert/0/prometheus/api/v1/write")
+                .containsEntry("FABRICPULSE_SERIES_PROMETHEUS_QUERY_URL",
+                        "http://vmselect.monitoring.svc:8481/select/0/prometheus")
                 .containsEntry("LOGGING_STRUCTURED_FORMAT_CONSOLE", "ecs");
         List<EnvVar> env = server.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv();
         assertThat(env).anySatisfy(e -> {
@@ -158,8 +160,8 @@ class ChartTest {
             assertThat(e.getValueFrom().getSecretKeyRef().getKey()).isEqualTo("password");
         });
         assertThat(env).anySatisfy(e -> {
-            assertThat(e.getName()).isEqualTo("FABRICPULSE_SERIES_INFLUXDB_TOKEN");
-            assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("fabricpulse-influxdb");
+            assertThat(e.getName()).isEqualTo("FABRICPULSE_SERIES_PROMETHEUS_TOKEN");
+            assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("fabricpulse-victoriametrics");
         });
         assertThat(manifests.all(Secret.class)).as("every credential comes from the site's Secrets").isEmpty();
 
@@ -167,6 +169,30 @@ class ChartTest {
         assertThat(ingress.getSpec().getRules().getFirst().getHttp().getPaths().getFirst().getBackend().getService()
                 .getName()).isEqualTo(SERVER);
         assertThat(manifests.one(Service.class).getSpec().getPorts().getFirst().getTargetPort().getStrVal()).isEqualTo("http");
+    }
+
+    @Test
+    void aPrometheusStoreWithoutTokenSendsNoCredentialsAndOneWithATokenGetsItFromTheChartsSecret() {
+        KubernetesManifests open = chart.render(c -> c.set("seriesStore.type", "prometheus")
+                .set("seriesStore.prometheus.writeUrl", "http://victoria-metrics:8428/api/v1/write")
+                .set("seriesStore.prometheus.queryUrl", "http://victoria-metrics:8428"));
+        assertThat(open.named(ConfigMap.class, SERVER + "-env").getData())
+                .containsEntry("FABRICPULSE_SERIES_TYPE", "prometheus")
+                .containsEntry("FABRICPULSE_SERIES_PROMETHEUS_QUERY_URL", "http://victoria-metrics:8428");
+        assertThat(open.named(Deployment.class, SERVER).getSpec().getTemplate().getSpec().getContainers().getFirst()
+                .getEnv()).noneMatch(e -> e.getName().equals("FABRICPULSE_SERIES_PROMETHEUS_TOKEN"));
+
+        KubernetesManifests withToken = chart.render(c -> c.set("seriesStore.type", "prometheus")
+                .set("seriesStore.prometheus.writeUrl", "https://mimir.example.com/api/v1/push")
+                .set("seriesStore.prometheus.queryUrl", "https://mimir.example.com/prometheus")
+                .set("seriesStore.prometheus.token", "s3cret"));
+        assertThat(withToken.named(Deployment.class, SERVER).getSpec().getTemplate().getSpec().getContainers()
+                .getFirst().getEnv()).anySatisfy(e -> {
+            assertThat(e.getName()).isEqualTo("FABRICPULSE_SERIES_PROMETHEUS_TOKEN");
+            assertThat(e.getValueFrom().getSecretKeyRef().getKey()).isEqualTo("prometheus-token");
+        });
+        assertThat(withToken.all(Secret.class)).anySatisfy(secret ->
+                assertThat(secret.getData()).containsKey("prometheus-token"));
     }
 
     @Test

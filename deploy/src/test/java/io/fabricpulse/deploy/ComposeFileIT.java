@@ -28,9 +28,7 @@ class ComposeFileIT {
     private static final Map<String, String> SECRETS = Map.of(
             "FABRICPULSE_AGENT_TOKEN", "agent-token-for-the-test",
             "FABRICPULSE_ADMIN_PASSWORD", "admin-password-for-the-test",
-            "POSTGRES_PASSWORD", "postgres-password-for-the-test",
-            "INFLUXDB_ADMIN_PASSWORD", "influxdb-password-for-the-test",
-            "INFLUXDB_TOKEN", "influxdb-token-for-the-test");
+            "POSTGRES_PASSWORD", "postgres-password-for-the-test");
 
     private static final DeployBuild build = DeployBuild.current();
     private static Path compose;
@@ -54,34 +52,34 @@ class ComposeFileIT {
     @Test
     void aMissingSecretIsRefusedByName() {
         Map<String, String> withoutToken = new HashMap<>(SECRETS);
-        withoutToken.put("INFLUXDB_TOKEN", "");
+        withoutToken.put("POSTGRES_PASSWORD", "");
         Command.Result result = config(withoutToken, "config", "-q");
         assertThat(result.exitCode()).isNotZero();
-        assertThat(result.stderr()).contains("set INFLUXDB_TOKEN in .env");
+        assertThat(result.stderr()).contains("set POSTGRES_PASSWORD in .env");
     }
 
     @Test
-    void theServerRunsOnPostgresqlAndInfluxdbAfterTheirHealthChecks() {
+    void theServerRunsOnPostgresqlAndVictoriaMetricsAfterTheirHealthChecks() {
         JsonNode services = resolved.path("services");
         // `config` lists every service; those of a profile say so, the rest start with a plain `up`.
-        assertThat(names(services)).containsExactlyInAnyOrder("postgres", "influxdb", "server", "demo-agent", "node-agent");
-        for (String name : List.of("postgres", "influxdb", "server", "demo-agent")) {
+        assertThat(names(services)).containsExactlyInAnyOrder("postgres", "victoria-metrics", "server", "demo-agent", "node-agent");
+        for (String name : List.of("postgres", "victoria-metrics", "server", "demo-agent")) {
             assertThat(services.path(name).has("profiles")).as(name + " starts by default").isFalse();
         }
 
-        for (String name : List.of("postgres", "influxdb", "server")) {
+        for (String name : List.of("postgres", "victoria-metrics", "server")) {
             assertThat(services.path(name).path("healthcheck").path("test").isArray()).as(name + " health check").isTrue();
         }
         JsonNode server = services.path("server");
         assertThat(server.path("depends_on").path("postgres").path("condition").asText()).isEqualTo("service_healthy");
-        assertThat(server.path("depends_on").path("influxdb").path("condition").asText()).isEqualTo("service_healthy");
+        assertThat(server.path("depends_on").path("victoria-metrics").path("condition").asText()).isEqualTo("service_healthy");
         assertThat(server.path("image").asText()).isEqualTo(build.serverImage());
         JsonNode env = server.path("environment");
         assertThat(env.path("SPRING_R2DBC_URL").asText()).isEqualTo("r2dbc:postgresql://postgres:5432/fabricpulse");
-        assertThat(env.path("FABRICPULSE_SERIES_TYPE").asText()).isEqualTo("influxdb");
-        assertThat(env.path("FABRICPULSE_SERIES_INFLUXDB_TOKEN").asText())
-                .isEqualTo(SECRETS.get("INFLUXDB_TOKEN"))
-                .isEqualTo(services.path("influxdb").path("environment").path("DOCKER_INFLUXDB_INIT_ADMIN_TOKEN").asText());
+        assertThat(env.path("FABRICPULSE_SERIES_TYPE").asText()).isEqualTo("prometheus");
+        assertThat(env.path("FABRICPULSE_SERIES_PROMETHEUS_WRITE_URL").asText())
+                .isEqualTo("http://victoria-metrics:8428/api/v1/write");
+        assertThat(env.path("FABRICPULSE_SERIES_PROMETHEUS_QUERY_URL").asText()).isEqualTo("http://victoria-metrics:8428");
         assertThat(server.path("read_only").asBoolean()).isTrue();
         assertThat(server.path("cap_drop").toString()).isEqualTo("[\"ALL\"]");
 
@@ -100,7 +98,7 @@ class ComposeFileIT {
     @Test
     void dataLivesInNamedVolumes() {
         assertThat(names(resolved.path("volumes")))
-                .containsExactlyInAnyOrder("postgres-data", "influxdb-data", "influxdb-config", "server-data", "agent-spool");
+                .containsExactlyInAnyOrder("postgres-data", "victoria-metrics-data", "server-data", "agent-spool");
         assertThat(resolved.path("services").path("postgres").path("volumes").get(0).asText())
                 .isEqualTo("postgres-data:/var/lib/postgresql/data:rw");
     }

@@ -167,6 +167,17 @@ public class AlertEngine implements FabricUpdateListener {
         return keys;
     }
 
+    /**
+     * The highest severity among the open alerts of each subject, by {@link AlertSubject#key()}: the
+     * per-link alert state of the Prometheus endpoint (one short hold of the lock per scrape).
+     */
+    public synchronized Map<String, Severity> openSeverityBySubject() {
+        Map<String, Severity> severities = new HashMap<>();
+        lifecycle.all().forEach(alert -> severities.merge(alert.subject.key(), alert.severity,
+                (a, b) -> a.compareTo(b) >= 0 ? a : b));
+        return severities;
+    }
+
     synchronized AlertLifecycle lifecycle() {
         return lifecycle;
     }

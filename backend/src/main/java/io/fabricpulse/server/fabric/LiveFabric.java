@@ -1,6 +1,8 @@
 package io.fabricpulse.server.fabric;
 
 import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PortCounter;
@@ -31,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -45,7 +48,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * ignored here (neither its values nor a rate from it are used); the latest state and the rate
  * baselines stay with the newer sample.
  */
-public class LiveFabric implements FabricView, FabricWindows {
+public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     private static final Logger log = LoggerFactory.getLogger(LiveFabric.class);
     /** PortXmitData and PortRcvData count 4-byte words (docs/FABRIC.md, "Counters"). */
@@ -70,10 +73,12 @@ public class LiveFabric implements FabricView, FabricWindows {
     }
 
     /**
-     * The latest view of a port, its rate state, its windows and the link they are read against; the
-     * rate state is only touched inside compute(), the windows synchronize themselves.
+     * The latest view of a port, its rate state, its windows and the link they are read against, and
+     * what exporters add (capabilities, link layer); the rate state is only touched inside compute(),
+     * the windows synchronize themselves.
      */
-    private record PortEntry(PortView view, PortRates rates, WindowBuckets windows, LinkContext link) {
+    private record PortEntry(PortView view, PortRates rates, WindowBuckets windows, LinkContext link,
+                             LinkWidth widthCapable, LinkSpeed speedCapable, String linkLayer) {
     }
 
     /**
@@ -139,7 +144,9 @@ public class LiveFabric implements FabricView, FabricWindows {
                     }
                     LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
                             ratesProperties.xmitWaitTick(batch.source(), nodeView.hcaType()));
-                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at), rates, windows, link);
+                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at), rates, windows, link,
+                            widest(port.linkWidthSupported()), fastest(port.linkSpeedSupported()),
+                            linkLayer(port.linkLayer()));
                     return applied[0];
                 });
                 if (applied[0] != null) {
@@ -183,6 +190,16 @@ public class LiveFabric implements FabricView, FabricWindows {
         return name.equals(p.nodeName()) ? p : new PortView(p.nodeGuid(), name, p.nodeType(), p.portNumber(), p.lid(),
                 p.state(), p.physicalState(), p.linkWidth(), p.linkSpeed(), p.peerGuid(), p.peerPort(), p.counters(),
                 p.rates(), p.xmitBytesPerSecond(), p.rcvBytesPerSecond(), p.derived(), p.saturated(), p.sampledAt());
+    }
+
+    @Override
+    public List<ExportedPort> exportedPorts() {
+        List<ExportedPort> exported = new ArrayList<>(ports.size());
+        for (PortEntry entry : ports.values()) {
+            exported.add(new ExportedPort(named(entry.view()), entry.widthCapable(), entry.speedCapable(),
+                    entry.linkLayer(), entry.rates()));
+        }
+        return exported;
     }
 
     @Override
@@ -294,6 +311,42 @@ public class LiveFabric implements FabricView, FabricWindows {
     /** Node description, else GUID; a mapped name ({@link NodeNames}) wins over both when views are read. */
     private static String displayName(String description, String guid) {
         return description == null || description.isBlank() ? guid : description.strip();
+    }
+
+    private static LinkWidth widest(Set<LinkWidth> widths) {
+        LinkWidth widest = null;
+        if (widths != null) {
+            for (LinkWidth width : widths) {
+                if (widest == null || width.lanes() > widest.lanes()) {
+                    widest = width;
+                }
+            }
+        }
+        return widest;
+    }
+
+    private static LinkSpeed fastest(Set<LinkSpeed> speeds) {
+        LinkSpeed fastest = null;
+        if (speeds != null) {
+            for (LinkSpeed speed : speeds) {
+                if (fastest == null || speed.laneGbps() > fastest.laneGbps()) {
+                    fastest = speed;
+                }
+            }
+        }
+        return fastest;
+    }
+
+    /** The validated names as constants: a port's entry must not keep each sample's own copy of the text. */
+    private static String linkLayer(String reported) {
+        if (reported == null) {
+            return null;
+        }
+        return switch (reported) {
+            case "InfiniBand" -> "InfiniBand";
+            case "Ethernet" -> "Ethernet";
+            default -> reported;
+        };
     }
 
     private static PortView portView(NodeView node, PortReport port, PortRates.Result rates, LinkContext link,

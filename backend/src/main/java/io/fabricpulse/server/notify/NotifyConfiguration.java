@@ -3,7 +3,7 @@ package io.fabricpulse.server.notify;
 import io.fabricpulse.server.notify.discord.DiscordFormat;
 import io.fabricpulse.server.notify.generic.GenericWebhookFormat;
 import io.fabricpulse.server.notify.googlechat.GoogleChatFormat;
-import io.fabricpulse.server.notify.outbox.Backoff;
+import io.fabricpulse.server.retry.Backoff;
 import io.fabricpulse.server.notify.outbox.ChannelRateLimit;
 import io.fabricpulse.server.notify.outbox.HttpChannelSender;
 import io.fabricpulse.server.notify.outbox.OutboxDispatcher;

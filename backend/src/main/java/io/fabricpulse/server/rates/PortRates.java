@@ -18,7 +18,7 @@ import java.util.Map;
  * thread-safe: the caller serializes the samples of one port (the live fabric updates a port inside
  * {@code ConcurrentHashMap.compute}).
  */
-public final class PortRates {
+public final class PortRates implements CounterTotals {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
 
@@ -37,6 +37,12 @@ public final class PortRates {
     private final Instant[] saturatedSince = new Instant[COUNTERS.length];
     /** Bit per counter ordinal: the baseline was a 64-bit extended value. */
     private int extendedBits;
+    /**
+     * Per counter ordinal, the {@link CounterTotals total}: the first value seen plus every increase
+     * accepted since (unsigned). Written under the caller's serialization, read by exporters on other
+     * threads without a lock: a reader sees this sample's total or an earlier one, never a decrease.
+     */
+    private final long[] totals = new long[COUNTERS.length];
 
     /**
      * What one sample of the port said, counter by counter. The answers are computed from the
@@ -146,6 +152,7 @@ public final class PortRates {
             Long value = counters.get(counter.ibaName());
             if (value != null) {
                 rates.keep(counter.ordinal(), value, extended, at, saturatedSince.get(counter.ibaName()));
+                rates.totals[counter.ordinal()] = value;
             }
         }
         return rates;
@@ -169,14 +176,31 @@ public final class PortRates {
             }
             long value = values.longAt(counter);
             int c = counter.ordinal();
+            boolean firstSight = sampledAt[c] == null;
             CounterRate rate = CounterRates.outcome(counter, baselines[c], (extendedBits & (1 << c)) != 0, sampledAt[c],
                     saturatedSince[c], value, extended, at);
             outcomes[c] = rate;
             if (!(rate instanceof CounterRate.NotNewer)) {
+                if (firstSight) {
+                    totals[c] = value;
+                } else if (rate instanceof CounterRate.PerSecond) {
+                    // Exactly the delta the rate was made of; resets, latched and width-changed intervals add nothing.
+                    totals[c] += value - baselines[c];
+                }
                 keep(c, value, extended, at, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
         return new Result(outcomes);
+    }
+
+    @Override
+    public boolean has(PortCounter counter) {
+        return sampledAt[counter.ordinal()] != null;
+    }
+
+    @Override
+    public long total(PortCounter counter) {
+        return totals[counter.ordinal()];
     }
 
     private void keep(int counter, long value, boolean isExtended, Instant at, Instant latchedSince) {

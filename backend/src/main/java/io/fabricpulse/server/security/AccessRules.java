@@ -52,8 +52,9 @@ final class AccessRules {
                     "/api/v1/rules/**", "/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/routes", "/api/v1/routes/**",
                     // the OpenAPI document and its UI
                     "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**",
-                    // the server's own metrics: they tell the fabric's size and traffic
-                    "/actuator", "/actuator/info", "/actuator/prometheus"));
+                    // the server's own metrics and the fabric's (metrics.FabricMetricsController): they tell the
+                    // fabric's size and traffic
+                    "/actuator", "/actuator/info", "/actuator/prometheus", "/metrics/fabric"));
 
     private AccessRules() {
     }

@@ -84,7 +84,7 @@ class SecurityConfiguration {
     @Order(2)
     SecurityWebFilterChain userChain(ServerHttpSecurity http, SecurityProperties security, ProblemWriter problems,
                                      ApiTokenStore apiTokens, AuditTrail audit) {
-        ServerWebExchangeMatcher api = ServerWebExchangeMatchers.pathMatchers("/api/**", "/actuator/**");
+        ServerWebExchangeMatcher api = ServerWebExchangeMatchers.pathMatchers("/api/**", "/actuator/**", "/metrics/**");
         ServerAuthenticationEntryPoint apiEntryPoint = ProblemSecurityResponses.userEntryPoint(problems);
         ServerAccessDeniedHandler apiDenied = ProblemSecurityResponses.accessDenied(problems);
         DelegatingServerAuthenticationEntryPoint entryPoint = new DelegatingServerAuthenticationEntryPoint(

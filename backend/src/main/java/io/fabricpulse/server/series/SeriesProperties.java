@@ -16,6 +16,8 @@ public record SeriesProperties(@DefaultValue("embedded") Type type) {
         /** Round-robin slots under a local directory: zero setup, fixed size per port. */
         EMBEDDED,
         /** An InfluxDB server, 1.x (InfluxQL, /write) to 3.x. */
-        INFLUXDB
+        INFLUXDB,
+        /** A Prometheus-compatible engine: remote write out, PromQL back (VictoriaMetrics, Prometheus, Mimir, Thanos). */
+        PROMETHEUS
     }
 }

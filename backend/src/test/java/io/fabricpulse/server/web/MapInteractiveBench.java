@@ -37,6 +37,7 @@ final class MapInteractiveBench {
               const cy = document.querySelector('[data-map-canvas]').cy;
               // A leaf's host-group edge: drawn in every fat tree, and thick enough to hit.
               const edge = cy.edges().filter(e => e.target().id().startsWith('hosts:') || e.source().id().startsWith('hosts:')).first();
+              if (edge.empty()) throw new Error('no host-group edge drawn (' + cy.nodes().length + ' nodes, ' + cy.edges().length + ' edges)');
               const p = edge.renderedMidpoint();
               return { x: p.x, y: p.y, drawnEdges: cy.edges().length, drawnNodes: cy.nodes().length };
             }""";
@@ -86,10 +87,12 @@ final class MapInteractiveBench {
     static String measure(Supplier<BrowserPage> tabs, double patienceMs, String fabric, int expectedNodes)
             throws IOException {
         try (BrowserPage tab = tabs.get()) {
-            // The demo's first poll must be in; one load not counted warms the server's JIT like a running server.
+            // The demo's first poll must be in, the hosts' cables too (a fat tree has at least as many cables as
+            // nodes; nodes alone can be known from a walk before the hosts' own reports name their cables, and
+            // a map drawn then has no host groups to click); one load not counted warms the server's JIT.
             tab.go("/map");
-            tab.pollUntil("async n => (await (await fetch('/api/v1/topology')).json()).nodes.length >= n",
-                    expectedNodes, patienceMs, 1000);
+            tab.pollUntil("async n => { const t = await (await fetch('/api/v1/topology')).json();"
+                    + " return t.nodes.length >= n && t.links.length >= n; }", expectedNodes, patienceMs, 1000);
             once(tab, patienceMs);
             tab.screenshot("map-interactive-" + expectedNodes);
         }

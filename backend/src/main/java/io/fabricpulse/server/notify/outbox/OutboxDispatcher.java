@@ -7,6 +7,8 @@ import io.fabricpulse.server.notify.MessageContext;
 import io.fabricpulse.server.notify.OutgoingMessage;
 import io.fabricpulse.server.notify.WebhookDirectory;
 import io.fabricpulse.server.notify.WebhookTarget;
+import io.fabricpulse.server.retry.Backoff;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;

@@ -1,10 +1,9 @@
 package io.fabricpulse.server.notify.outbox;
 
+import io.fabricpulse.server.retry.Backoff;
+
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 
 /**
  * What one attempt to post came to. A channel only says this; the dispatcher alone decides about
@@ -41,32 +40,8 @@ public sealed interface SendResult {
         }
         String reason = "HTTP " + status + (bodyStart == null || bodyStart.isBlank() ? "" : ": " + bodyStart.strip());
         if (status == 408 || status == 425 || status == 429 || status >= 500) {
-            return new Retry(reason, retryAfter(retryAfter, now));
+            return new Retry(reason, Backoff.retryAfter(retryAfter, now));
         }
         return new Refused(reason);
-    }
-
-    /**
-     * Retry-After as RFC 9110 defines it: a number of seconds, or an HTTP-date. A date in the past
-     * means now; anything unreadable is ignored (null) and ordinary backoff applies.
-     */
-    static Duration retryAfter(String header, Instant now) {
-        if (header == null || header.isBlank()) {
-            return null;
-        }
-        String value = header.strip();
-        if (value.chars().allMatch(Character::isDigit)) {
-            try {
-                return Duration.ofSeconds(Long.parseLong(value));
-            } catch (NumberFormatException e) {
-                return null;
-            }
-        }
-        try {
-            Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-            return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 }

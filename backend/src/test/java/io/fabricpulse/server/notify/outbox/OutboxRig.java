@@ -15,7 +15,9 @@ import io.fabricpulse.server.notify.slack.SlackFormat;
 import io.fabricpulse.server.notify.teams.TeamsFormat;
 import io.fabricpulse.server.notify.webhook.AllWebhooks;
 import io.fabricpulse.server.notify.webhook.WebhookRepository;
+import io.fabricpulse.server.retry.Backoff;
 import io.fabricpulse.server.state.StateDatabase;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.notify.outbox;
 
+import io.fabricpulse.server.retry.Backoff;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -25,12 +27,12 @@ class SendResultTest {
 
     @Test
     void retryAfterIsReadAsSecondsOrAsAnHttpDate() {
-        assertThat(SendResult.retryAfter("120", NOW)).isEqualTo(Duration.ofSeconds(120));
-        assertThat(SendResult.retryAfter("Sun, 01 Mar 2026 12:01:30 GMT", NOW)).isEqualTo(Duration.ofSeconds(90));
-        assertThat(SendResult.retryAfter("Sun, 01 Mar 2026 11:00:00 GMT", NOW)).isEqualTo(Duration.ZERO);
-        assertThat(SendResult.retryAfter("soon", NOW)).isNull();
-        assertThat(SendResult.retryAfter("-5", NOW)).isNull();
-        assertThat(SendResult.retryAfter("99999999999999999999999", NOW)).isNull();
+        assertThat(Backoff.retryAfter("120", NOW)).isEqualTo(Duration.ofSeconds(120));
+        assertThat(Backoff.retryAfter("Sun, 01 Mar 2026 12:01:30 GMT", NOW)).isEqualTo(Duration.ofSeconds(90));
+        assertThat(Backoff.retryAfter("Sun, 01 Mar 2026 11:00:00 GMT", NOW)).isEqualTo(Duration.ZERO);
+        assertThat(Backoff.retryAfter("soon", NOW)).isNull();
+        assertThat(Backoff.retryAfter("-5", NOW)).isNull();
+        assertThat(Backoff.retryAfter("99999999999999999999999", NOW)).isNull();
         assertThat(((SendResult.Retry) SendResult.ofStatus(429, "7", "slow down", NOW)).retryAfter()).hasSeconds(7);
     }
 

@@ -1,6 +1,10 @@
-package io.fabricpulse.server.notify.outbox;
+package io.fabricpulse.server.retry;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.random.RandomGenerator;
 
 /**
@@ -33,5 +37,29 @@ public final class Backoff {
 
     public Duration max() {
         return max;
+    }
+
+    /**
+     * Retry-After as RFC 9110 defines it: a number of seconds, or an HTTP-date. A date in the past
+     * means now; anything unreadable is ignored (null) and ordinary backoff applies.
+     */
+    public static Duration retryAfter(String header, Instant now) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        String value = header.strip();
+        if (value.chars().allMatch(Character::isDigit)) {
+            try {
+                return Duration.ofSeconds(Long.parseLong(value));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        try {
+            Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 }
