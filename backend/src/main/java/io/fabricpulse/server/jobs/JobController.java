@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * {@code GET /api/v1/jobs}: jobs from the history by node ({@code node}: a node GUID, a scheduler node name or
@@ -37,7 +36,6 @@ class JobController {
     static final Duration DEFAULT_WINDOW = Duration.ofHours(24);
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 1000;
-    private static final Pattern JOB_ID = Pattern.compile("[A-Za-z0-9._+-]{1,64}");
 
     private final JobHistory history;
     private final LinkJobs linkJobs;
@@ -98,7 +96,7 @@ class JobController {
     Mono<JobDetails.JobDetail> detail(@PathVariable String id, ServerHttpRequest request) {
         ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("cluster"));
         String cluster = query.text("cluster", 128);
-        if (!JOB_ID.matcher(id).matches()) {
+        if (!JobDetails.isJobId(id)) {
             query.invalid("id", "must be a scheduler job id such as 4711 or 4700_3");
         }
         query.throwIfInvalid();

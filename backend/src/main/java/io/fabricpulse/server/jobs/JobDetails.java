@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * One job as its page and {@code GET /api/v1/jobs/{id}} show it: the job, its CAs' ports as the live fabric
@@ -33,6 +34,8 @@ public class JobDetails {
     static final int LINKS_SHOWN = 200;
     /** Alerts open during a job's run looked at; a run longer than this many alerts is said to be cut. */
     static final int ALERTS_SCANNED = 5000;
+    /** What schedulers use as job ids (4711, 4700_3, 12.batch): anything else is refused before a lookup. */
+    private static final Pattern JOB_ID = Pattern.compile("[A-Za-z0-9._+-]{1,64}");
 
     private final JobHistory history;
     private final JobRoutes routes;
@@ -60,6 +63,11 @@ public class JobDetails {
      */
     public record JobDetail(JobView job, JobData data, List<PortView> ports, List<RouteTable.Crossing> links,
                             int linkCount, RouteStatus routes, List<AlertView> alerts, List<JobView> sameId) {
+    }
+
+    /** Whether {@code id} can be a scheduler's job id (what the API and the page accept). */
+    public static boolean isJobId(String id) {
+        return JOB_ID.matcher(id).matches();
     }
 
     public Mono<JobDetail> detail(String id, String cluster) {
