@@ -48,7 +48,8 @@ if (section) {
       cell(row, found.job.running ? 'running' : found.job.state);
       cell(row, found.why === 'NODE' ? 'on an end' : 'routed over it');
       cell(row, String(found.pairsFromA + found.pairsFromB), 'num');
-      cell(row, found.job.startedAt);
+      // As the header says: UTC, to the second, as the server's pages print times.
+      cell(row, found.job.startedAt?.replace('T', ' ').replace(/(\.\d+)?Z$/, ''));
     }
     table.hidden = data.jobs.length === 0;
     empty.hidden = data.jobs.length !== 0;

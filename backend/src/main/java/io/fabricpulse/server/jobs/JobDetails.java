@@ -54,7 +54,8 @@ public class JobDetails {
     /**
      * @param job       the job (the newest with this id, or of the asked cluster)
      * @param data      how fresh the scheduler's data is
-     * @param ports     its CAs' ports as the live fabric has them now (state, counters, rates)
+     * @param ports     its CAs' ports as the live fabric has them now (state, counters, rates); for a CA without
+     *                  an agent, the switch port its cable ends in
      * @param links     cable directions its routes cross, most pairs first, at most 200
      * @param linkCount how many cable directions its routes cross in all
      * @param routes    whether the routes can be trusted
@@ -78,14 +79,26 @@ public class JobDetails {
             }
             JobView job = matching.getFirst();
             Set<String> nodes = history.fabricNodesOf(job);
-            List<PortView> ports = fabric.ports().stream().filter(p -> nodes.contains(p.nodeGuid()))
-                    .sorted(Comparator.comparing(PortView::nodeName).thenComparingInt(PortView::portNumber)).toList();
+            List<PortView> ports = ports(nodes);
             List<RouteTable.Crossing> crossed = routes.crossingList(nodes);
             Instant end = job.endedAt() != null ? job.endedAt() : clock.instant();
             return touching(job, nodes, crossed, end).map(touched -> new JobDetail(job, history.data(), ports,
                     crossed.subList(0, Math.min(LINKS_SHOWN, crossed.size())), crossed.size(), routes.status(), touched,
                     all.stream().filter(other -> other != job).toList()));
         });
+    }
+
+    /**
+     * The job's CAs' ports; for a CA no agent reports (a discover-role agent sweeps switch ports only), the
+     * switch port at the other end of its cable, which counts the same traffic and the same cable's errors.
+     */
+    private List<PortView> ports(Set<String> nodes) {
+        List<PortView> all = fabric.ports();
+        Set<String> reported = new HashSet<>();
+        all.stream().filter(p -> nodes.contains(p.nodeGuid())).forEach(p -> reported.add(p.nodeGuid()));
+        return all.stream().filter(p -> nodes.contains(p.nodeGuid())
+                        || (p.peerGuid() != null && nodes.contains(p.peerGuid()) && !reported.contains(p.peerGuid())))
+                .sorted(Comparator.comparing(PortView::nodeName).thenComparingInt(PortView::portNumber)).toList();
     }
 
     /** Alerts on the job's CAs, their cables, or the cables and switch ports its routes cross, while it ran. */

@@ -1,10 +1,13 @@
 package io.fabricpulse.server.e2e;
 
+import com.microsoft.playwright.Page;
 import io.fabricpulse.agent.testing.IbsimFabric;
 import io.fabricpulse.server.notify.WebhookSink;
 import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.SlurmCluster;
+import io.fabricpulse.server.web.BrowserPage;
+import io.fabricpulse.server.web.ChromiumBrowser;
 import io.fabricpulse.server.web.SignedInClient;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
@@ -25,12 +28,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,7 +48,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * included. The server polls squeue. Raising the SymbolErrorCounter of the switch port the job's route n1 → n2
  * leaves by fires an alert whose REST view and Slack message name the job (routed over the link), and the job's
  * page lists the alert. After the job is cancelled, {@code GET /api/v1/jobs?node=…&from=…&to=…} and
- * {@code ?link=…} still answer it from the history.
+ * {@code ?link=…} still answer it from the history. The job, alert and port pages are looked at in Chromium.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "fabricpulse.ingest.agent-token=" + ServerTest.AGENT_TOKEN,
@@ -157,6 +163,8 @@ class JobsOverRoutesIT {
                 assertThat(page).contains("data-alert-id=\"" + alertId + "\"")
                         .contains("&lt;b&gt;cfd&lt;/b&gt;").doesNotContain("<b>cfd</b>");
 
+                lookInChromium(job, alertId, swGuid, outPort);
+
                 // Acceptance 3: once the job has ended, the history still says it ran there.
                 slurm.scancel(job);
                 await(log, "the job ended in the history", () -> !get("/api/v1/jobs/" + job).path("job")
@@ -176,6 +184,48 @@ class JobsOverRoutesIT {
                 agent.destroy();
             }
         }
+    }
+
+    /**
+     * The three pages in a real browser, with their scripts: the job page (its alert, its name as text, the
+     * charts drawn from the rates), the alert page's "who is hurt", and the port page's routes and jobs over the
+     * cable; each at desk size and in wall mode (key w), screenshots under target/screenshots.
+     */
+    private void lookInChromium(String job, long alertId, String swGuid, int outPort) {
+        try (ChromiumBrowser chromium = ChromiumBrowser.launch();
+             BrowserPage tab = chromium.open("http://127.0.0.1:" + port, Map.of("Authorization", "Basic "
+                     + Base64.getEncoder().encodeToString((ServerTest.ADMIN + ":" + ServerTest.ADMIN_PASSWORD)
+                     .getBytes(StandardCharsets.UTF_8))))) {
+            Page page = tab.goUntil("/jobs/" + job, "tr[data-alert-id='" + alertId + "']");
+            assertThat(page.locator("[data-job-name]").textContent()).isEqualTo(JOB_NAME);
+            assertThat(page.locator("table.job-nodes tr[data-matched=true]").count()).isEqualTo(2);
+            assertThat(page.locator("table.job-links tr[data-link='" + swGuid + "/" + outPort + "']").count())
+                    .as("the cable the alert is on, among those its routes cross").isEqualTo(1);
+            // n1 and n2 have no agent: their cables as the switch ports they end in (sw-1[1], sw-2[1]), charted
+            assertThat(page.locator("table.job-ports tr[data-port]").count()).isEqualTo(2);
+            tab.pollUntil("() => [...document.querySelectorAll('[data-job-chart]')].every(c => c.dataset.points)",
+                    null, 30_000, 250);
+            desk(tab, "ui-job");
+
+            page = tab.goUntil("/alerts/" + alertId, "section[data-impact] tr[data-job-id='" + job + "']");
+            assertThat(page.locator("section[data-impact] [data-impact-pairs]").textContent()).contains("host pairs routed");
+            desk(tab, "ui-alert-impact");
+
+            page = tab.goUntil("/nodes/" + swGuid + "/ports/" + outPort, "table[data-jobs-table] tr[data-job-id='" + job + "']");
+            assertThat(page.locator("table[data-jobs-table] tr[data-job-id='" + job + "']").getAttribute("data-why"))
+                    .isEqualTo("ROUTE");
+            assertThat(Integer.parseInt(page.locator("[data-route-pairs]").getAttribute("data-out"))).isPositive();
+            desk(tab, "ui-port-link-jobs");
+        }
+    }
+
+    /** A screenshot as the page is, then one in wall mode (and back, wall mode is remembered). */
+    private static void desk(BrowserPage tab, String name) {
+        tab.screenshot(name + "-desk");
+        tab.page().keyboard().press("w");
+        assertThat(tab.page().locator("html").getAttribute("data-wall")).isEqualTo("on");
+        tab.screenshot(name + "-wall");
+        tab.page().keyboard().press("w");
     }
 
     private int lid(String host) {
