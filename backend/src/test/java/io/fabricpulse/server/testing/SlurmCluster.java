@@ -80,9 +80,10 @@ public final class SlurmCluster implements AutoCloseable {
         return conf;
     }
 
-    /** {@code sbatch --parsable} with these arguments; the job id. */
+    /** {@code sbatch --parsable} with these arguments, its output in the cluster's directory; the job id. */
     public String sbatch(String... arguments) {
-        List<String> command = new ArrayList<>(List.of("sbatch", "--parsable"));
+        List<String> command = new ArrayList<>(List.of("sbatch", "--parsable", "--chdir=" + dir,
+                "--output=" + dir.resolve("job-%j.out")));
         command.addAll(List.of(arguments));
         return run(command).strip().split(";")[0];
     }
