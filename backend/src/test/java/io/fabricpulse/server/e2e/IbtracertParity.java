@@ -27,7 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 24, acceptance 1: the routes the server walks through the switches' forwarding tables, as a real
  * discover-role agent read them from ibsim after opensm programmed them, equal {@code ibtracert}'s hop for hop
  * (out port, node type, in port, LID, name) for 50 random host pairs, on the 648-host fat tree and on a ring of
- * four switches with a doubled cable (two equal ways to the opposite switch, so opensm's choice matters).
+ * four switches with a doubled cable (two equal ways to the opposite switch, so opensm's choice matters); and
+ * for every switch of the ring and 8 random switches of the fat tree, the out port {@code ibroute} dumps for
+ * 20 random host LIDs is our route's first hop.
  * Each fabric has a server (and state store) of its own: ibsim gives both the same GUIDs.
  */
 @AutoConfigureWebTestClient(timeout = "60s")
@@ -35,6 +37,10 @@ abstract class IbtracertParity {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int PAIRS = 50;
+    private static final int DESTINATIONS_PER_SWITCH = 20;
+    private static final int SWITCHES_DUMPED = 8;
+    /** One entry of ibroute's dump: {@code 0x0005 019 : (Switch portguid 0x…: 'spine-1')}. */
+    private static final Pattern IBROUTE_ENTRY = Pattern.compile("^0x([0-9a-f]+) (\\d+) :");
     /** One hop as ibtracert prints it: {@code [19] -> switch port {0x…}[1] lid 40-40 "spine-1"}. */
     private static final Pattern HOP = Pattern.compile("^\\[(\\d+)] -> (\\w+) port \\{0x[0-9a-f]+}\\[(\\d+)] lid (\\d+)-\\d+ \"(.*)\"$");
 
@@ -78,6 +84,7 @@ abstract class IbtracertParity {
                     assertThat(ours(from, to)).as("route %d -> %d; ibtracert says:%n%s", from, to, oracle.stdout())
                             .isEqualTo(hops(oracle.stdout()));
                 }
+                compareWithIbroute(fabric, agentHost, lids, random);
             } finally {
                 agent.destroy();
             }
@@ -89,18 +96,56 @@ abstract class IbtracertParity {
         return new ArrayList<>(caLids(get("/api/v1/topology")).values());
     }
 
+    /**
+     * The tables of up to {@value #SWITCHES_DUMPED} random switches as {@code ibroute} dumps them, against the
+     * first hop of our route from the switch (its port 0) to {@value #DESTINATIONS_PER_SWITCH} random hosts:
+     * the out port the table names for each.
+     */
+    private void compareWithIbroute(IbsimFabric fabric, String agentHost, List<Integer> hostLids, Random random) {
+        List<Integer> switches = new ArrayList<>(new java.util.TreeSet<>(
+                lidsOf(get("/api/v1/topology"), "SWITCH").values()));
+        // ibroute under umad2sim takes about 2 s a switch on the 648-host fabric: a random few of its 54
+        java.util.Collections.shuffle(switches, random);
+        for (int switchLid : switches.subList(0, Math.min(SWITCHES_DUMPED, switches.size()))) {
+            IbsimFabric.ToolResult dump = fabric.tool(agentHost, "ibroute", String.valueOf(switchLid));
+            assertThat(dump.exitCode()).as("ibroute %d: %s", switchLid, dump.stderr()).isZero();
+            java.util.Map<Integer, Integer> table = new java.util.HashMap<>();
+            for (String line : dump.stdout().lines().toList()) {
+                Matcher m = IBROUTE_ENTRY.matcher(line.strip());
+                if (m.find()) {
+                    table.put(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2)));
+                }
+            }
+            java.util.Map<Integer, Integer> expected = new java.util.TreeMap<>();
+            java.util.Map<Integer, Integer> actual = new java.util.TreeMap<>();
+            for (int i = 0; i < Math.min(DESTINATIONS_PER_SWITCH, hostLids.size()); i++) {
+                int destination = hostLids.get(random.nextInt(hostLids.size()));
+                expected.put(destination, table.get(destination));
+                JsonNode hops = get("/api/v1/routes/" + switchLid + "/" + destination).path("route").path("hops");
+                actual.put(destination, hops.isEmpty() ? null : hops.get(0).path("outPort").asInt());
+            }
+            assertThat(actual).as("switch LID %d: out port by destination LID; ibroute says:%n%s", switchLid,
+                    dump.stdout()).isEqualTo(expected);
+        }
+    }
+
     /** CA port LIDs by "name[port]" from a {@code GET /api/v1/topology} answer. */
     static java.util.Map<String, Integer> caLids(JsonNode topology) {
-        java.util.Set<String> cas = new java.util.HashSet<>();
+        return lidsOf(topology, "CA");
+    }
+
+    /** LIDs by "name[port]" of the cable ends whose node is of {@code type} (a switch's ports all have its LID). */
+    private static java.util.Map<String, Integer> lidsOf(JsonNode topology, String type) {
+        java.util.Set<String> nodes = new java.util.HashSet<>();
         topology.path("nodes").forEach(n -> {
-            if (n.path("type").asString().equals("CA")) {
-                cas.add(n.path("guid").asString());
+            if (n.path("type").asString().equals(type)) {
+                nodes.add(n.path("guid").asString());
             }
         });
         java.util.Map<String, Integer> lids = new java.util.TreeMap<>();
         for (JsonNode link : topology.path("links")) {
             for (JsonNode end : List.of(link.path("a"), link.path("b"))) {
-                if (cas.contains(end.path("nodeGuid").asString()) && end.path("lid").asInt() > 0) {
+                if (nodes.contains(end.path("nodeGuid").asString()) && end.path("lid").asInt() > 0) {
                     lids.put(end.path("nodeName").asString() + "[" + end.path("port").asInt() + "]",
                             end.path("lid").asInt());
                 }
