@@ -157,6 +157,8 @@ class JobsOverRoutesIT {
                 impact.path("jobs").forEach(j -> named.add(j.path("id").asString() + " " + j.path("why").asString()
                         + " " + j.path("name").asString()));
                 assertThat(named).containsExactly(job + " ROUTE " + JOB_NAME);
+                assertThat(impact.path("routes").path("fromFirstEnd").asInt() + impact.path("routes").path("toFirstEnd").asInt())
+                        .as("host pairs over the cable").isPositive();
 
                 String page = SignedInClient.as(context, Role.ADMIN).get().uri("/jobs/" + job).exchange()
                         .expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
@@ -180,6 +182,17 @@ class JobsOverRoutesIT {
                 JsonNode before1 = get("/api/v1/jobs?node=n1&from=" + submitted.minusSeconds(7200) + "&to="
                         + submitted.minusSeconds(3600)).path("jobs");
                 assertThat(before1).as("an hour before the job").isEmpty();
+
+                // Bad questions: precise 4xx, and the job is still there afterwards.
+                WebTestClient signedIn = SignedInClient.as(context, Role.ADMIN);
+                signedIn.get().uri("/jobs/<script>").exchange().expectStatus().isBadRequest();
+                signedIn.get().uri("/jobs/999999").exchange().expectStatus().isNotFound();
+                web.get().uri("/api/v1/jobs?node=n1&from=yesterday").headers(h -> h.setBasicAuth(ServerTest.ADMIN,
+                        ServerTest.ADMIN_PASSWORD)).exchange().expectStatus().isBadRequest()
+                        .expectBody().jsonPath("$.detail").value(d -> assertThat(d.toString()).contains("from"));
+                web.get().uri("/api/v1/jobs?node=n1&link=" + swGuid + "/" + outPort).headers(h -> h.setBasicAuth(
+                        ServerTest.ADMIN, ServerTest.ADMIN_PASSWORD)).exchange().expectStatus().isBadRequest();
+                assertThat(get("/api/v1/jobs/" + job).path("job").path("id").asString()).isEqualTo(job);
             } finally {
                 agent.destroy();
             }
