@@ -35,15 +35,23 @@ public class AlertEngine implements FabricUpdateListener {
     private final AlertWriter writer;
     private final AgentWatch agents = new AgentWatch();
     private final Map<PortRef, PortRuleState> ports = new HashMap<>();
+    private final ExpectedPeers expectedPeers;
 
     public AlertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
                        AlertWriter writer, AlertsProperties properties, Clock clock) {
+        this(catalog, settings, clusters, writer, properties, ExpectedPeers.NONE, clock);
+    }
+
+    /** @param expectedPeers where cables belong by the fabric's history and baseline (the topology's cable history) */
+    public AlertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
+                       AlertWriter writer, AlertsProperties properties, ExpectedPeers expectedPeers, Clock clock) {
         this.catalog = catalog;
         this.settings = settings;
         this.clusters = clusters;
         this.clock = clock;
         this.writer = writer;
         this.lifecycle = new AlertLifecycle(writer, properties);
+        this.expectedPeers = expectedPeers;
     }
 
     @Override
@@ -52,7 +60,8 @@ public class AlertEngine implements FabricUpdateListener {
         agents.seen(update, now);
         for (PortView view : update.ports()) {
             PortRef port = new PortRef(view.nodeGuid(), view.portNumber());
-            PortSample sample = ports.computeIfAbsent(port, p -> new PortRuleState()).observe(view);
+            PortRuleState state = ports.computeIfAbsent(port, p -> new PortRuleState());
+            PortSample sample = state.observe(view, expectedPeers.of(port), peerView(view, state));
             String cluster = clusters.clusterOf(view.nodeGuid());
             AlertSubject subject = sample.peer() == null ? AlertSubject.port(port)
                     : AlertSubject.link(port, sample.peer());
@@ -65,7 +74,7 @@ public class AlertEngine implements FabricUpdateListener {
                 if (!effective.switchedOn()) {
                     continue;
                 }
-                Finding finding = rule.evaluate(sample, effective);
+                Finding finding = rule.appliesTo(view) ? rule.evaluate(sample, effective) : null;
                 if (finding != null) {
                     lifecycle.asserted(rule.name(), subject, end, effective, cluster, now,
                             () -> context(rule.name(), finding, portEnds(view, sample)));
@@ -74,6 +83,14 @@ public class AlertEngine implements FabricUpdateListener {
                 }
             }
         }
+    }
+
+    /** The far end's newest sample, by the peer the port reports or the one last known. */
+    private PortView peerView(PortView view, PortRuleState state) {
+        PortRef peer = view.peerGuid() != null && view.peerPort() > 0 ? new PortRef(view.peerGuid(), view.peerPort())
+                : state.peer();
+        PortRuleState peerState = peer == null ? null : ports.get(peer);
+        return peerState == null ? null : peerState.latest();
     }
 
     /** This end no longer reports under the subject it had with its former far end. */

@@ -4,7 +4,9 @@ import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.alerting.store.RuleSettingRepository;
 import io.fabricpulse.server.alerting.store.SilenceRepository;
 import io.fabricpulse.server.system.ReplicaName;
+import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.model.PortEnd;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -54,8 +56,12 @@ class AlertingConfiguration {
 
     @Bean
     AlertEngine alertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
-                            AlertWriter writer, AlertsProperties properties, Clock clock) {
-        return new AlertEngine(catalog, settings, clusters, writer, properties, clock);
+                            AlertWriter writer, AlertsProperties properties, CableHistory history, Clock clock) {
+        ExpectedPeers expected = port -> {
+            PortEnd peer = history.expectedPeer(port.nodeGuid(), port.portNumber());
+            return peer == null ? null : new PortRef(peer.nodeGuid(), peer.port());
+        };
+        return new AlertEngine(catalog, settings, clusters, writer, properties, expected, clock);
     }
 
     @Bean

@@ -127,14 +127,14 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                     PortRates rates = old == null ? new PortRates() : old.rates();
                     if (resumed != null && (latest == null || resumed.at().isAfter(latest))) {
                         latest = resumed.at();
-                        rates = PortRates.resumedFrom(resumed.counters(), resumed.extended(), resumed.at(),
+                        rates = PortRates.resumedFrom(resumed.counters(), resumed.width(), resumed.at(),
                                 resumed.saturatedSince());
                     }
                     if (latest != null && !at.isAfter(latest)) {
                         return old;
                     }
                     WindowBuckets windows = old == null ? new WindowBuckets() : old.windows();
-                    PortRates.Result result = rates.update(port.counters(), port.extendedCounters(), at);
+                    PortRates.Result result = rates.update(port.counters(), port.counterWidth(), at);
                     if (latest != null) {
                         windows.record(latest, at, result);
                         if (result.hasResets()) {
@@ -143,7 +143,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                         }
                     }
                     LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
-                            ratesProperties.xmitWaitTick(batch.source(), nodeView.hcaType()));
+                            port.ethernet() ? port.linkRateGbps() : null, ratesProperties.xmitWaitTick(batch.source(),
+                            nodeView.vendorId(), nodeView.deviceId(), nodeView.hcaType()));
                     applied[0] = new PortEntry(portView(nodeView, port, result, link, at), rates, windows, link,
                             widest(port.linkWidthSupported()), fastest(port.linkSpeedSupported()),
                             linkLayer(port.linkLayer()));
@@ -168,8 +169,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         Map<String, Integer> portCounts = new HashMap<>();
         ports.keySet().forEach(key -> portCounts.merge(key.nodeGuid(), 1, Integer::sum));
         return nodes.values().stream()
-                .map(n -> new NodeView(n.guid(), mapped(n.guid(), n.name()), n.type(), n.description(), n.hcaType(), n.firmware(),
-                        portCounts.getOrDefault(n.guid(), 0), n.lastSeen()))
+                .map(n -> n.with(mapped(n.guid(), n.name()), portCounts.getOrDefault(n.guid(), 0)))
                 .sorted(SWITCHES_FIRST_THEN_NAME)
                 .toList();
     }
@@ -187,9 +187,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     private PortView named(PortView p) {
         String name = mapped(p.nodeGuid(), p.nodeName());
-        return name.equals(p.nodeName()) ? p : new PortView(p.nodeGuid(), name, p.nodeType(), p.portNumber(), p.lid(),
-                p.state(), p.physicalState(), p.linkWidth(), p.linkSpeed(), p.peerGuid(), p.peerPort(), p.counters(),
-                p.rates(), p.xmitBytesPerSecond(), p.rcvBytesPerSecond(), p.derived(), p.saturated(), p.sampledAt());
+        return name.equals(p.nodeName()) ? p : p.named(name);
     }
 
     @Override
@@ -290,7 +288,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     private static NodeView nodeView(NodeReport node, Instant at) {
         return new NodeView(node.guid(), displayName(node.description(), node.guid()), node.type(),
-                node.description(), node.hcaType(), node.firmware(), 0, at);
+                node.description(), node.hcaType(), node.firmware(), 0, at, node.vendorId(), node.deviceId(),
+                node.revision(), node.numPorts(), node.boardId(), node.ipoib(), node.faults());
     }
 
     /**
@@ -301,11 +300,16 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         boolean newer = !reported.lastSeen().isBefore(known.lastSeen());
         NodeView recent = newer ? reported : known;
         NodeView other = newer ? known : reported;
-        String description = recent.description() != null ? recent.description() : other.description();
+        String description = or(recent.description(), other.description());
         return new NodeView(recent.guid(), displayName(description, recent.guid()), recent.type(), description,
-                recent.hcaType() != null ? recent.hcaType() : other.hcaType(),
-                recent.firmware() != null ? recent.firmware() : other.firmware(),
-                0, recent.lastSeen());
+                or(recent.hcaType(), other.hcaType()), or(recent.firmware(), other.firmware()), 0, recent.lastSeen(),
+                or(recent.vendorId(), other.vendorId()), or(recent.deviceId(), other.deviceId()),
+                or(recent.revision(), other.revision()), or(recent.numPorts(), other.numPorts()),
+                or(recent.boardId(), other.boardId()), or(recent.ipoib(), other.ipoib()), recent.faults());
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value != null ? value : fallback;
     }
 
     /** Node description, else GUID; a mapped name ({@link NodeNames}) wins over both when views are read. */
@@ -362,6 +366,9 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 CounterMap.ofLongs(port.counters()), rates.rates(),
                 xmitWords == null ? null : xmitWords * BYTES_PER_WORD,
                 rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(rates::rate, link), rates.saturated(), at);
+                DerivedRates.of(rates::rate, link), rates.saturated(), at, port.linkLayer(),
+                port.ethernet() ? port.linkRateGbps() : null, port.counterWidth(),
+                PortView.bits(port),
+                PortView.bits(port.peer() == null ? null : port.peer().capability()), port.faults());
     }
 }

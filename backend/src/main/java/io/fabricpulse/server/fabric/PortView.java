@@ -1,7 +1,13 @@
 package io.fabricpulse.server.fabric;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.fabricpulse.model.ingest.CounterWidth;
+import io.fabricpulse.model.ingest.FieldFault;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCapability;
+import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.model.ingest.UnsignedCounterSerializer;
 import io.fabricpulse.server.rates.DerivedRates;
@@ -9,6 +15,7 @@ import tools.jackson.databind.annotation.JsonSerialize;
 
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,6 +49,15 @@ import java.util.Map;
  * @param saturated          IBA names of counters latched at their maximum ("at least max", no rate),
  *                           each with the collection time at which it was first seen latched
  * @param sampledAt          collection time of the latest sample
+ * @param linkLayer          {@code InfiniBand} or {@code Ethernet} (RoCE: no InfiniBand link, SM or speed rule
+ *                           applies); null when the agent did not say, which is InfiniBand
+ * @param linkRateGbps       an Ethernet port's rate in Gb/s, null for InfiniBand ports
+ * @param counterWidth       which counters the latest sample carried at 64 bits (and so where they latch)
+ * @param capabilityBits     what the port supports and has enabled, as {@link PortCapability#widthBits()} (high
+ *                           16 bits) and {@link PortCapability#speedBits()} (low 16); 0 when unknown. Compact per
+ *                           port; read it as {@link #capability()}
+ * @param peerCapabilityBits the far end's, as the reporting agent read it; 0 when it did not
+ * @param faults             reserved or impossible values in the latest answers, null when none
  */
 public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int portNumber, int lid,
                        PortState state, PhysicalState physicalState, String linkWidth, String linkSpeed,
@@ -50,7 +66,64 @@ public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int 
                        Map<String, Double> rates,
                        Double xmitBytesPerSecond, Double rcvBytesPerSecond, DerivedRates derived,
                        Map<String, Instant> saturated,
-                       Instant sampledAt) {
+                       Instant sampledAt, String linkLayer, Double linkRateGbps, CounterWidth counterWidth,
+                       @JsonIgnore int capabilityBits, @JsonIgnore int peerCapabilityBits, List<FieldFault> faults) {
+
+    /** A view without what came with the day-one fields: an InfiniBand port of unknown capability. */
+    public PortView(String nodeGuid, String nodeName, NodeType nodeType, int portNumber, int lid,
+                    PortState state, PhysicalState physicalState, String linkWidth, String linkSpeed,
+                    String peerGuid, int peerPort, Map<String, Long> counters, Map<String, Double> rates,
+                    Double xmitBytesPerSecond, Double rcvBytesPerSecond, DerivedRates derived,
+                    Map<String, Instant> saturated, Instant sampledAt) {
+        this(nodeGuid, nodeName, nodeType, portNumber, lid, state, physicalState, linkWidth, linkSpeed, peerGuid,
+                peerPort, counters, rates, xmitBytesPerSecond, rcvBytesPerSecond, derived, saturated, sampledAt, null,
+                null, CounterWidth.BASIC, 0, 0, null);
+    }
+
+    /** Packs a capability into {@link #capabilityBits()}' form. */
+    public static int bits(PortCapability capability) {
+        return capability == null ? 0 : (capability.widthBits() << 16) | capability.speedBits();
+    }
+
+    /** A report's own capability in {@link #capabilityBits()}' form, computed without allocating. */
+    public static int bits(PortReport report) {
+        return (PortCapability.widthBits(report) << 16) | PortCapability.speedBits(report);
+    }
+
+    /** What the port supports and has enabled; empty sets when the source cannot tell (sysfs). */
+    @JsonIgnore
+    public PortCapability capability() {
+        return PortCapability.fromBits(capabilityBits >>> 16, capabilityBits & 0xFFFF);
+    }
+
+    /**
+     * The capability as the API shows it: the widths and speeds, or the text {@code "unknown"} where the source
+     * cannot read them (sysfs) or the port is Ethernet; never a guess.
+     */
+    @JsonProperty("capability")
+    public Object capabilityOrUnknown() {
+        PortCapability capability = capability();
+        return ethernet() || (!capability.knowsWidths() && !capability.knowsSpeeds()) ? "unknown" : capability;
+    }
+
+    /** The far end's capability as this port's agent read it; empty when it did not. */
+    @JsonIgnore
+    public PortCapability peerCapability() {
+        return PortCapability.fromBits(peerCapabilityBits >>> 16, peerCapabilityBits & 0xFFFF);
+    }
+
+    /** An Ethernet (RoCE) port: InfiniBand's link, state, SM and speed rules do not apply. */
+    @JsonIgnore
+    public boolean ethernet() {
+        return PortReport.ETHERNET.equals(linkLayer);
+    }
+
+    /** This view under another node name (a node-name map wins over descriptions). */
+    public PortView named(String name) {
+        return new PortView(nodeGuid, name, nodeType, portNumber, lid, state, physicalState, linkWidth, linkSpeed,
+                peerGuid, peerPort, counters, rates, xmitBytesPerSecond, rcvBytesPerSecond, derived, saturated,
+                sampledAt, linkLayer, linkRateGbps, counterWidth, capabilityBits, peerCapabilityBits, faults);
+    }
 
     /**
      * Worst first: ports with saturated counters, then by the sum of the SymbolErrorCounter and

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.fabric;
 
+import io.fabricpulse.model.ingest.CounterWidth;
+
 import java.time.Instant;
 import java.util.Map;
 
@@ -26,11 +28,11 @@ public interface StoredBaselines {
      * A port's last accepted sample.
      *
      * @param counters       raw values by IBA name (unsigned; above {@link Long#MAX_VALUE} negative)
-     * @param extended       whether data/packet counters were the 64-bit extended ones
+     * @param width          which counters were 64-bit
      * @param at             collection time of the sample
      * @param saturatedSince counters latched at their maximum, by IBA name, with since when
      */
-    record Sample(Map<String, Long> counters, boolean extended, Instant at, Map<String, Instant> saturatedSince) {
+    record Sample(Map<String, Long> counters, CounterWidth width, Instant at, Map<String, Instant> saturatedSince) {
 
         public Sample {
             counters = Map.copyOf(counters);

@@ -51,6 +51,7 @@ public final class BatchValidator {
             checkHeader(batch, violations);
             checkDiscovery(batch.discovery(), violations);
             checkNodes(batch.nodes(), violations);
+            DayOneFieldChecks.subnetManagers(batch.subnetManagers(), violations);
         }
         violations.throwIfAny();
     }
@@ -115,6 +116,7 @@ public final class BatchValidator {
             checkText(path + ".hcaType", node.hcaType(), v);
             checkText(path + ".firmware", node.firmware(), v);
             checkText(path + ".boardId", node.boardId(), v);
+            DayOneFieldChecks.node(path, node, v);
             checkPorts(path, node.ports(), v);
             ForwardingTableChecks.check(path + ".forwardingTable", node.type(), node.forwardingTable(),
                     (at, time) -> checkTime(at, time, "when the table was read", v), v);
@@ -140,20 +142,14 @@ public final class BatchValidator {
             }
             checkRange(path + ".lid", port.lid(), 0, MAX_LID, v);
             checkRange(path + ".smLid", port.smLid(), 0, MAX_LID, v);
-            if (port.state() == null) {
-                v.add(path + ".state", "missing; one of DOWN, INIT, ARMED, ACTIVE");
-            }
-            if (port.physicalState() == null) {
-                v.add(path + ".physicalState", "missing; one of SLEEP, POLLING, DISABLED, TRAINING, LINK_UP, "
-                        + "LINK_ERROR_RECOVERY, PHY_TEST");
-            }
+            DayOneFieldChecks.port(path, port, v);
             checkNoNullElement(path + ".linkWidthSupported", port.linkWidthSupported(), v);
             checkNoNullElement(path + ".linkSpeedSupported", port.linkSpeedSupported(), v);
             if (port.linkLayer() != null && !LINK_LAYERS.contains(port.linkLayer())) {
                 v.add(path + ".linkLayer", "must be one of " + sorted(LINK_LAYERS) + " or absent, got "
                         + quoted(port.linkLayer()));
             }
-            CounterChecks.check(path + ".counters", port.counters(), port.extendedCounters(), v);
+            CounterChecks.check(path + ".counters", port.counters(), port.counterWidth(), v);
             checkPeer(path + ".peer", port.peer(), v);
         }
     }

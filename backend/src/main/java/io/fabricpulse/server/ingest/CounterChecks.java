@@ -1,5 +1,6 @@
 package io.fabricpulse.server.ingest;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.rates.CounterMap;
 
@@ -16,7 +17,7 @@ final class CounterChecks {
     private CounterChecks() {
     }
 
-    static void check(String path, Map<String, Long> counters, boolean extended, Violations v) {
+    static void check(String path, Map<String, Long> counters, CounterWidth extended, Violations v) {
         if (counters == null) {
             v.add(path, "missing; an object of counter values by IBA name (may be empty)");
             return;
@@ -34,7 +35,7 @@ final class CounterChecks {
     }
 
     /** The counter's path is built only for a violation: a valid batch has tens of thousands of counters. */
-    private static void check(String countersPath, String name, Long value, boolean extended, Violations v) {
+    private static void check(String countersPath, String name, Long value, CounterWidth extended, Violations v) {
         PortCounter counter = PortCounter.ofIbaName(name);
         if (counter == null) {
             v.add(countersPath + Violations.key(name), "unknown counter; the IBA names are " + KNOWN);
@@ -47,17 +48,15 @@ final class CounterChecks {
         checkWidth(countersPath, counter, value, extended, v);
     }
 
-    private static void checkWidth(String countersPath, PortCounter counter, long value, boolean extended, Violations v) {
+    private static void checkWidth(String countersPath, PortCounter counter, long value, CounterWidth extended,
+                                   Violations v) {
         String name = counter.ibaName();
         int bits = counter.bits(extended);
         if (bits == 64) {
             return; // every long is a valid unsigned 64-bit value
         }
-        // A negative long is an unsigned value above Long.MAX_VALUE for counters that can be 64-bit
-        // (how the records hold them), and simply negative for the others.
-        if (value < 0 && counter.bits(true) < 64) {
-            v.add(countersPath + Violations.key(name), negative(Long.toString(value)));
-        } else if (Long.compareUnsigned(value, counter.max(extended)) > 0) {
+        // A negative long is an unsigned value above Long.MAX_VALUE (how the records hold 64-bit values).
+        if (Long.compareUnsigned(value, counter.max(extended)) > 0) {
             v.add(countersPath + Violations.key(name), beyondWidth(Long.toUnsignedString(value), counter, extended));
         }
     }
@@ -66,10 +65,16 @@ final class CounterChecks {
         return "negative value " + value + "; counters are unsigned";
     }
 
-    static String beyondWidth(String value, PortCounter counter, boolean extended) {
-        String why = counter.bits(true) != counter.bits(extended)
-                ? " (32-bit because extendedCounters is false; set it when sending PortCountersExtended values)"
-                : " (IBA counters latch at their maximum, they never exceed it)";
+    static String beyondWidth(String value, PortCounter counter, CounterWidth extended) {
+        String why;
+        if (counter.bits(CounterWidth.EXTENDED_ALL) == counter.bits(extended)) {
+            why = " (IBA counters latch at their maximum, they never exceed it)";
+        } else if (counter.kind() == PortCounter.Kind.DATA || counter.kind() == PortCounter.Kind.PACKETS) {
+            why = " (32-bit because extendedCounters is false; set it when sending PortCountersExtended values)";
+        } else {
+            why = " (IBA counters latch at their maximum, they never exceed it; 64-bit values of PortCountersExtended's"
+                    + " additional fields need extendedErrorCounters: true)";
+        }
         return "value " + value + " exceeds the " + counter.bits(extended) + "-bit maximum "
                 + Long.toUnsignedString(counter.max(extended)) + why;
     }

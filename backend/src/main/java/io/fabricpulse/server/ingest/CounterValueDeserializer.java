@@ -41,11 +41,8 @@ final class CounterValueDeserializer extends ValueDeserializer<Long> {
             throw MismatchedInputException.from(p, Long.class,
                     "value " + value + " exceeds the 64-bit maximum " + MAX_UNSIGNED_64);
         }
-        PortCounter counter = PortCounter.ofIbaName(p.currentName());
-        if (counter != null && counter.bits(true) < 64) {
-            throw MismatchedInputException.from(p, Long.class,
-                    CounterChecks.beyondWidth(value.toString(), counter, false));
-        }
+        // Any counter may be 64-bit (PortCountersExtended's additional fields): whether this one is, the port's
+        // flags say, which may come after its counters; CounterChecks holds each value to its width then.
         return value.longValue();
     }
 

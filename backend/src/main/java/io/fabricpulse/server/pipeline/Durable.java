@@ -80,7 +80,7 @@ final class Durable {
         }
         List<PortLastSample> due = new ArrayList<>();
         for (LastSample last : lastSamples.values()) {
-            if (throttle.isDue(last.id(), last.port().sampledAt(), last.report().extendedCounters(),
+            if (throttle.isDue(last.id(), last.port().sampledAt(), last.report().counterWidth(),
                     last.port().saturated().keySet(), withoutRateIds.contains(last.id()))) {
                 due.add(last.row());
             }
@@ -109,7 +109,7 @@ final class Durable {
 
         PortLastSample row() {
             return new PortLastSample(port.nodeGuid(), port.portNumber(), new StoredBaselines.Sample(
-                    report.counters(), report.extendedCounters(), port.sampledAt(), port.saturated()), agentId);
+                    report.counters(), report.counterWidth(), port.sampledAt(), port.saturated()), agentId);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.pipeline;
 
+import io.fabricpulse.model.ingest.CounterWidth;
+
 import io.fabricpulse.server.pipeline.resume.PortLastSample;
 
 import java.time.Duration;
@@ -20,7 +22,7 @@ import java.util.Set;
  * sample times, which on a single server (H2) cuts the state store's work by the polling rate's
  * multiple. Samples that carry an event are always written, so a resumed server never detects the same
  * event twice: a port's first sample, one without a rate (a counter clear or reset), and a change in
- * which counters are saturated or whether the extended counters are used.
+ * which counters are saturated or which of them are 64-bit.
  *
  * <p>A zero interval writes every sample: what several replicas need, since with a load balancer every
  * batch may resume on the other one. Used by the pipeline's one worker thread only.
@@ -31,7 +33,7 @@ final class ResumeThrottle {
     /** Per port, what the state store holds: when it was sampled and the state that makes an event. */
     private final Map<PortLastSample.PortId, Written> written = new HashMap<>();
 
-    private record Written(Instant at, boolean extended, Set<String> saturated) {
+    private record Written(Instant at, CounterWidth width, Set<String> saturated) {
     }
 
     ResumeThrottle(Duration interval) {
@@ -45,12 +47,12 @@ final class ResumeThrottle {
      * Whether a port's newest sample of a flush is written: due by time, or carrying an event.
      * {@code withoutRate} says the sample gave no rate (first sight, a clear or a reset).
      */
-    boolean isDue(PortLastSample.PortId port, Instant at, boolean extended, Set<String> saturated, boolean withoutRate) {
+    boolean isDue(PortLastSample.PortId port, Instant at, CounterWidth width, Set<String> saturated, boolean withoutRate) {
         if (interval.isZero() || withoutRate) {
             return true;
         }
         Written known = written.get(port);
-        return known == null || known.extended() != extended || !known.saturated().equals(saturated)
+        return known == null || known.width() != width || !known.saturated().equals(saturated)
                 || !at.isBefore(known.at().plus(interval));
     }
 
@@ -65,7 +67,7 @@ final class ResumeThrottle {
     }
 
     private static Written writtenOf(PortLastSample sample) {
-        return new Written(sample.sample().at(), sample.sample().extended(),
+        return new Written(sample.sample().at(), sample.sample().width(),
                 Set.copyOf(sample.sample().saturatedSince().keySet()));
     }
 }

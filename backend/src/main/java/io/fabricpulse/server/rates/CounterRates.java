@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.PortCounter;
 
 import java.time.Instant;
@@ -15,7 +16,8 @@ import java.time.Instant;
  *       a rate, because the true delta is unknown;</li>
  *   <li>a value below the baseline is a clear (ibclearcounters, OpenSM PerfMgr) or a reset: no rate
  *       for that interval, the new value becomes the baseline so the next interval is normal;</li>
- *   <li>a change between 32-bit and 64-bit data/packet counters makes the two values incomparable;</li>
+ *   <li>a change of a counter's width (PortCounters and PortCountersExtended values) makes the two values
+ *       incomparable;</li>
  *   <li>a sample not newer than the baseline (Δt ≤ 0: out of order, or a repeat) is ignored.</li>
  * </ul>
  * Values are unsigned: 64-bit counters above {@link Long#MAX_VALUE} arrive as negative longs.
@@ -38,22 +40,23 @@ public final class CounterRates {
     }
 
     /**
-     * @param counter  which counter (decides the width)
+     * @param counter  which counter (with {@code width}, decides where it latches)
      * @param previous the baseline kept from the last step, null for the first sample
      * @param value    the new raw value (unsigned)
-     * @param extended whether the port reports 64-bit extended data/packet counters in this sample
+     * @param width    which of the port's counters are 64-bit in this sample
      * @param at       collection time of the new sample
      */
-    public static Step next(PortCounter counter, CounterSample previous, long value, boolean extended, Instant at) {
+    public static Step next(PortCounter counter, CounterSample previous, long value, CounterWidth width, Instant at) {
+        boolean wide = counter.wide(width);
         CounterRate rate = previous == null
-                ? outcome(counter, 0, false, null, null, value, extended, at)
-                : outcome(counter, previous.value(), previous.extended(), previous.at(), previous.saturatedSince(),
-                value, extended, at);
+                ? outcome(counter, 0, false, null, null, value, wide, at)
+                : outcome(counter, previous.value(), counter.wide(previous.width()), previous.at(),
+                previous.saturatedSince(), value, wide, at);
         if (rate instanceof CounterRate.NotNewer) {
             return new Step(previous, rate);
         }
         Instant since = rate instanceof CounterRate.Saturated(Instant latchedSince) ? latchedSince : null;
-        return new Step(new CounterSample(value, extended, at, since), rate);
+        return new Step(new CounterSample(value, width, at, since), rate);
     }
 
     /**
@@ -62,16 +65,18 @@ public final class CounterRates {
      * from the outcome: unchanged after {@link CounterRate.NotNewer}, else the new value, width and
      * time, latched since {@link CounterRate.Saturated#since()} or not at all.
      *
-     * @param previousAt collection time of the baseline, null when there is none (the other
-     *                   {@code previous} arguments are then ignored)
+     * @param previousWide whether the baseline was a 64-bit value of this counter
+     * @param previousAt   collection time of the baseline, null when there is none (the other
+     *                     {@code previous} arguments are then ignored)
+     * @param wide         whether the new value is a 64-bit one (PortCountersExtended)
      */
-    static CounterRate outcome(PortCounter counter, long previousValue, boolean previousExtended, Instant previousAt,
-                               Instant previousSaturatedSince, long value, boolean extended, Instant at) {
+    static CounterRate outcome(PortCounter counter, long previousValue, boolean previousWide, Instant previousAt,
+                               Instant previousSaturatedSince, long value, boolean wide, Instant at) {
         if (previousAt != null && !at.isAfter(previousAt)) {
             return NOT_NEWER;
         }
-        boolean sameWidth = previousAt != null && counter.bits(previousExtended) == counter.bits(extended);
-        if (value == counter.max(extended)) {
+        boolean sameWidth = previousAt != null && counter.maxWhen(previousWide) == counter.maxWhen(wide);
+        if (value == counter.maxWhen(wide)) {
             return new CounterRate.Saturated(sameWidth && previousSaturatedSince != null ? previousSaturatedSince : at);
         }
         if (previousAt == null) {

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
+
 import java.time.Instant;
 
 /**
@@ -8,9 +10,9 @@ import java.time.Instant;
  *
  * @param value          raw counter value; for 64-bit counters read as unsigned (values above
  *                       {@link Long#MAX_VALUE} are negative here)
- * @param extended       whether the port reported 64-bit extended data/packet counters in this sample
+ * @param width          which of the port's counters were 64-bit in this sample
  * @param at             collection time of the sample
  * @param saturatedSince when the counter was first seen latched at its maximum, null while it is not
  */
-public record CounterSample(long value, boolean extended, Instant at, Instant saturatedSince) {
+public record CounterSample(long value, CounterWidth width, Instant at, Instant saturatedSince) {
 }

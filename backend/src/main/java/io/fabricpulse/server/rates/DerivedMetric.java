@@ -55,9 +55,9 @@ public enum DerivedMetric {
     },
     /**
      * Share of the time the port had data to send but could not (credits, arbitration): PortXmitWait
-     * ticks per second x the tick's length. Only when the device's tick is known (docs/FABRIC.md: ticks
-     * are device-specific; raw ticks/s are the PortXmitWait rate). Not clamped: above 1 means the
-     * configured tick is too long for this device.
+     * ticks per second x the tick's length, for every port whose device's tick is known, switch ports
+     * included (docs/FABRIC.md, "XmitWait ticks"; raw ticks/s are the PortXmitWait rate). Not clamped: above
+     * 1 means the tick is longer on this device than the table or the configuration says.
      */
     XmitWaitShare {
         @Override
@@ -77,7 +77,7 @@ public enum DerivedMetric {
         Double compute(Function<PortCounter, Double> rate, LinkContext link) {
             Double errors = rate.apply(PortCounter.SymbolErrorCounter);
             Double bits = link.dataRateBitsPerSecond();
-            return errors == null || bits == null ? null : errors / bits;
+            return errors == null || bits == null || !link.infiniBand() ? null : errors / bits;
         }
     };
 

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.PortCounter;
 
 import java.time.Instant;
@@ -35,8 +36,8 @@ public final class PortRates implements CounterTotals {
     private final Instant[] sampledAt = new Instant[COUNTERS.length];
     /** Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. */
     private final Instant[] saturatedSince = new Instant[COUNTERS.length];
-    /** Bit per counter ordinal: the baseline was a 64-bit extended value. */
-    private int extendedBits;
+    /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
+    private int wideBits;
     /**
      * Per counter ordinal, the {@link CounterTotals total}: the first value seen plus every increase
      * accepted since (unsigned). Written under the caller's serialization, read by exporters on other
@@ -141,17 +142,17 @@ public final class PortRates implements CounterTotals {
      * next sample then yields the true delta, neither none nor a spike).
      *
      * @param counters       raw values by IBA name, as the sample carried them (unknown names are ignored)
-     * @param extended       whether the data/packet counters were the 64-bit extended ones
+     * @param width          which counters were 64-bit in it
      * @param at             collection time of the sample
      * @param saturatedSince counters latched at their maximum, with since when
      */
-    public static PortRates resumedFrom(Map<String, Long> counters, boolean extended, Instant at,
+    public static PortRates resumedFrom(Map<String, Long> counters, CounterWidth width, Instant at,
                                         Map<String, Instant> saturatedSince) {
         PortRates rates = new PortRates();
         for (PortCounter counter : COUNTERS) {
             Long value = counters.get(counter.ibaName());
             if (value != null) {
-                rates.keep(counter.ordinal(), value, extended, at, saturatedSince.get(counter.ibaName()));
+                rates.keep(counter.ordinal(), value, counter.wide(width), at, saturatedSince.get(counter.ibaName()));
                 rates.totals[counter.ordinal()] = value;
             }
         }
@@ -163,10 +164,10 @@ public final class PortRates implements CounterTotals {
      *
      * @param counters raw values by IBA name (names that are not IBA counters are ignored; the ingest
      *                 validation has rejected them before)
-     * @param extended whether data/packet counters are the 64-bit extended ones in this sample
+     * @param width    which counters are 64-bit in this sample: it decides where each one latches
      * @param at       collection time of the sample
      */
-    public Result update(Map<String, Long> counters, boolean extended, Instant at) {
+    public Result update(Map<String, Long> counters, CounterWidth width, Instant at) {
         // Ingest reads the wire into a CounterMap, taken as it is: read by ordinal, without a box each.
         CounterMap<Long> values = CounterMap.ofLongs(counters);
         CounterRate[] outcomes = new CounterRate[COUNTERS.length];
@@ -176,9 +177,10 @@ public final class PortRates implements CounterTotals {
             }
             long value = values.longAt(counter);
             int c = counter.ordinal();
+            boolean wide = counter.wide(width);
             boolean firstSight = sampledAt[c] == null;
-            CounterRate rate = CounterRates.outcome(counter, baselines[c], (extendedBits & (1 << c)) != 0, sampledAt[c],
-                    saturatedSince[c], value, extended, at);
+            CounterRate rate = CounterRates.outcome(counter, baselines[c], (wideBits & (1 << c)) != 0, sampledAt[c],
+                    saturatedSince[c], value, wide, at);
             outcomes[c] = rate;
             if (!(rate instanceof CounterRate.NotNewer)) {
                 if (firstSight) {
@@ -187,7 +189,7 @@ public final class PortRates implements CounterTotals {
                     // Exactly the delta the rate was made of; resets, latched and width-changed intervals add nothing.
                     totals[c] += value - baselines[c];
                 }
-                keep(c, value, extended, at, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
+                keep(c, value, wide, at, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
         return new Result(outcomes);
@@ -203,10 +205,10 @@ public final class PortRates implements CounterTotals {
         return totals[counter.ordinal()];
     }
 
-    private void keep(int counter, long value, boolean isExtended, Instant at, Instant latchedSince) {
+    private void keep(int counter, long value, boolean wide, Instant at, Instant latchedSince) {
         baselines[counter] = value;
         sampledAt[counter] = at;
         saturatedSince[counter] = latchedSince;
-        extendedBits = isExtended ? extendedBits | (1 << counter) : extendedBits & ~(1 << counter);
+        wideBits = wide ? wideBits | (1 << counter) : wideBits & ~(1 << counter);
     }
 }

@@ -10,10 +10,12 @@ import java.util.Objects;
 /**
  * Settings of the rate engine ({@code fabricpulse.rates.*}).
  *
- * <p>PortXmitWait counts device-specific ticks (docs/FABRIC.md): its share of the interval can only
- * be computed when the tick is known. The tick is looked up by the node's HCA type first (sysfs
- * {@code hca_type}, e.g. {@code MT4123}), then by the reporting source ({@code sim} ticks once per
- * microsecond); when neither is configured the port shows raw ticks per second only.
+ * <p>PortXmitWait counts device-specific ticks (docs/FABRIC.md, "XmitWait ticks"): its share of the
+ * interval can only be computed when the tick is known. The tick is looked up by the node's HCA type first
+ * (an operator's measurement for a device the table lacks, by sysfs {@code hca_type} such as {@code MT4123}),
+ * then by the reporting source ({@code sim} ticks once per microsecond, its own definition), then in the
+ * documented table of device families ({@link XmitWaitTicks}); when none knows it the port shows raw ticks
+ * per second only.
  *
  * @param xmitWaitTickByHcaType tick length per HCA type as reported by the agent
  * @param xmitWaitTickBySource  tick length per agent source ({@code umad}, {@code sysfs}, {@code sim});
@@ -35,13 +37,23 @@ public record RatesProperties(Map<String, Duration> xmitWaitTickByHcaType, Map<S
         return new RatesProperties(null, null);
     }
 
-    /** The PortXmitWait tick of a node of {@code hcaType} reported by {@code source}, null when unknown. */
-    public Duration xmitWaitTick(String source, String hcaType) {
+    /**
+     * The PortXmitWait tick of a node reported by {@code source}, null when unknown.
+     *
+     * @param vendorId NodeInfo.VendorID, null when the source did not read it
+     * @param deviceId NodeInfo.DeviceID, null when the source did not read it
+     * @param hcaType  sysfs {@code hca_type}, null when not reported
+     */
+    public XmitWaitTick xmitWaitTick(String source, Integer vendorId, Integer deviceId, String hcaType) {
         Duration byHca = hcaType == null ? null : xmitWaitTickByHcaType.get(hcaType);
         if (byHca != null) {
-            return byHca;
+            return new XmitWaitTick.Fixed(byHca);
         }
-        return source == null ? null : xmitWaitTickBySource.get(source);
+        Duration bySource = source == null ? null : xmitWaitTickBySource.get(source);
+        if (bySource != null) {
+            return new XmitWaitTick.Fixed(bySource);
+        }
+        return XmitWaitTicks.of(vendorId, deviceId, hcaType);
     }
 
     private static Map<String, Duration> checked(Map<String, Duration> ticks, Map<String, Duration> fallback,

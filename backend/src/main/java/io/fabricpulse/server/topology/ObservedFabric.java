@@ -4,6 +4,7 @@ import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.topology.model.FabricLink;
@@ -147,17 +148,27 @@ final class ObservedFabric {
             if (present.test(end.nodeGuid()) && present.test(far.nodeGuid())) {
                 PortSeen farSeen = byEnd.get(far);
                 links.add(FabricLink.between(state(end, seen.report()), farSeen != null
-                        ? state(far, farSeen.report())
-                        : LinkEndState.bare(far, peer.lid() == null ? 0 : peer.lid(), seen.report().linkWidthActive(),
-                        seen.report().linkSpeedActive())));
+                        ? state(far, farSeen.report()) : farEnd(far, seen.report())));
             }
         }
         return links;
     }
 
+    /** What a port's report says of it; "supported" is what it supports and has enabled, as the link rules read it. */
     private static LinkEndState state(PortEnd end, PortReport report) {
+        PortCapability capability = PortCapability.of(report);
         return new LinkEndState(end, report.lid(), report.state(), report.physicalState(), report.linkWidthActive(),
-                report.linkSpeedActive(), report.linkWidthSupported(), report.linkSpeedSupported());
+                report.linkSpeedActive(), capability.widths(), capability.speeds());
+    }
+
+    /** A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it. */
+    private static LinkEndState farEnd(PortEnd far, PortReport near) {
+        PortCapability capability = near.peer().capability();
+        // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
+        int lid = near.peer().lid() == null ? 0 : near.peer().lid();
+        return capability == null ? LinkEndState.bare(far, lid, near.linkWidthActive(), near.linkSpeedActive())
+                : new LinkEndState(far, lid, null, null, near.linkWidthActive(), near.linkSpeedActive(),
+                capability.widths(), capability.speeds());
     }
 
     private boolean node(NodeReport report, Instant at) {

@@ -5,13 +5,19 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Wires the topology feature into ingest: it sees every batch once the live fabric has applied it. */
+/**
+ * Wires the topology feature into ingest: the live topology and the cable history see every batch once the
+ * live fabric has applied it.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(TopologyProperties.class)
 class TopologyConfiguration {
 
     @Bean
-    AppliedBatchListener topologyFeed(TopologyChanges changes) {
-        return changes::accept;
+    AppliedBatchListener topologyFeed(TopologyChanges changes, CableHistory history) {
+        return batch -> {
+            history.record(batch);
+            changes.accept(batch);
+        };
     }
 }

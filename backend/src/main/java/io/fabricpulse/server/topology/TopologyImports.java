@@ -58,6 +58,7 @@ public class TopologyImports {
     private final TransactionalOperator transaction;
     private final NodeNameDirectory nameDirectory;
     private final ClusterDirectory clusterDirectory;
+    private final CableHistory history;
     private final Clock clock;
     private final TopologyJson json = new TopologyJson();
 
@@ -65,7 +66,7 @@ public class TopologyImports {
     public TopologyImports(TopologyChanges changes, TopologyViews views, TopologyBaselineRepository baselines,
                            NodeNameRepository names, ClusterMemberRepository clusters, AuditLogRepository audit,
                            TransactionalOperator transaction, NodeNameDirectory nameDirectory,
-                           ClusterDirectory clusterDirectory, Clock clock) {
+                           ClusterDirectory clusterDirectory, CableHistory history, Clock clock) {
         this.changes = changes;
         this.views = views;
         this.baselines = baselines;
@@ -75,6 +76,7 @@ public class TopologyImports {
         this.transaction = transaction;
         this.nameDirectory = nameDirectory;
         this.clusterDirectory = clusterDirectory;
+        this.history = history;
         this.clock = clock;
     }
 
@@ -181,6 +183,7 @@ public class TopologyImports {
                         .thenReturn(row))
                 .as(transaction::transactional)
                 .map(row -> {
+                    history.replaceWith(model);
                     changes.useBaseline(model);
                     return new Imported("baseline", model.nodes().size(), row.id());
                 });

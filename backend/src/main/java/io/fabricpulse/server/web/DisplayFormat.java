@@ -1,8 +1,15 @@
 package io.fabricpulse.server.web;
 
+import io.fabricpulse.model.devices.KnownDevice;
+import io.fabricpulse.model.devices.KnownDevices;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.fabric.PortView;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -11,7 +18,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Turns the numbers and times of the fabric into the text people read. Every page formats here, on the
@@ -152,6 +163,51 @@ public final class DisplayFormat {
             return width == null ? speed : width;
         }
         return width + " " + speed;
+    }
+
+    /**
+     * A port's link as people read it: {@code 4X EDR} for InfiniBand, {@code Ethernet 25 Gb/s} for a RoCE port
+     * (the kernel's "1X EDR" for 25GbE is no InfiniBand link), a dash when down.
+     */
+    public String link(PortView port) {
+        if (port.ethernet()) {
+            return port.linkRateGbps() == null ? "Ethernet" : "Ethernet " + number(port.linkRateGbps()) + " Gb/s";
+        }
+        return link(port.linkWidth(), port.linkSpeed());
+    }
+
+    /** What a port supports and has enabled: {@code 1X/4X, SDR–EDR}; "capability unknown" when its source cannot say. */
+    public String capability(PortCapability capability) {
+        if (!capability.knowsWidths() && !capability.knowsSpeeds()) {
+            return "capability unknown";
+        }
+        String widths = capability.widths().stream().sorted(Comparator.comparingInt(LinkWidth::lanes))
+                .map(LinkWidth::label).collect(Collectors.joining("/"));
+        List<LinkSpeed> speeds = capability.speeds().stream().sorted(Comparator.comparingDouble(LinkSpeed::laneGbps))
+                .toList();
+        String speedText = speeds.isEmpty() ? "?" : speeds.size() == 1 ? speeds.getFirst().name()
+                : speeds.getFirst().name() + "–" + speeds.getLast().name();
+        return (widths.isEmpty() ? "?" : widths) + ", " + speedText;
+    }
+
+    /** A node's model: the known device's name, else the reported HCA type, else its raw ids, else a dash. */
+    public String model(NodeView node) {
+        Optional<KnownDevice> known = KnownDevices.find(node.vendorId(), node.deviceId(), node.hcaType());
+        if (known.isPresent()) {
+            return known.get().model();
+        }
+        if (node.hcaType() != null && !node.hcaType().isBlank()) {
+            return node.hcaType();
+        }
+        if (node.deviceId() != null) {
+            return "device 0x%04x".formatted(node.deviceId())
+                    + (node.vendorId() == null ? "" : " of vendor 0x%06x".formatted(node.vendorId()));
+        }
+        return MISSING;
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     /** Three significant digits, moving to the next prefix when rounding reaches 1,000. */

@@ -112,7 +112,8 @@ final class AlertTestbed {
     static PortReport port(int number, int lid, PortState state, Map<String, Long> counters, String peerGuid,
                            int peerPort) {
         boolean active = state == PortState.ACTIVE;
-        return new PortReport(number, lid, 1, state, active ? PhysicalState.LINK_UP : PhysicalState.POLLING,
+        // Init and Armed are states of a physically up port (a cable, no SM): only Down goes with Polling.
+        return new PortReport(number, lid, 1, state, state == PortState.DOWN ? PhysicalState.POLLING : PhysicalState.LINK_UP,
                 active ? LinkWidth.X4 : null, active ? LinkSpeed.EDR : null,
                 EnumSet.of(LinkWidth.X1, LinkWidth.X4), EnumSet.of(LinkSpeed.SDR, LinkSpeed.EDR), "InfiniBand", true,
                 counters, peerGuid == null ? null : new PeerPort(peerGuid, peerPort));

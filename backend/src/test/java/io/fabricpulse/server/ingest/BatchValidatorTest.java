@@ -129,7 +129,8 @@ class BatchValidatorTest {
                 arguments("LID beyond 16 bits", withPort(p -> port(1, 70_000, PortState.ACTIVE, PhysicalState.LINK_UP, false, Map.of(), null)),
                         PORT + ".lid", "must be 0..65535, got 70000"),
                 arguments("missing state", withPort(p -> port(1, 1, null, PhysicalState.LINK_UP, false, Map.of(), null)),
-                        PORT + ".state", "missing; one of DOWN, INIT, ARMED, ACTIVE"),
+                        PORT + ".state", "missing; one of DOWN, INIT, ARMED, ACTIVE (or absent with a fault naming the "
+                                + "reserved value read)"),
                 arguments("bad peer GUID", withPort(p -> port(1, 1, PortState.ACTIVE, PhysicalState.LINK_UP, false, Map.of(),
                         new PeerPort("S-0002c90200410d02", 3))), PORT + ".peer.nodeGuid",
                         "not a canonical GUID: 'S-0002c90200410d02'; write 0x and 16 lower-case hex digits, e.g. 0x0002c903003178f0"),
@@ -138,16 +139,21 @@ class BatchValidatorTest {
                 arguments("counter name that is no word", withCounters(false, Map.of("a.\"b", 1L)), PORT + ".counters[\"a.\\\"b\"]",
                         UNKNOWN_COUNTER),
                 arguments("negative counter", withCounters(false, Map.of("SymbolErrorCounter", -1L)),
-                        PORT + ".counters.SymbolErrorCounter", "negative value -1; counters are unsigned"),
+                        PORT + ".counters.SymbolErrorCounter", "value 18446744073709551615 exceeds the 16-bit maximum 65535"
+                                + " (IBA counters latch at their maximum, they never exceed it; 64-bit values of"
+                                + " PortCountersExtended's additional fields need extendedErrorCounters: true)"),
                 arguments("16-bit counter beyond 65535", withCounters(false, Map.of("SymbolErrorCounter", 65_536L)),
                         PORT + ".counters.SymbolErrorCounter",
-                        "value 65536 exceeds the 16-bit maximum 65535 (IBA counters latch at their maximum, they never exceed it)"),
+                        "value 65536 exceeds the 16-bit maximum 65535 (IBA counters latch at their maximum, they never exceed it; 64-bit values of "
+                                + "PortCountersExtended's additional fields need extendedErrorCounters: true)"),
                 arguments("8-bit counter beyond 255", withCounters(true, Map.of("LinkDownedCounter", 256L)),
                         PORT + ".counters.LinkDownedCounter",
-                        "value 256 exceeds the 8-bit maximum 255 (IBA counters latch at their maximum, they never exceed it)"),
+                        "value 256 exceeds the 8-bit maximum 255 (IBA counters latch at their maximum, they never exceed it; 64-bit values of "
+                                + "PortCountersExtended's additional fields need extendedErrorCounters: true)"),
                 arguments("4-bit counter beyond 15", withCounters(false, Map.of("ExcessiveBufferOverrunErrors", 16L)),
                         PORT + ".counters.ExcessiveBufferOverrunErrors",
-                        "value 16 exceeds the 4-bit maximum 15 (IBA counters latch at their maximum, they never exceed it)"),
+                        "value 16 exceeds the 4-bit maximum 15 (IBA counters latch at their maximum, they never exceed it; 64-bit values of "
+                                + "PortCountersExtended's additional fields need extendedErrorCounters: true)"),
                 arguments("32-bit data counter beyond 2^32-1", withCounters(false, Map.of("PortXmitData", 4_294_967_296L)),
                         PORT + ".counters.PortXmitData", "value 4294967296 exceeds the 32-bit maximum 4294967295 (32-bit "
                                 + "because extendedCounters is false; set it when sending PortCountersExtended values)"),
@@ -211,7 +217,9 @@ class BatchValidatorTest {
         assertThat(e.errors()).hasSize(Violations.LISTED);
         assertThat(e.toProblemDetail().getProperties()).containsEntry("errorCount", 150);
         assertThat(e.toProblemDetail().getDetail()).isEqualTo("150 invalid values, the first: "
-                + "nodes[0].ports[0].counters.SymbolErrorCounter: negative value -5; counters are unsigned");
+                + "nodes[0].ports[0].counters.SymbolErrorCounter: value 18446744073709551611 exceeds the 16-bit maximum"
+                + " 65535 (IBA counters latch at their maximum, they never exceed it; 64-bit values of PortCountersExtended's"
+                + " additional fields need extendedErrorCounters: true)");
     }
 
     @Test

@@ -247,7 +247,8 @@ class IngestEndpointTest extends ServerTest {
                 HttpStatus.BAD_REQUEST, "invalid-batch", body -> body
                         .jsonPath("$.errors[0].path").isEqualTo("nodes[0].ports[0].counters.PortXmitDiscards")
                         .jsonPath("$.errors[0].reason").isEqualTo("value 65536 exceeds the 16-bit maximum 65535 "
-                                + "(IBA counters latch at their maximum, they never exceed it)"));
+                                + "(IBA counters latch at their maximum, they never exceed it; 64-bit values of "
+                                + "PortCountersExtended's additional fields need extendedErrorCounters: true)"));
     }
 
     @Test

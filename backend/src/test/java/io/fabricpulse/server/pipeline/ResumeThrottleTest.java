@@ -1,5 +1,6 @@
 package io.fabricpulse.server.pipeline;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.pipeline.resume.PortLastSample;
 import org.junit.jupiter.api.Test;
@@ -34,11 +35,13 @@ class ResumeThrottleTest {
         flush(sample(0));
         assertThat(flush(sample(1), true)).as("a clear or reset: no rate").hasSize(1);
         assertThat(flush(new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of("SymbolErrorCounter", 65535L),
-                true, at(2), Map.of("SymbolErrorCounter", at(2))), "agent"))).as("a counter saturates").hasSize(1);
+                CounterWidth.EXTENDED_DATA, at(2), Map.of("SymbolErrorCounter", at(2))), "agent"))).as("a counter saturates").hasSize(1);
         assertThat(flush(new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of("SymbolErrorCounter", 65535L),
-                true, at(3), Map.of("SymbolErrorCounter", at(2))), "agent"))).as("still saturated").isEmpty();
-        assertThat(flush(new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of(), false, at(4), Map.of()),
-                "agent"))).as("the saturation ends and the 32-bit counters are used").hasSize(1);
+                CounterWidth.EXTENDED_DATA, at(3), Map.of("SymbolErrorCounter", at(2))), "agent"))).as("still saturated").isEmpty();
+        assertThat(flush(new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of(), CounterWidth.BASIC, at(4),
+                Map.of()), "agent"))).as("the saturation ends and the 32-bit counters are used").hasSize(1);
+        assertThat(flush(new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of(), CounterWidth.EXTENDED_ALL,
+                at(5), Map.of()), "agent"))).as("the error counters become 64-bit").hasSize(1);
     }
 
     @Test
@@ -82,13 +85,13 @@ class ResumeThrottleTest {
     }
 
     private static boolean due(ResumeThrottle throttle, PortLastSample sample, boolean withoutRate) {
-        return throttle.isDue(sample.port(), sample.sample().at(), sample.sample().extended(),
+        return throttle.isDue(sample.port(), sample.sample().at(), sample.sample().width(),
                 sample.sample().saturatedSince().keySet(), withoutRate);
     }
 
     private static PortLastSample sample(int second) {
         return new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of("SymbolErrorCounter", (long) second),
-                true, at(second), Map.of()), "agent");
+                CounterWidth.EXTENDED_DATA, at(second), Map.of()), "agent");
     }
 
     private static Instant at(int second) {

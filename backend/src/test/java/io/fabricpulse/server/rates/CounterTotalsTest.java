@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.PortCounter;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class CounterTotalsTest {
     private static final PortCounter SYMBOL = PortCounter.SymbolErrorCounter;
 
     private static void sample(PortRates port, long symbolErrors, int second) {
-        port.update(Map.of(SYMBOL.ibaName(), symbolErrors), false, T0.plusSeconds(second));
+        port.update(Map.of(SYMBOL.ibaName(), symbolErrors), CounterWidth.BASIC, T0.plusSeconds(second));
     }
 
     @Test
@@ -70,16 +71,16 @@ class CounterTotalsTest {
     @Test
     void aSwitchBetween32And64BitCountersAddsNothing() {
         PortRates port = new PortRates();
-        port.update(Map.of("PortXmitData", 4_000_000_000L), false, T0);
-        port.update(Map.of("PortXmitData", 9_000_000_000_000L), true, T0.plusSeconds(10));
-        port.update(Map.of("PortXmitData", 9_000_000_000_500L), true, T0.plusSeconds(20));
+        port.update(Map.of("PortXmitData", 4_000_000_000L), CounterWidth.BASIC, T0);
+        port.update(Map.of("PortXmitData", 9_000_000_000_000L), CounterWidth.EXTENDED_DATA, T0.plusSeconds(10));
+        port.update(Map.of("PortXmitData", 9_000_000_000_500L), CounterWidth.EXTENDED_DATA, T0.plusSeconds(20));
 
         assertThat(port.total(PortCounter.PortXmitData)).isEqualTo(4_000_000_500L);
     }
 
     @Test
     void aResumedPortStartsFromItsStoredValues() {
-        PortRates port = PortRates.resumedFrom(Map.of(SYMBOL.ibaName(), 40L), false, T0, Map.of());
+        PortRates port = PortRates.resumedFrom(Map.of(SYMBOL.ibaName(), 40L), CounterWidth.BASIC, T0, Map.of());
         sample(port, 45, 10);
 
         assertThat(port.total(SYMBOL)).isEqualTo(45);
@@ -88,7 +89,7 @@ class CounterTotalsTest {
     @Test
     void unsigned64BitTotalsReadAsLargeDoubles() {
         PortRates port = new PortRates();
-        port.update(Map.of("PortUnicastXmitPkts", -2L), true, T0); // 2^64 - 2
+        port.update(Map.of("PortUnicastXmitPkts", -2L), CounterWidth.EXTENDED_DATA, T0); // 2^64 - 2
 
         assertThat(port.totalAsDouble(PortCounter.PortUnicastXmitPkts)).isEqualTo(0x1p64);
     }

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.within;
 /** The derived metrics, each checked against a value worked out by hand from docs/FABRIC.md. */
 class DerivedRatesTest {
 
-    private static final Duration ONE_MICROSECOND = Duration.ofNanos(1_000);
+    private static final XmitWaitTick ONE_MICROSECOND = new XmitWaitTick.Fixed(Duration.ofNanos(1_000));
 
     private static DerivedRates of(Map<PortCounter, Double> rates, LinkContext link) {
         return DerivedRates.of(rates::get, link);
@@ -74,6 +74,34 @@ class DerivedRatesTest {
     }
 
     @Test
+    void byteCountedTicksLastAsLongAsTheLinkTakesToSendThem() {
+        // Quantum: 8 bytes per port. 4X HDR carries 200 Gb/s of data: one tick is 64 bits / 200e9 = 0.32 ns, so
+        // 3.125 G ticks/s would be the whole second stalled; 312.5 M ticks/s is a tenth of it.
+        Map<PortCounter, Double> rates = Map.of(PortCounter.PortXmitWait, 312_500_000.0);
+        assertThat(of(rates, new LinkContext(LinkWidth.X4, LinkSpeed.HDR, new XmitWaitTick.BytesPerPort(8)))
+                .xmitWaitShare()).isCloseTo(0.10, within(1e-9));
+        // Switch-IB 2: 32 bytes per lane. An EDR lane carries 25 Gb/s: 256 bits / 25e9 = 10.24 ns a tick, at any width.
+        Map<PortCounter, Double> edr = Map.of(PortCounter.PortXmitWait, 9_765_625.0);
+        assertThat(of(edr, new LinkContext(LinkWidth.X4, LinkSpeed.EDR, new XmitWaitTick.BytesPerLane(32)))
+                .xmitWaitShare()).isCloseTo(0.10, within(1e-9));
+        assertThat(of(edr, new LinkContext(LinkWidth.X1, LinkSpeed.EDR, new XmitWaitTick.BytesPerLane(32)))
+                .xmitWaitShare()).isCloseTo(0.10, within(1e-9));
+        assertThat(of(rates, new LinkContext(null, null, new XmitWaitTick.BytesPerPort(8))).xmitWaitShare())
+                .as("a byte-counted tick on a link that is down has no length").isNull();
+    }
+
+    @Test
+    void anEthernetPortHasItsRateButNoInfiniBandMetrics() {
+        LinkContext roce = new LinkContext(null, null, 25.0, new XmitWaitTick.Fixed(Duration.ofNanos(1)));
+        DerivedRates d = of(Map.of(PortCounter.PortXmitData, 312_500_000.0, PortCounter.SymbolErrorCounter, 1.0,
+                PortCounter.PortXmitWait, 1e6), roce);
+        assertThat(d.linkDataRateBitsPerSecond()).isEqualTo(25e9);
+        assertThat(d.xmitUtilisation()).as("1.25 GB/s of 3.125 GB/s").isCloseTo(0.4, within(1e-12));
+        assertThat(d.symbolErrorBer()).as("no InfiniBand symbols on Ethernet").isNull();
+        assertThat(d.xmitWaitShare()).as("no tick table for Ethernet ports").isNull();
+    }
+
+    @Test
     void symbolErrorBerIsErrorsPerSecondOverTheLinkBits() {
         // NDR 4X = 400e9 b/s; 0.004 errors/s / 400e9 = 1e-14. docs/FABRIC.md: 1e-15 at 400 Gb/s is ~35 a day.
         assertThat(of(Map.of(PortCounter.SymbolErrorCounter, 0.004), new LinkContext(LinkWidth.X4, LinkSpeed.NDR, null))
@@ -116,13 +144,19 @@ class DerivedRatesTest {
     }
 
     @Test
-    void ticksComeFromTheHcaTypeFirstThenTheSource() {
+    void ticksComeFromTheHcaTypeFirstThenTheSourceThenTheFamilyTable() {
         RatesProperties properties = new RatesProperties(Map.of("MT4123", Duration.ofNanos(4)), null);
 
-        assertThat(properties.xmitWaitTick("sim", "MT4123")).isEqualTo(Duration.ofNanos(4));
-        assertThat(properties.xmitWaitTick("sim", "MT4099")).isEqualTo(ONE_MICROSECOND);
-        assertThat(properties.xmitWaitTick("umad", "MT4099")).isNull();
-        assertThat(properties.xmitWaitTick(null, null)).isNull();
+        assertThat(properties.xmitWaitTick("sim", null, null, "MT4123")).isEqualTo(new XmitWaitTick.Fixed(Duration.ofNanos(4)));
+        assertThat(properties.xmitWaitTick("sim", null, null, "MT4099")).isEqualTo(ONE_MICROSECOND);
+        assertThat(properties.xmitWaitTick("umad", null, null, "MT4099")).as("ConnectX-3: no documented tick").isNull();
+        assertThat(properties.xmitWaitTick("umad", 0x0002c9, 0xd2f0, null)).as("Quantum")
+                .isEqualTo(new XmitWaitTick.BytesPerPort(8));
+        assertThat(properties.xmitWaitTick("umad", 0x0002c9, 0xcf08, null)).as("Switch-IB 2")
+                .isEqualTo(new XmitWaitTick.BytesPerLane(32));
+        assertThat(properties.xmitWaitTick("umad", 0x001175, 0xd2f0, null)).as("another vendor's 0xd2f0 is not a Quantum")
+                .isNull();
+        assertThat(properties.xmitWaitTick(null, null, null, null)).isNull();
         assertThatThrownBy(() -> new RatesProperties(null, Map.of("umad", Duration.ZERO)))
                 .hasMessage("fabricpulse.rates.xmit-wait-tick-by-source.umad must be a positive duration such as 1us, got PT0S");
     }

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.PortCounter;
 import org.junit.jupiter.api.Test;
 
@@ -16,10 +17,10 @@ class PortRatesTest {
     @Test
     void ratesAndSaturationComeOutByIbaNameInTheCountersOwnUnit() {
         PortRates port = new PortRates();
-        port.update(Map.of("SymbolErrorCounter", 10L, "PortXmitData", 1_000L, "PortXmitDiscards", 65_000L), false, T0);
+        port.update(Map.of("SymbolErrorCounter", 10L, "PortXmitData", 1_000L, "PortXmitDiscards", 65_000L), CounterWidth.BASIC, T0);
 
         PortRates.Result result = port.update(
-                Map.of("SymbolErrorCounter", 30L, "PortXmitData", 6_000L, "PortXmitDiscards", 65_535L), false,
+                Map.of("SymbolErrorCounter", 30L, "PortXmitData", 6_000L, "PortXmitDiscards", 65_535L), CounterWidth.BASIC,
                 T0.plusSeconds(10));
 
         assertThat(result.rates()).containsExactly(
@@ -30,17 +31,17 @@ class PortRatesTest {
     @Test
     void aCounterMissingFromOneSampleKeepsItsBaselineForTheNext() {
         PortRates port = new PortRates();
-        port.update(Map.of("SymbolErrorCounter", 10L), false, T0);
-        port.update(Map.of("PortXmitDiscards", 1L), false, T0.plusSeconds(10));
+        port.update(Map.of("SymbolErrorCounter", 10L), CounterWidth.BASIC, T0);
+        port.update(Map.of("PortXmitDiscards", 1L), CounterWidth.BASIC, T0.plusSeconds(10));
 
-        PortRates.Result result = port.update(Map.of("SymbolErrorCounter", 50L), false, T0.plusSeconds(20));
+        PortRates.Result result = port.update(Map.of("SymbolErrorCounter", 50L), CounterWidth.BASIC, T0.plusSeconds(20));
 
         assertThat(result.rates()).containsExactly(Map.entry("SymbolErrorCounter", 2.0));
     }
 
     @Test
     void theFirstSampleOfAPortHasNoRates() {
-        PortRates.Result result = new PortRates().update(Map.of("SymbolErrorCounter", 10L), false, T0);
+        PortRates.Result result = new PortRates().update(Map.of("SymbolErrorCounter", 10L), CounterWidth.BASIC, T0);
 
         assertThat(result.rates()).isEmpty();
         assertThat(result.outcomes()).containsValue(new CounterRate.FirstSample());
@@ -58,15 +59,15 @@ class PortRatesTest {
             latched.put(counter.ibaName(), counter.max(true));
         }
         PortRates port = new PortRates();
-        port.update(before, true, T0);
+        port.update(before, CounterWidth.EXTENDED_DATA, T0);
 
-        PortRates.Result result = port.update(after, true, T0.plusSeconds(10));
+        PortRates.Result result = port.update(after, CounterWidth.EXTENDED_DATA, T0.plusSeconds(10));
         assertThat(result.rates()).hasSize(PortCounter.values().length)
                 .allSatisfy((name, rate) -> assertThat(rate).isEqualTo(1.0));
         assertThat(result.rates()).containsKeys("PortXmitWait", "PortUnicastXmitPkts", "PortMulticastRcvPkts",
                 "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "VL15Dropped");
 
-        PortRates.Result full = port.update(latched, true, T0.plusSeconds(20));
+        PortRates.Result full = port.update(latched, CounterWidth.EXTENDED_DATA, T0.plusSeconds(20));
         assertThat(full.saturated()).hasSize(PortCounter.values().length);
         // 4-bit LocalLinkIntegrityErrors latch at 15, 64-bit extended data at 2^64 - 1.
         assertThat(PortCounter.LocalLinkIntegrityErrors.max(true)).isEqualTo(15L);

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.LinkSpeed;
 import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.PortCounter;
@@ -28,7 +29,7 @@ class WindowBucketsTest {
     /** One sample of the port, as the live fabric records it. */
     private void sample(long secondsAfterT0, Map<String, Long> counters) {
         Instant at = T0.plusSeconds(secondsAfterT0);
-        PortRates.Result result = rates.update(counters, true, at);
+        PortRates.Result result = rates.update(counters, CounterWidth.EXTENDED_DATA, at);
         if (last != null) {
             windows.record(last, at, result);
         }
@@ -145,8 +146,8 @@ class WindowBucketsTest {
         sample(0, Map.of("PortXmitDiscards", 0L));
         sample(20, Map.of("PortXmitDiscards", 20L));
         PortRates other = new PortRates();
-        other.update(Map.of("PortXmitDiscards", 0L), true, T0);
-        windows.record(T0, T0.plusSeconds(10), other.update(Map.of("PortXmitDiscards", 1_000L), true, T0.plusSeconds(10)));
+        other.update(Map.of("PortXmitDiscards", 0L), CounterWidth.EXTENDED_DATA, T0);
+        windows.record(T0, T0.plusSeconds(10), other.update(Map.of("PortXmitDiscards", 1_000L), CounterWidth.EXTENDED_DATA, T0.plusSeconds(10)));
 
         assertThat(at(20, RateWindow.ONE_MINUTE).counters().get(PortXmitDiscards)).isEqualTo(new CounterWindow(20, 1.0, false));
     }

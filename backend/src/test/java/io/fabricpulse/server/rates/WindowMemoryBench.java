@@ -1,5 +1,6 @@
 package io.fabricpulse.server.rates;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.agent.testing.MutableClock;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
@@ -40,8 +41,8 @@ class WindowMemoryBench {
         long before = usedAfterGc();
         List<WindowBuckets> windows = new ArrayList<>(ports);
         PortRates rates = new PortRates();
-        rates.update(allCounters(0), true, T0);
-        PortRates.Result result = rates.update(allCounters(10), true, T0.plusSeconds(10));
+        rates.update(allCounters(0), CounterWidth.EXTENDED_DATA, T0);
+        PortRates.Result result = rates.update(allCounters(10), CounterWidth.EXTENDED_DATA, T0.plusSeconds(10));
         for (int i = 0; i < ports; i++) {
             WindowBuckets w = new WindowBuckets();
             w.record(T0, T0.plusSeconds(10), result);

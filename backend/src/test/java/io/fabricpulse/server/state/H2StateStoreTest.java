@@ -7,6 +7,8 @@ import io.fabricpulse.server.security.InitialAdminPasswordContract;
 import io.fabricpulse.server.security.audit.AuditLogContract;
 import io.fabricpulse.server.security.token.AgentTokenContract;
 import io.fabricpulse.server.security.token.ApiTokenContract;
+import io.fabricpulse.server.sm.store.SubnetManagerContract;
+import io.fabricpulse.server.topology.store.CableHistoryContract;
 import io.fabricpulse.server.topology.store.ClusterMemberContract;
 import io.fabricpulse.server.topology.store.NodeNameContract;
 import io.fabricpulse.server.topology.store.TopologyBaselineContract;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class H2StateStoreTest implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
         ClusterMemberContract, TopologyBaselineContract, AuditLogContract,
-        ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract, JobHistoryContract {
+        ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract, CableHistoryContract,
+        SubnetManagerContract, JobHistoryContract {
 
     private final StateDatabase state = StateDatabase.h2();
 

@@ -8,6 +8,8 @@ import io.fabricpulse.server.security.audit.AuditLogContract;
 import io.fabricpulse.server.security.token.AgentTokenContract;
 import io.fabricpulse.server.security.token.ApiTokenContract;
 import io.fabricpulse.server.testing.RealPostgres;
+import io.fabricpulse.server.sm.store.SubnetManagerContract;
+import io.fabricpulse.server.topology.store.CableHistoryContract;
 import io.fabricpulse.server.topology.store.ClusterMemberContract;
 import io.fabricpulse.server.topology.store.NodeNameContract;
 import io.fabricpulse.server.topology.store.TopologyBaselineContract;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresStateStoreIT implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
         ClusterMemberContract, TopologyBaselineContract, AuditLogContract,
-        ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract, JobHistoryContract {
+        ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract, CableHistoryContract,
+        SubnetManagerContract, JobHistoryContract {
 
     @RegisterExtension
     static final RealPostgres postgres = new RealPostgres();

@@ -5,15 +5,27 @@ import io.fabricpulse.server.alerting.store.SilenceRepository;
 import io.fabricpulse.server.fabric.counterclear.CounterClearHistory;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.StateDatabase;
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.server.topology.TopologyProperties;
+import io.fabricpulse.server.topology.UnlinkedPorts;
+import io.fabricpulse.server.topology.store.CableHistoryRepository;
 import io.fabricpulse.server.topology.store.ClusterMemberRepository;
+import org.springframework.util.unit.DataSize;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The state store repositories behind what pages read (clusters, counter clears, alerts, silences), the
- * cluster directory and the counter-clear history over a real, migrated H2 database in memory, for web
- * slices and web-only servers that do not start the whole server's persistence.
+ * The state store repositories behind what pages read (clusters, counter clears, alerts, silences, the cable
+ * history), the cluster directory, the counter-clear history, the ports without a cable and a topology without
+ * a baseline over a real, migrated H2 database in memory, for web slices and web-only servers that do not start
+ * the whole server's persistence.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class PageStateStore {
@@ -52,5 +64,22 @@ public class PageStateStore {
     @Bean
     SilenceRepository silenceRepository(StateDatabase state) {
         return new SilenceRepository(state.client());
+    }
+
+    @Bean
+    CableHistory cableHistory(StateDatabase state) {
+        return new CableHistory(new CableHistoryRepository(state.client(), state.transaction()), Clock.systemUTC());
+    }
+
+    @Bean
+    UnlinkedPorts unlinkedPorts(FabricView fabric, CableHistory history) {
+        return new UnlinkedPorts(fabric, history);
+    }
+
+    /** The topology as a first start finds it: no baseline saved yet. */
+    @Bean
+    TopologyChanges topologyChanges() {
+        return new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(16)),
+                Clock.systemUTC(), guid -> null, List.of());
     }
 }

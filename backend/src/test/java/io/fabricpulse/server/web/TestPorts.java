@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web;
 
+import io.fabricpulse.model.ingest.CounterWidth;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortState;
@@ -34,6 +36,10 @@ public final class TestPorts {
     private DerivedRates derived = DerivedRates.NONE;
     private final Set<String> saturated = new HashSet<>();
     private Instant sampledAt = Instant.parse("2026-03-01T12:00:00Z");
+    private String linkLayer;
+    private Double linkRateGbps;
+    private int capabilityBits;
+    private int peerCapabilityBits;
 
     private TestPorts() {
     }
@@ -108,6 +114,27 @@ public final class TestPorts {
         return this;
     }
 
+    /** What the port supports and has enabled (both ends are judged by it). */
+    public TestPorts capability(PortCapability capability) {
+        this.capabilityBits = PortView.bits(capability);
+        return this;
+    }
+
+    /** What this port's agent read of its far end's capability. */
+    public TestPorts peerCapability(PortCapability capability) {
+        this.peerCapabilityBits = PortView.bits(capability);
+        return this;
+    }
+
+    /** An Ethernet (RoCE) port at {@code gbps}: no InfiniBand width and speed. */
+    public TestPorts ethernet(double gbps) {
+        this.linkLayer = "Ethernet";
+        this.linkRateGbps = gbps;
+        this.width = null;
+        this.speed = null;
+        return this;
+    }
+
     public TestPorts sampledAt(Instant at) {
         this.sampledAt = at;
         return this;
@@ -116,7 +143,7 @@ public final class TestPorts {
     public PortView build() {
         return new PortView(nodeGuid, nodeName, nodeType, portNumber, lid, state, physicalState, width, speed,
                 peerGuid, peerPort, Map.copyOf(counters), Map.copyOf(rates), xmit, rcv, derived, saturatedSince(),
-                sampledAt);
+                sampledAt, linkLayer, linkRateGbps, CounterWidth.BASIC, capabilityBits, peerCapabilityBits, null);
     }
 
     /** Latched since the sample time: what the server knows when it first sees a counter at its maximum. */

@@ -24,6 +24,7 @@ import java.util.concurrent.Callable;
                 RunCommand.class,
                 PerfqueryCommand.class,
                 SmpqueryCommand.class,
+                SminfoCommand.class,
                 DiscoverCommand.class,
                 SweepCommand.class,
                 DoctorCommand.class,

@@ -5,9 +5,11 @@ import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.SubnetManagerReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,6 +55,19 @@ public final class DiscoveringSource implements PortSource {
             problems.warn("own", why, () -> "this node's own ports not read (" + why + "); reporting the fabric sweep");
         }
         return NodeReports.merge(mine, fabric);
+    }
+
+    /** The own source's SM and every other SM the walk found, each asked once. */
+    @Override
+    public List<SubnetManagerReport> subnetManagers() {
+        List<SubnetManagerReport> mine = own.subnetManagers();
+        List<SubnetManagerReport> found = monitor.lastPollSubnetManagers();
+        if (mine == null) {
+            return found;
+        }
+        List<SubnetManagerReport> all = new ArrayList<>(mine);
+        all.addAll(found);
+        return List.copyOf(all);
     }
 
     /** The fabric walk the latest poll's reports carry, if that poll walked. */

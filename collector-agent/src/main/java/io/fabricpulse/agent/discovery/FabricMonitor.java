@@ -12,6 +12,7 @@ import io.fabricpulse.agent.umad.UmadUnavailableException;
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.SubnetManagerReport;
 import io.fabricpulse.model.topology.LinkEnd;
 import io.fabricpulse.model.topology.Topology;
 import org.slf4j.Logger;
@@ -51,10 +52,12 @@ public final class FabricMonitor implements AutoCloseable {
     private Instant discoveredAt;
     /** The walk the latest poll's reports carry, null when that poll did not walk. */
     private IngestBatch.Discovery lastPollDiscovery;
+    /** The SMInfo answers of the latest poll, from the ports with IsSM set that the agent's own source does not ask. */
+    private List<SubnetManagerReport> lastPollManagers = List.of();
 
     /** One separately managed fabric and the local port it is reached through. */
     private record Plane(String via, int localPort, DiscoveredFabric fabric, SweepPlan plan, PortSweeper sweeper,
-                         ForwardingTableReader tableReader) {
+                         MadCalls calls, ForwardingTableReader tableReader) {
 
         boolean reaches(long nodeGuid, int port) {
             return fabric.topology().linkAt(new LinkEnd(nodeGuid, port)).isPresent();
@@ -81,7 +84,9 @@ public final class FabricMonitor implements AutoCloseable {
         boolean walked = discoveryDue() && rediscover();
         lastPollDiscovery = walked ? discovery(walkStart) : null;
         List<List<NodeReport>> readings = new ArrayList<>();
+        List<SubnetManagerReport> managers = new ArrayList<>();
         for (Plane plane : planes) {
+            managers.addAll(SubnetManagers.askOthers(plane.fabric(), plane.localPort(), plane.calls()));
             SweepResult result = plane.sweeper().sweep(plane.plan().targets(), true, true);
             readings.add(FabricReports.swept(plane.fabric(), result));
             if (result.failed() > 0) {
@@ -91,6 +96,7 @@ public final class FabricMonitor implements AutoCloseable {
                 problems.clear("sweep " + plane.via(), () -> "sweep through " + plane.via() + " reads every port again");
             }
             if (walked) {
+                readings.add(FabricReports.unlinkedSwitchPorts(plane.fabric()));
                 readings.add(FabricReports.identities(plane.fabric(), node -> !node.isSwitch()));
             }
         }
@@ -99,6 +105,7 @@ public final class FabricMonitor implements AutoCloseable {
             planes.forEach(plane -> readings.add(readTables(plane)));
             tables.read(walkStart, walks);
         }
+        lastPollManagers = List.copyOf(managers);
         return NodeReports.merge(readings);
     }
 
@@ -114,6 +121,14 @@ public final class FabricMonitor implements AutoCloseable {
         log.debug("read {} forwarding tables through {} in {} ms", result.tables().size(), plane.via(),
                 result.elapsed().toMillis());
         return FabricReports.forwardingTables(plane.fabric(), result);
+    }
+
+    /**
+     * The SMInfo answers of the latest {@link #poll()}: every port with IsSM set that the walk found, except
+     * the master the local port names (the agent's own source asks that one), so each SM is asked once.
+     */
+    public List<SubnetManagerReport> lastPollSubnetManagers() {
+        return lastPollManagers;
     }
 
     /**
@@ -189,7 +204,7 @@ public final class FabricMonitor implements AutoCloseable {
                 fabric.complete() ? "" : "; partial: " + fabric.failedRequests() + " requests failed, first: "
                         + fabric.problems().getFirst());
         return Optional.of(new Plane(via, port.portNumber(), fabric, plan, new PortSweeper(engine::submit, settings, clock),
-                new ForwardingTableReader(engine::submit, settings, clock)));
+                engine::submit, new ForwardingTableReader(engine::submit, settings, clock)));
     }
 
     @Override

@@ -1,6 +1,9 @@
 package io.fabricpulse.agent.discovery;
 
+import io.fabricpulse.agent.mad.NodeInfo;
 import io.fabricpulse.agent.mad.PortInfo;
+import io.fabricpulse.agent.mad.PortReports;
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.ForwardingTable;
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.model.ingest.NodeReport;
@@ -20,8 +23,8 @@ import java.util.function.Predicate;
  * Discoveries and sweeps in the ingest schema, so they travel in ordinary batches: one
  * {@link NodeReport} per node, one {@link PortReport} per swept port with its counters and its peer from
  * the discovered topology (that is how switch-to-switch links reach the server), and nodes known only
- * from the walk by their identity. A port whose PortInfo is unknown or names no valid state is left
- * out: the schema needs both states.
+ * from the walk by their identity. A port whose PortInfo is unknown is left out; one whose PortInfo holds
+ * reserved values is reported with those fields unknown and the values as faults.
  */
 public final class FabricReports {
 
@@ -35,7 +38,7 @@ public final class FabricReports {
             DiscoveredNode node = fabric.node(sample.target().nodeGuid());
             PortInfo info = sample.portInfo() == null ? node.portInfo(sample.target().port())
                     : governed(node, sample.portInfo());
-            PortReport report = port(fabric, node, sample.target().port(), info, sample.extended(), sample.counters(),
+            PortReport report = port(fabric, node, sample.target().port(), info, sample.width(), sample.counters(),
                     sample.target().peer());
             if (report != null) {
                 byNode.computeIfAbsent(node.guid(), g -> new ArrayList<>()).add(report);
@@ -82,38 +85,68 @@ public final class FabricReports {
         return nodes;
     }
 
+    /**
+     * The switch ports the walk found without a cable (Down, Polling, Disabled), from their PortInfo of the
+     * walk, without counters: so the server can list empty and disabled ports, and see a port that lost its
+     * cable. Reported on the poll after a walk, like the CAs' identities.
+     */
+    public static List<NodeReport> unlinkedSwitchPorts(DiscoveredFabric fabric) {
+        List<NodeReport> nodes = new ArrayList<>();
+        for (TopologyNode node : fabric.topology().nodes()) {
+            DiscoveredNode details = fabric.node(node.guid());
+            if (!details.isSwitch()) {
+                continue;
+            }
+            List<PortReport> ports = new ArrayList<>();
+            for (int port = 1; port <= node.numPorts(); port++) {
+                if (fabric.topology().linkAt(new LinkEnd(node.guid(), port)).isEmpty()) {
+                    PortReport report = port(fabric, details, port, details.portInfo(port), CounterWidth.BASIC,
+                            Map.of(), null);
+                    if (report != null) {
+                        ports.add(report);
+                    }
+                }
+            }
+            if (!ports.isEmpty()) {
+                nodes.add(node(details, ports));
+            }
+        }
+        return nodes;
+    }
+
     private static NodeReport node(DiscoveredNode node, List<PortReport> ports) {
         return node(node, ports, null);
     }
 
     private static NodeReport node(DiscoveredNode node, List<PortReport> ports, ForwardingTable table) {
         long systemImageGuid = node.info().systemImageGuid();
+        NodeInfo info = node.info();
         return new NodeReport(Guids.format(node.guid()), systemImageGuid == 0 ? null : Guids.format(systemImageGuid),
-                node.info().nodeType(), node.description(), null, null, null, List.copyOf(ports), table);
+                info.nodeType(), node.description(), null, null, null, List.copyOf(ports), info.vendorId(),
+                info.deviceId(), info.revision(), info.numPorts(), null, null, table);
     }
 
     /**
-     * A port's report, or null when its PortInfo is missing or its states are not valid codes. A switch
-     * port's LID and SM LID are its port 0's: external switch ports carry neither. The far end comes with the
-     * LID the walk read for it, which names a host without an agent in the forwarding tables.
+     * A port's report, or null when its PortInfo is missing. A switch port's LID and SM LID are its port 0's:
+     * external switch ports carry neither. The far end comes with what the walk read of its port, its LID
+     * included (which names a host without an agent in the forwarding tables).
      */
     private static PortReport port(DiscoveredFabric fabric, DiscoveredNode node, int port, PortInfo info,
-                                   boolean extended, Map<String, Long> counters, LinkEnd peer) {
-        if (info == null || info.state() == null || info.physical() == null) {
+                                   CounterWidth width, Map<String, Long> counters, LinkEnd peer) {
+        if (info == null) {
             return null;
         }
         PortInfo port0 = node.ports().get(0);
         int smLid = node.isSwitch() ? (port0 == null ? 0 : port0.smLid()) : info.smLid();
-        return new PortReport(port, node.lidOf(port), smLid, info.state(), info.physical(), info.activeWidth(),
-                info.activeSpeed(), info.supportedWidths(), info.supportedSpeeds(), "InfiniBand", extended, counters,
-                new PeerPort(Guids.format(peer.nodeGuid()), peer.port(), peerLid(fabric, peer)));
-    }
-
-    /** The LID the walk read for the far end's port, null when it read none. */
-    private static Integer peerLid(DiscoveredFabric fabric, LinkEnd peer) {
-        DiscoveredNode far = fabric.node(peer.nodeGuid());
-        int lid = far == null ? 0 : far.lidOf(peer.port());
-        return lid == 0 ? null : lid;
+        PeerPort far = null;
+        if (peer != null) {
+            DiscoveredNode peerNode = fabric.node(peer.nodeGuid());
+            PortInfo peerInfo = peerNode == null ? null : peerNode.portInfo(peer.port());
+            int peerLid = peerNode == null ? 0 : peerNode.lidOf(peer.port());
+            far = new PeerPort(Guids.format(peer.nodeGuid()), peer.port(), peerInfo == null ? null : peerInfo.capability(),
+                    peerLid == 0 ? null : peerLid);
+        }
+        return PortReports.of(port, node.lidOf(port), smLid, info, width, counters, far);
     }
 
     /** A freshly read PortInfo under the capability mask that governs it (port 0's on a switch). */

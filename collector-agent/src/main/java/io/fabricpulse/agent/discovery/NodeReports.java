@@ -36,9 +36,7 @@ public final class NodeReports {
             }
         }
         List<NodeReport> merged = new ArrayList<>(nodes.size());
-        nodes.forEach((guid, node) -> merged.add(new NodeReport(node.guid(), node.systemImageGuid(), node.type(),
-                node.description(), node.hcaType(), node.firmware(), node.boardId(),
-                List.copyOf(ports.get(guid).values()), node.forwardingTable())));
+        nodes.forEach((guid, node) -> merged.add(node.withPorts(List.copyOf(ports.get(guid).values()))));
         return merged;
     }
 
@@ -47,6 +45,9 @@ public final class NodeReports {
         return new NodeReport(first.guid(), or(first.systemImageGuid(), later.systemImageGuid()), first.type(),
                 or(first.description(), later.description()), or(first.hcaType(), later.hcaType()),
                 or(first.firmware(), later.firmware()), or(first.boardId(), later.boardId()), first.ports(),
+                or(first.vendorId(), later.vendorId()), or(first.deviceId(), later.deviceId()),
+                or(first.revision(), later.revision()), or(first.numPorts(), later.numPorts()),
+                or(first.ipoib(), later.ipoib()), or(first.faults(), later.faults()),
                 or(first.forwardingTable(), later.forwardingTable()));
     }
 

@@ -7,6 +7,7 @@ import io.fabricpulse.agent.mad.MadException;
 import io.fabricpulse.agent.mad.MadRoute;
 import io.fabricpulse.agent.mad.Mads;
 import io.fabricpulse.agent.mad.PortCounterValues;
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.agent.mad.PortInfo;
 import io.fabricpulse.agent.umad.EngineSettings;
 
@@ -151,7 +152,9 @@ public final class PortSweeper {
         if (ext != null) {
             PortCounterValues.addExtended(counters, ext, p.cpi());
         }
-        return new PortSample(p.target(), info == null ? null : PortInfo.decode(info), ext != null, counters);
+        CounterWidth width = ext == null ? CounterWidth.BASIC
+                : CounterWidth.of(true, PortCounterValues.extendedErrors(p.cpi()));
+        return new PortSample(p.target(), info == null ? null : PortInfo.decode(info), width, counters);
     }
 
     private MadData awaitOrNote(CompletableFuture<byte[]> future, String what, List<String> failures) {

@@ -22,19 +22,19 @@ public enum PortCountersExtendedField implements MadField {
     PortMulticastXmitPkts(448, 64, UINT, Group.UNICAST_MULTICAST, PortCounter.PortMulticastXmitPkts),
     PortMulticastRcvPkts(512, 64, UINT, Group.UNICAST_MULTICAST, PortCounter.PortMulticastRcvPkts),
     CounterSelect2(32, 32, HEX, Group.ADDITIONAL, null),
-    SymbolErrorCounter(576, 64, UINT, Group.ADDITIONAL, null),
-    LinkErrorRecoveryCounter(640, 64, UINT, Group.ADDITIONAL, null),
-    LinkDownedCounter(704, 64, UINT, Group.ADDITIONAL, null),
-    PortRcvErrors(768, 64, UINT, Group.ADDITIONAL, null),
-    PortRcvRemotePhysicalErrors(832, 64, UINT, Group.ADDITIONAL, null),
-    PortRcvSwitchRelayErrors(896, 64, UINT, Group.ADDITIONAL, null),
-    PortXmitDiscards(960, 64, UINT, Group.ADDITIONAL, null),
-    PortXmitConstraintErrors(1024, 64, UINT, Group.ADDITIONAL, null),
-    PortRcvConstraintErrors(1088, 64, UINT, Group.ADDITIONAL, null),
-    LocalLinkIntegrityErrors(1152, 64, UINT, Group.ADDITIONAL, null),
-    ExcessiveBufferOverrunErrors(1216, 64, UINT, Group.ADDITIONAL, null),
-    VL15Dropped(1280, 64, UINT, Group.ADDITIONAL, null),
-    PortXmitWait(1344, 64, UINT, Group.ADDITIONAL, null),
+    SymbolErrorCounter(576, 64, UINT, Group.ADDITIONAL, PortCounter.SymbolErrorCounter),
+    LinkErrorRecoveryCounter(640, 64, UINT, Group.ADDITIONAL, PortCounter.LinkErrorRecoveryCounter),
+    LinkDownedCounter(704, 64, UINT, Group.ADDITIONAL, PortCounter.LinkDownedCounter),
+    PortRcvErrors(768, 64, UINT, Group.ADDITIONAL, PortCounter.PortRcvErrors),
+    PortRcvRemotePhysicalErrors(832, 64, UINT, Group.ADDITIONAL, PortCounter.PortRcvRemotePhysicalErrors),
+    PortRcvSwitchRelayErrors(896, 64, UINT, Group.ADDITIONAL, PortCounter.PortRcvSwitchRelayErrors),
+    PortXmitDiscards(960, 64, UINT, Group.ADDITIONAL, PortCounter.PortXmitDiscards),
+    PortXmitConstraintErrors(1024, 64, UINT, Group.ADDITIONAL, PortCounter.PortXmitConstraintErrors),
+    PortRcvConstraintErrors(1088, 64, UINT, Group.ADDITIONAL, PortCounter.PortRcvConstraintErrors),
+    LocalLinkIntegrityErrors(1152, 64, UINT, Group.ADDITIONAL, PortCounter.LocalLinkIntegrityErrors),
+    ExcessiveBufferOverrunErrors(1216, 64, UINT, Group.ADDITIONAL, PortCounter.ExcessiveBufferOverrunErrors),
+    VL15Dropped(1280, 64, UINT, Group.ADDITIONAL, PortCounter.VL15Dropped),
+    PortXmitWait(1344, 64, UINT, Group.ADDITIONAL, PortCounter.PortXmitWait),
     QP1Dropped(1408, 64, UINT, Group.ADDITIONAL, null);
 
     /** Which capability makes a field meaningful. */
@@ -62,8 +62,8 @@ public enum PortCountersExtendedField implements MadField {
     }
 
     /**
-     * The ingest schema's counter this field carries, or null. The 64-bit error counters are left
-     * unmapped: the agent reads error counters from PortCounters, whose widths the rate engine knows.
+     * The ingest schema's counter this field carries, or null (selectors, QP1Dropped). The 64-bit error
+     * counters and PortXmitWait replace their narrow PortCounters values where the port fills them.
      */
     public PortCounter counter() {
         return counter;

@@ -143,7 +143,7 @@ public final class Collector implements AutoCloseable {
             consecutiveFailures = 0;
         }
         IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, agentId, ++sequence, startedAt,
-                source.name(), nodes, source.discovery());
+                source.name(), nodes, source.discovery(), source.subnetManagers());
         try {
             sink.accept(batch);
         } catch (RuntimeException e) {

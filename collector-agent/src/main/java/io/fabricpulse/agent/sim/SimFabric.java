@@ -73,7 +73,8 @@ final class SimFabric {
             }
             String hcaType = node.type() != NodeType.SWITCH && node.deviceId() != 0 ? "MT" + node.deviceId() : null;
             nodes.add(new SimNode(Guids.format(node.guid()), Guids.format(node.systemImageGuid()), node.type(), node.description(),
-                    hcaType, List.copyOf(ports)));
+                    hcaType, node.vendorId() == 0 ? null : node.vendorId(), node.deviceId() == 0 ? null : node.deviceId(),
+                    node.numPorts(), List.copyOf(ports)));
         }
         return List.copyOf(nodes);
     }

@@ -81,9 +81,11 @@ record SimPort(int number, int lid, int smLid, boolean switchPort, PeerPort peer
             counters.put(counter.ibaName(), latched(counter, values[counter.ordinal()]));
         }
         boolean addressed = up || switchPort;
+        // Enabled as supported: what opensm leaves every port at by default (force_link_width/speed "as supported").
         return new PortReport(number, addressed ? lid : 0, addressed ? smLid : 0, up ? PortState.ACTIVE : PortState.DOWN,
                 up ? PhysicalState.LINK_UP : PhysicalState.POLLING, up ? width : null, up ? speed : null, widths, speeds,
-                "InfiniBand", true, Collections.unmodifiableMap(counters), up ? peer : null);
+                PortReport.INFINIBAND, true, Collections.unmodifiableMap(counters), up ? peer : null, widths, speeds,
+                null, null, null);
     }
 
     /** Seconds the link was up since {@code after}. */

@@ -2,6 +2,7 @@ package io.fabricpulse.agent.source;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.SubnetManagerReport;
 
 import java.util.List;
 
@@ -27,6 +28,14 @@ public interface PortSource extends AutoCloseable {
      * walks the whole fabric has one, and only for the poll right after a walk.
      */
     default IngestBatch.Discovery discovery() {
+        return null;
+    }
+
+    /**
+     * The SMInfo answers (and unanswered queries) of the latest {@link #poll()}, or null for a source that
+     * cannot ask a subnet manager (sysfs, sim): the server then knows it cannot tell.
+     */
+    default List<SubnetManagerReport> subnetManagers() {
         return null;
     }
 

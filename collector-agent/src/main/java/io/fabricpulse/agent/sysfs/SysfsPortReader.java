@@ -45,12 +45,16 @@ final class SysfsPortReader {
         LinkRate rate = physical.get() == PhysicalState.LINK_UP
                 ? files.parse(portDir.resolve("rate"), Presence.REQUIRED, SysfsValues::rate).orElse(null)
                 : null;
-        LinkWidth width = rate == null ? null : rate.width();
-        LinkSpeed speed = rate == null ? null : rate.speed();
+        String linkLayer = linkLayer(portDir.resolve("link_layer"));
+        // An Ethernet port's "1X EDR" is the kernel's translation of 25GbE, no InfiniBand link: only its Gb/s count.
+        boolean ethernet = PortReport.ETHERNET.equals(linkLayer);
+        LinkWidth width = rate == null || ethernet ? null : rate.width();
+        LinkSpeed speed = rate == null || ethernet ? null : rate.speed();
+        Double gbps = rate == null || !ethernet ? null : rate.gbps();
 
         SysfsCounters.Readout readout = counters.read(portDir);
         return Optional.of(new PortReport(portNumber, lid, smLid, state.get(), physical.get(), width, speed,
-                Set.of(), Set.of(), linkLayer(portDir.resolve("link_layer")), readout.extended(), readout.counters(),
+                Set.of(), Set.of(), linkLayer, readout.extended(), readout.counters(), null, null, null, null, gbps,
                 null));
     }
 

@@ -6,6 +6,7 @@ import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.agent.source.SourceProbe;
 import io.fabricpulse.agent.sysfs.SysfsFiles.Presence;
 import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.model.ingest.IpoibInterface;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PortReport;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -39,13 +41,18 @@ public final class SysfsSource implements PortSource {
     private static final int MAX_PORT = 255;
 
     private final Path root;
+    private final Path netRoot;
     private final SysfsFiles files;
     private final SysfsPortReader ports;
+    private final IpoibInterfaces ipoib;
 
+    /** Reads {@code root} and the network interfaces in its sibling {@code net} ({@code /sys/class/net}). */
     public SysfsSource(Path root) {
         this.root = root;
+        this.netRoot = root.resolveSibling("net");
         this.files = new SysfsFiles(new OnceLog(LoggerFactory.getLogger(SysfsSource.class)));
         this.ports = new SysfsPortReader(files);
+        this.ipoib = new IpoibInterfaces(files);
     }
 
     @Override
@@ -61,9 +68,12 @@ public final class SysfsSource implements PortSource {
     @Override
     public List<NodeReport> poll() throws SourceException {
         List<Path> devices = listDevices();
+        Map<String, List<IpoibInterface>> interfaces = ipoib.byDevice(netRoot);
         List<NodeReport> nodes = new ArrayList<>(devices.size());
         for (Path device : devices) {
-            readDevice(device).ifPresent(nodes::add);
+            List<IpoibInterface> mine = interfaces == null ? null
+                    : interfaces.getOrDefault(device.getFileName().toString(), List.of());
+            readDevice(device, mine).ifPresent(nodes::add);
         }
         if (nodes.isEmpty()) {
             throw noDevices("none of " + names(devices) + " could be read (see the warnings before this)");
@@ -103,7 +113,8 @@ public final class SysfsSource implements PortSource {
         return devices;
     }
 
-    private Optional<NodeReport> readDevice(Path device) {
+    /** @param interfaces the IPoIB interfaces on this device, null when the source cannot see interfaces */
+    private Optional<NodeReport> readDevice(Path device, List<IpoibInterface> interfaces) {
         Optional<String> guid = files.parse(device.resolve("node_guid"), Presence.REQUIRED, SysfsSource::guid);
         Optional<NodeType> type = files.parse(device.resolve("node_type"), Presence.REQUIRED, SysfsSource::nodeType);
         if (guid.isEmpty() || type.isEmpty()) {
@@ -116,7 +127,7 @@ public final class SysfsSource implements PortSource {
                 text(device.resolve("hca_type")),
                 text(device.resolve("fw_ver")),
                 text(device.resolve("board_id")),
-                readPorts(device)));
+                readPorts(device), null, null, null, null, interfaces, null));
     }
 
     private List<PortReport> readPorts(Path device) {

@@ -23,7 +23,7 @@ final class SysfsValues {
      * rate_show: "%d%s Gb/sec (%dX%s)" — e.g. "2.5 Gb/sec (1X SDR)", "200 Gb/sec (4X HDR)". Kernels before
      * 5.x print SDR without a name ("10 Gb/sec (4X)").
      */
-    private static final Pattern RATE = Pattern.compile("\\d+(?:\\.5)? Gb/sec \\((\\d{1,2})X(?: ([A-Z0-9]+))?\\)");
+    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.5)?) Gb/sec \\((\\d{1,2})X(?: ([A-Z0-9]+))?\\)");
     private static final int MAX_SHOWN = 40;
 
     private SysfsValues() {
@@ -67,22 +67,30 @@ final class SysfsValues {
         }
     }
 
+    /** A small decimal such as an interface's type, MTU or dev_port. */
+    static long decimal(String text) throws BadValueException {
+        if (!DECIMAL.matcher(text).matches() || text.length() > 9) {
+            throw new BadValueException("format", "expected a decimal number, found " + show(text));
+        }
+        return Long.parseLong(text);
+    }
+
     /** Active width and speed from a rate file. */
     static LinkRate rate(String text) throws BadValueException {
         Matcher m = RATE.matcher(text);
         if (!m.matches()) {
             throw new BadValueException("format", "expected a rate like '100 Gb/sec (4X EDR)', found " + show(text));
         }
-        LinkWidth width = LinkWidth.ofLabel(m.group(1) + "X");
+        LinkWidth width = LinkWidth.ofLabel(m.group(2) + "X");
         if (width == null) {
-            throw new BadValueException("width", "unknown link width " + m.group(1) + "X in " + show(text));
+            throw new BadValueException("width", "unknown link width " + m.group(2) + "X in " + show(text));
         }
-        String speedName = m.group(2);
+        String speedName = m.group(3);
         LinkSpeed speed = speedName == null ? LinkSpeed.SDR : LinkSpeed.ofName(speedName);
         if (speed == null) {
             throw new BadValueException("speed", "unknown link speed " + speedName + " in " + show(text));
         }
-        return new LinkRate(width, speed);
+        return new LinkRate(width, speed, Double.parseDouble(m.group(1)));
     }
 
     /**

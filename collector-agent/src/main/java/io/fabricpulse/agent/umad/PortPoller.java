@@ -9,6 +9,9 @@ import io.fabricpulse.agent.mad.Mads;
 import io.fabricpulse.agent.mad.NodeInfo;
 import io.fabricpulse.agent.mad.PortCounterValues;
 import io.fabricpulse.agent.mad.PortInfo;
+import io.fabricpulse.agent.mad.PortReports;
+import io.fabricpulse.agent.mad.SmInfo;
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PortReport;
 
@@ -43,20 +46,23 @@ final class PortPoller {
     /** A sample of port {@code port} of the node at {@code lid}; counters stay empty when it has no LID. */
     PortReport sample(int lid, int port, PortInfo info, PeerPort peer) throws MadException {
         Map<String, Long> counters = new LinkedHashMap<>();
-        boolean extended = false;
+        CounterWidth width = CounterWidth.BASIC;
         if (lid > 0 && lid < 0xC000) {
             ClassPortInfo cpi = ClassPortInfo.decode(MadData.of(engine.call(
                     Mads.perfGet(lid, MadAttribute.PERF_CLASS_PORT_INFO, port))));
             PortCounterValues.addPortCounters(counters, MadData.of(engine.call(
                     Mads.perfGet(lid, MadAttribute.PORT_COUNTERS, port))), cpi);
             if (cpi.hasExtendedCounters()) {
-                extended = true;
+                width = CounterWidth.of(true, PortCounterValues.extendedErrors(cpi));
                 PortCounterValues.addExtended(counters, MadData.of(engine.call(
                         Mads.perfGet(lid, MadAttribute.PORT_COUNTERS_EXTENDED, port))), cpi);
             }
         }
-        return new PortReport(port, info.lid(), info.smLid(), info.state(), info.physical(), info.activeWidth(),
-                info.activeSpeed(), info.supportedWidths(), info.supportedSpeeds(), "InfiniBand", extended,
-                Map.copyOf(counters), peer);
+        return PortReports.of(port, info.lid(), info.smLid(), info, width, counters, peer);
+    }
+
+    /** SMInfo of the SM at {@code route} (what {@code sminfo} asks). */
+    SmInfo smInfo(MadRoute route) throws MadException {
+        return SmInfo.decode(get(route, MadAttribute.SM_INFO, 0));
     }
 }

@@ -13,6 +13,8 @@ import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.model.ingest.SubnetManagerReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +34,8 @@ public final class UmadSource implements PortSource {
 
     private final UmadLibrary umad;
     private final EnginePool engines;
+    /** What the latest poll's SMInfo queries answered; read by the collector after the poll. */
+    private volatile List<SubnetManagerReport> subnetManagers = List.of();
 
     public UmadSource(UmadLibrary umad, EngineSettings settings, Clock clock) {
         this(umad, new EnginePool(umad, settings, clock));
@@ -61,6 +65,7 @@ public final class UmadSource implements PortSource {
             throw new SourceException(e.getMessage(), e);
         }
         List<NodeReport> nodes = new ArrayList<>();
+        List<SubnetManagerReport> managers = new ArrayList<>();
         int failures = 0;
         for (LocalCa ca : cas) {
             List<PortReport> local = new ArrayList<>();
@@ -69,16 +74,20 @@ public final class UmadSource implements PortSource {
                     continue;
                 }
                 try {
-                    local.add(pollPort(ca, port, nodes));
+                    local.add(pollPort(ca, port, nodes, managers));
                 } catch (MadException | UmadUnavailableException e) {
                     failures++;
                     log.warn("umad: {} port {} left out of this poll: {}", ca.name(), port.portNumber(), e.getMessage());
                 }
             }
+            NodeInfo self = selfInfo(ca);
             nodes.addFirst(new NodeReport(Guids.format(ca.nodeGuid()), Guids.format(ca.systemImageGuid()),
                     ca.nodeType() == 2 ? NodeType.SWITCH : NodeType.CA, description(ca), blank(ca.caType()),
-                    blank(ca.firmware()), null, List.copyOf(local)));
+                    blank(ca.firmware()), null, List.copyOf(local), self == null ? null : self.vendorId(),
+                    self == null ? null : self.deviceId(), self == null ? null : self.revision(),
+                    self == null ? null : self.numPorts(), null, null));
         }
+        subnetManagers = List.copyOf(managers);
         if (cas.isEmpty() || (failures > 0 && nodes.stream().allMatch(n -> n.ports().isEmpty()))) {
             throw new SourceException("umad read no port: " + (cas.isEmpty() ? "no RDMA device visible"
                     : failures + " port(s) failed, see the log"));
@@ -86,31 +95,61 @@ public final class UmadSource implements PortSource {
         return List.copyOf(nodes);
     }
 
-    private PortReport pollPort(LocalCa ca, LocalPort port, List<NodeReport> peers)
-            throws MadException, UmadUnavailableException {
-        PortPoller poller = new PortPoller(engines.engine(ca, port));
+    private PortReport pollPort(LocalCa ca, LocalPort port, List<NodeReport> peers,
+                                List<SubnetManagerReport> managers) throws MadException, UmadUnavailableException {
+        MadEngine engine = engines.engine(ca, port);
+        PortPoller poller = new PortPoller(engine);
         MadRoute self = MadRoute.Directed.of();
         PortInfo info = poller.portInfo(self, port.portNumber());
         PeerPort peer = null;
         if (info.physicalState() == PhysicalState.LINK_UP.code()) {
             MadRoute overCable = MadRoute.Directed.of(port.portNumber());
             NodeInfo remote = poller.nodeInfo(overCable);
-            peer = new PeerPort(Guids.format(remote.nodeGuid()), remote.localPortNumber());
-            peers.add(peerNode(poller, overCable, remote, new PeerPort(Guids.format(ca.nodeGuid()), port.portNumber())));
+            PortInfo remoteInfo = poller.portInfo(overCable, remote.localPortNumber());
+            PortInfo governing = remote.nodeType() == NodeType.SWITCH ? poller.portInfo(overCable, 0) : remoteInfo;
+            peer = new PeerPort(Guids.format(remote.nodeGuid()), remote.localPortNumber(),
+                    remoteInfo.withCapabilityMask(governing.capabilityMask()).capability());
+            peers.add(peerNode(poller, overCable, remote, remoteInfo, governing,
+                    new PeerPort(Guids.format(ca.nodeGuid()), port.portNumber(), info.capability())));
+        }
+        if (info.state() == PortState.ACTIVE) {
+            String via = Guids.format(ca.nodeGuid()) + ":" + port.portNumber();
+            managers.add(info.smLid() == 0 ? SubnetManagerQuery.noneNamed(via)
+                    : SubnetManagerQuery.ask(engine::submit, new MadRoute.Lid(info.smLid()), info.smLid(), true, via));
         }
         return poller.sample(info.lid(), port.portNumber(), info, peer);
     }
 
-    /** The far end of the cable as a node with that one port; a switch is addressed by its port 0's LID. */
-    private static NodeReport peerNode(PortPoller poller, MadRoute overCable, NodeInfo remote, PeerPort back)
-            throws MadException {
+    /**
+     * The far end of the cable as a node with that one port; a switch is addressed by its port 0's LID,
+     * and its external port's extended speeds are valid as port 0's capability mask says.
+     */
+    private static NodeReport peerNode(PortPoller poller, MadRoute overCable, NodeInfo remote, PortInfo portInfo,
+                                       PortInfo governing, PeerPort back) throws MadException {
         int remotePort = remote.localPortNumber();
-        PortInfo portInfo = poller.portInfo(overCable, remotePort);
-        int lid = remote.nodeType() == NodeType.SWITCH ? poller.portInfo(overCable, 0).lid() : portInfo.lid();
         String description = poller.get(overCable, MadAttribute.NODE_DESCRIPTION, 0).nodeDescription();
-        PortReport sample = poller.sample(lid, remotePort, portInfo, back);
+        PortReport sample = poller.sample(governing.lid(), remotePort,
+                portInfo.withCapabilityMask(governing.capabilityMask()), back);
         return new NodeReport(Guids.format(remote.nodeGuid()), Guids.format(remote.systemImageGuid()),
-                remote.nodeType(), description, null, null, null, List.of(sample));
+                remote.nodeType(), description, null, null, null, List.of(sample), remote.vendorId(),
+                remote.deviceId(), remote.revision(), remote.numPorts(), null, null);
+    }
+
+    /** This CA's own NodeInfo (vendor, device, revision), null when no port of it answers. */
+    private NodeInfo selfInfo(LocalCa ca) {
+        try {
+            MadEngine any = engines.anyOpenOn(ca.name()).orElse(null);
+            return any == null ? null : new PortPoller(any).nodeInfo(MadRoute.Directed.of());
+        } catch (MadException e) {
+            log.debug("umad: NodeInfo of {} not read: {}", ca.name(), e.getMessage());
+            return null;
+        }
+    }
+
+    /** The SMInfo answers of the latest poll: the master SM each Active local port names. */
+    @Override
+    public List<SubnetManagerReport> subnetManagers() {
+        return subnetManagers;
     }
 
     private String description(LocalCa ca) {

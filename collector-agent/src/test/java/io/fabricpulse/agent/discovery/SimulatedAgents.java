@@ -235,6 +235,9 @@ final class SimulatedAgents implements MadCalls {
         put(mad, PortInfoField.LocalPort, entered);
         put(mad, PortInfoField.LinkWidthSupported, 0x3);
         put(mad, PortInfoField.LinkSpeedSupported, 0x7);
+        // Enabled as supported: what opensm sets every port to by default.
+        put(mad, PortInfoField.LinkWidthEnabled, 0x3);
+        put(mad, PortInfoField.LinkSpeedEnabled, 0x7);
         if (port == 0 || !node.isSwitch()) {
             put(mad, PortInfoField.CapMask, EXT_SPEEDS);
         }

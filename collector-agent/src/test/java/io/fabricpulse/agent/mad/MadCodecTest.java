@@ -6,6 +6,7 @@ import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.model.ingest.CounterWidth;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;
@@ -215,7 +216,9 @@ class MadCodecTest {
         }
         for (PortCountersExtendedField f : PortCountersExtendedField.values()) {
             if (f.counter() != null) {
-                assertThat(f.bitWidth()).as(f.label()).isEqualTo(f.counter().bits(true));
+                CounterWidth width = f.group() == PortCountersExtendedField.Group.ADDITIONAL ? CounterWidth.EXTENDED_ALL
+                        : CounterWidth.EXTENDED_DATA;
+                assertThat(f.bitWidth()).as(f.label()).isEqualTo(f.counter().bits(width));
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.sysfs;
 
 import io.fabricpulse.agent.testing.CapturedLog;
+import io.fabricpulse.model.ingest.IpoibInterface;
 import io.fabricpulse.model.ingest.LinkSpeed;
 import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeReport;
@@ -77,8 +78,9 @@ class SysfsSourceTest {
         assertThat(roce.firmware()).isEqualTo("22.39.1002");
         PortReport ethernet = roce.ports().getFirst();
         assertThat(ethernet.linkLayer()).isEqualTo("Ethernet");
-        assertThat(ethernet.linkWidthActive()).isEqualTo(LinkWidth.X1);
-        assertThat(ethernet.linkSpeedActive()).isEqualTo(LinkSpeed.EDR);
+        assertThat(ethernet.linkWidthActive()).as("'1X EDR' is the kernel's name for 25GbE, no InfiniBand link").isNull();
+        assertThat(ethernet.linkSpeedActive()).isNull();
+        assertThat(ethernet.linkRateGbps()).isEqualTo(25.0);
         assertThat(ethernet.lid()).isZero();
         assertThat(ethernet.smLid()).isZero();
         assertThat(ethernet.counters()).containsEntry("PortXmitData", 5361209876L)
@@ -86,6 +88,38 @@ class SysfsSourceTest {
                 .as("hw_counters are driver-specific and not IBA counters")
                 .doesNotContainKeys("rx_write_requests", "out_of_sequence", "np_cnp_sent");
         assertThat(nodes).flatExtracting(NodeReport::ports).extracting(PortReport::peer).containsOnlyNulls();
+    }
+
+    /**
+     * Issue 18's sysfs day: Soft-RoCE (rxe, no PMA counters, "1X EDR" being the kernel's name for 25GbE) next to
+     * two InfiniBand HCAs whose IPoIB runs connected mode at MTU 65520; another host runs datagram at 2044.
+     * The server's side of the same trees is DayOneSysfsTest.
+     */
+    @Test
+    void softRoceIsEthernetAndIpoibModesAndMtusAreReadAsTheyAre() throws Exception {
+        List<NodeReport> a = new SysfsSource(fixture("day-one-a").resolve("infiniband")).poll();
+        List<NodeReport> b = new SysfsSource(fixture("day-one-b").resolve("infiniband")).poll();
+
+        NodeReport rxe = a.stream().filter(n -> "rxe".equals(n.description())).findFirst().orElseThrow();
+        assertThat(rxe.hcaType()).as("rxe has no hca_type file").isNull();
+        assertThat(rxe.firmware()).as("an empty fw_ver is unknown, not a version").isNull();
+        PortReport roce = rxe.ports().getFirst();
+        assertThat(roce.linkLayer()).isEqualTo("Ethernet");
+        assertThat(roce.linkWidthActive()).isNull();
+        assertThat(roce.linkSpeedActive()).isNull();
+        assertThat(roce.linkRateGbps()).isEqualTo(25.0);
+        assertThat(roce.counters()).as("no PMA counters, and hw_counters are not IBA counters").isEmpty();
+        assertThat(rxe.ipoib()).isEmpty();
+
+        assertThat(a).filteredOn(n -> n.description().endsWith("mlx5_0") || n.description().endsWith("mlx5_1"))
+                .flatExtracting(NodeReport::ipoib).containsExactly(
+                        new IpoibInterface("ib0", "mlx5_0", 1, "connected", 65520, "up"),
+                        new IpoibInterface("ib1", "mlx5_1", 1, "connected", 65520, "up"));
+        assertThat(b).singleElement().satisfies(node -> {
+            assertThat(node.ipoib()).containsExactly(new IpoibInterface("ib0", "mlx5_0", 1, "datagram", 2044, "up"));
+            assertThat(node.ports().getFirst().linkLayer()).isEqualTo("InfiniBand");
+            assertThat(node.ports().getFirst().linkWidthActive()).isEqualTo(LinkWidth.X4);
+        });
     }
 
     @Test

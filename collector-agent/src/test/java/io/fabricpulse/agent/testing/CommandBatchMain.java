@@ -4,6 +4,7 @@ import io.fabricpulse.agent.cli.AgentMain;
 import io.fabricpulse.agent.cli.DiscoverCommand;
 import io.fabricpulse.agent.cli.DoctorCommand;
 import io.fabricpulse.agent.cli.PerfqueryCommand;
+import io.fabricpulse.agent.cli.SminfoCommand;
 import io.fabricpulse.agent.cli.SmpqueryCommand;
 import io.fabricpulse.agent.cli.SweepCommand;
 import picocli.CommandLine;
@@ -63,6 +64,7 @@ public final class CommandBatchMain {
         return switch (name) {
             case "perfquery" -> new PerfqueryCommand(clock);
             case "smpquery" -> new SmpqueryCommand(clock);
+            case "sminfo" -> new SminfoCommand(clock);
             case "doctor" -> new DoctorCommand(clock);
             case "discover" -> new DiscoverCommand(clock);
             case "sweep" -> new SweepCommand(clock);

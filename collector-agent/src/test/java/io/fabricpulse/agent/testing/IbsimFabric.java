@@ -38,7 +38,7 @@ public final class IbsimFabric implements AutoCloseable {
 
     public static final Path PRELOAD = Path.of("/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so");
     private static final List<String> BINARIES = List.of("/usr/bin/ibsim", "/usr/sbin/opensm", "/usr/sbin/perfquery",
-            "/usr/sbin/smpquery", "/usr/sbin/ibnetdiscover");
+            "/usr/sbin/smpquery", "/usr/sbin/ibnetdiscover", "/usr/sbin/sminfo", "/usr/sbin/ibportstate");
     private static final long STEP_TIMEOUT_SECONDS = 60;
 
     private final Path dir;
@@ -217,6 +217,52 @@ public final class IbsimFabric implements AutoCloseable {
             }
         }
         fail("opensm did not become master SM within " + STEP_TIMEOUT_SECONDS + " s");
+    }
+
+    /**
+     * Starts opensm on {@code simHost} with more options (a priority, {@code -s 0}, a config file {@code -F}) and
+     * returns at once; the caller waits for what it needs (a master, a standby) with {@link #tool} and
+     * {@code sminfo}. The process is stopped by {@link #stopProcess} or {@link #close()}.
+     *
+     * @param name names its log, cache and config files in the fabric's directory
+     * @param config lines of an opensm config file (such as {@code sweep_on_trap FALSE}); none when empty
+     */
+    public Process startOpensm(String simHost, String name, List<String> config, String... options) {
+        Path cache = dir.resolve("osm-cache-" + name);
+        try {
+            Files.createDirectories(cache);
+            List<String> command = new ArrayList<>(List.of("opensm", "-f", dir.resolve("opensm-" + name + ".log").toString()));
+            if (!config.isEmpty()) {
+                Path file = dir.resolve("opensm-" + name + ".conf");
+                Files.write(file, config);
+                command.addAll(List.of("-F", file.toString()));
+            }
+            command.addAll(List.of(options));
+            ProcessBuilder pb = clientProcess(simHost, command)
+                    .redirectOutput(dir.resolve("opensm-" + name + ".out").toFile()).redirectErrorStream(true);
+            pb.environment().put("OSM_CACHE_DIR", cache.toString());
+            return started(pb);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Stops a process this fabric started (an opensm, an agent) and forgets it. */
+    public void stopProcess(Process process) {
+        process.destroy();
+        try {
+            if (!process.waitFor(STEP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(STEP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        processes.remove(process);
+    }
+
+    /** The directory of this fabric's files (logs, caches), for a test to read what a process wrote. */
+    public Path directory() {
+        return dir;
     }
 
     /** Runs a real tool (perfquery, smpquery, ibnetdiscover…) as a client sitting on node {@code simHost}. */

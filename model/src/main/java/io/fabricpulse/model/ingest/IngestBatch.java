@@ -16,10 +16,14 @@ import java.util.List;
  * @param nodes         the nodes seen in this poll with their ports
  * @param discovery     optional: set by a {@code discover}-role agent on the batch that carries a fresh
  *                      fabric walk, null (and absent from the JSON) otherwise
+ * @param subnetManagers optional: the SMInfo answers of this poll (the agent's own SM, and for a
+ *                      {@code discover}-role agent every port with IsSM set); null when the source cannot ask
+ *                      (sysfs, sim)
  */
 public record IngestBatch(int schemaVersion, String agentId, long sequence, Instant collectedAt, String source,
                           List<NodeReport> nodes,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Discovery discovery) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Discovery discovery,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<SubnetManagerReport> subnetManagers) {
 
     /** The schema version this code writes and the server accepts. */
     public static final int SCHEMA_VERSION = 1;
@@ -27,7 +31,13 @@ public record IngestBatch(int schemaVersion, String agentId, long sequence, Inst
     /** A batch without a discovery: what every agent but a {@code discover}-role one sends. */
     public IngestBatch(int schemaVersion, String agentId, long sequence, Instant collectedAt, String source,
                        List<NodeReport> nodes) {
-        this(schemaVersion, agentId, sequence, collectedAt, source, nodes, null);
+        this(schemaVersion, agentId, sequence, collectedAt, source, nodes, null, null);
+    }
+
+    /** A batch without SMInfo answers: what a source that cannot ask the SM sends. */
+    public IngestBatch(int schemaVersion, String agentId, long sequence, Instant collectedAt, String source,
+                       List<NodeReport> nodes, Discovery discovery) {
+        this(schemaVersion, agentId, sequence, collectedAt, source, nodes, discovery, null);
     }
 
     /**

@@ -7,7 +7,9 @@ import java.util.stream.Collectors;
 /**
  * Every port counter FabricPulse knows, by its IBA name, with its width in bits. All IBA port
  * counters latch at their maximum instead of wrapping, so the width is also the saturation point.
- * Data and packet counters are 32 bits in PortCounters and 64 bits in PortCountersExtended.
+ * Data and packet counters are 32 bits in PortCounters and 64 bits in PortCountersExtended; the error
+ * counters and PortXmitWait are 64 bits too where the port fills PortCountersExtended's additional
+ * fields ({@link CounterWidth#EXTENDED_ALL}).
  */
 public enum PortCounter {
     SymbolErrorCounter(16, Kind.ERROR),
@@ -61,18 +63,42 @@ public enum PortCounter {
         return kind;
     }
 
-    /** Width in bits when read from a source that does ({@code extended}) or does not offer 64-bit counters. */
+    /**
+     * Width in bits when read from a source that does ({@code extended}) or does not offer 64-bit data and
+     * packet counters; error counters at their PortCounters width.
+     */
     public int bits(boolean extended) {
-        if (extended && (kind == Kind.DATA || kind == Kind.PACKETS)) {
+        return bits(extended ? CounterWidth.EXTENDED_DATA : CounterWidth.BASIC);
+    }
+
+    /** Width in bits in a sample of {@code width}. */
+    public int bits(CounterWidth width) {
+        boolean dataOrPackets = kind == Kind.DATA || kind == Kind.PACKETS;
+        if (dataOrPackets ? width.extendedData() : width.extendedErrors()) {
             return 64;
         }
         return basicBits;
     }
 
+    /** Whether this counter is a 64-bit value in a sample of {@code width}. */
+    public boolean wide(CounterWidth width) {
+        return bits(width) == 64;
+    }
+
     /** The value at which this counter latches: 2^bits - 1 (unsigned; for 64 bits this is -1L as a signed long). */
     public long max(boolean extended) {
-        int bits = bits(extended);
+        return max(extended ? CounterWidth.EXTENDED_DATA : CounterWidth.BASIC);
+    }
+
+    /** The value at which this counter latches in a sample of {@code width}. */
+    public long max(CounterWidth width) {
+        int bits = bits(width);
         return bits == 64 ? -1L : (1L << bits) - 1;
+    }
+
+    /** Where this counter latches when it is ({@code wide}) or is not a 64-bit value. */
+    public long maxWhen(boolean wide) {
+        return wide || basicBits == 64 ? -1L : (1L << basicBits) - 1;
     }
 
     /** The counter with IBA name {@code name}, or null. */

@@ -2,33 +2,47 @@ package io.fabricpulse.server.alerting.rules;
 
 import io.fabricpulse.model.ingest.LinkSpeed;
 import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.fabric.PortView;
 
 /**
- * What width and speed a port should run at. The seam for the link-degraded rule: the agents report
- * the widths and speeds a port supports ({@code PortReport.linkWidthSupported/linkSpeedSupported}),
- * but the live fabric's {@link PortView} does not carry them yet; until it does, the operator says
- * what the fabric should run at in the rule's {@code expected} setting ("4X EDR", per cluster where
- * clusters differ), which {@link #fromSettings()} reads. A PortView-based implementation replaces it
- * in {@link io.fabricpulse.server.alerting.RuleCatalog} in one line.
+ * What width and speed a link should run at: by default the best its two ends both support and enable
+ * (PortInfo LinkWidth/Speed Supported and Enabled, what {@code iblinkinfo} prints as "Could be"); where the
+ * operator says otherwise for a cluster, the rule's {@code expected} setting ("4X EDR").
  */
-@FunctionalInterface
-public interface LinkCapabilities {
+public final class LinkCapabilities {
 
-    /** The best width and speed the port can run at, or null when unknown (the rule stays silent). */
-    Capability of(PortView port, RuleSettings settings);
-
-    record Capability(LinkWidth width, LinkSpeed speed) {
+    private LinkCapabilities() {
     }
 
-    /** Reads {@code expected} ("4X EDR", "4X", "EDR"); null when not set. */
-    static LinkCapabilities fromSettings() {
-        return (port, settings) -> parse(settings.expected());
+    /** The width and speed a link can run at; a part is null when unknown. */
+    public record Capability(LinkWidth width, LinkSpeed speed) {
     }
 
-    /** "4X EDR" and its parts; null for null, blank. @throws IllegalArgumentException naming the bad word */
-    static Capability parse(String expected) {
+    /**
+     * {@code expected} when set, else the best both ends have in common. The far end's capability is its
+     * own report's when it has one, else what this port's agent read of it over the cable.
+     *
+     * @return null when nothing is known (a source that cannot read capabilities: sysfs)
+     */
+    static Capability of(PortView port, PortView far, RuleSettings settings) {
+        Capability expected = parse(settings.expected());
+        if (expected != null) {
+            return expected;
+        }
+        PortCapability mine = port.capability();
+        PortCapability theirs = far == null ? PortCapability.UNKNOWN : far.capability();
+        if (!theirs.knowsWidths() && !theirs.knowsSpeeds()) {
+            theirs = port.peerCapability();
+        }
+        LinkWidth width = mine.bestCommonWidth(theirs);
+        LinkSpeed speed = mine.bestCommonSpeed(theirs);
+        return width == null && speed == null ? null : new Capability(width, speed);
+    }
+
+    /** Reads {@code expected} ("4X EDR", "4X", "EDR"); null for null, blank. @throws IllegalArgumentException naming the bad word */
+    public static Capability parse(String expected) {
         if (expected == null || expected.isBlank()) {
             return null;
         }

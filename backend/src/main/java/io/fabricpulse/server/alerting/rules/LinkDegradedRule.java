@@ -6,23 +6,20 @@ import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.Finding;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.alerting.Severity;
+import io.fabricpulse.server.fabric.PortView;
 
 import java.time.Duration;
 
 /**
  * An Active link running narrower or slower than it can (docs/FABRIC.md: an Ethernet DAC on an EDR
- * port negotiates down; a damaged cable drops lanes). What "can" means comes from
- * {@link LinkCapabilities}.
+ * port negotiates down; a damaged cable drops lanes), on first sight: what "can" means is the best both
+ * ends support and enable, read from the fabric itself ({@link LinkCapabilities}), or the {@code expected}
+ * setting where the operator says so for a cluster. Both ends judge the same link, so one alert per link.
+ * Silent where a capability is unknown (sysfs cannot read it) and for Ethernet (RoCE) ports.
  */
 public final class LinkDegradedRule implements PortRule {
 
     public static final String NAME = "link-degraded";
-
-    private final LinkCapabilities capabilities;
-
-    public LinkDegradedRule(LinkCapabilities capabilities) {
-        this.capabilities = capabilities;
-    }
 
     @Override
     public String name() {
@@ -31,7 +28,8 @@ public final class LinkDegradedRule implements PortRule {
 
     @Override
     public String description() {
-        return "Active link width or speed below what the port can do; 'expected' says what that is (\"4X EDR\")";
+        return "Active link width or speed below the best both ends support and enable (iblinkinfo's \"Could be\"); "
+                + "'expected' (\"4X EDR\") overrides that per cluster";
     }
 
     @Override
@@ -40,11 +38,16 @@ public final class LinkDegradedRule implements PortRule {
     }
 
     @Override
+    public boolean appliesTo(PortView port) {
+        return !port.ethernet();
+    }
+
+    @Override
     public Finding evaluate(PortSample sample, RuleSettings settings) {
         if (sample.view().state() != PortState.ACTIVE) {
             return null;
         }
-        LinkCapabilities.Capability can = capabilities.of(sample.view(), settings);
+        LinkCapabilities.Capability can = LinkCapabilities.of(sample.view(), sample.peerView(), settings);
         LinkWidth width = LinkWidth.ofLabel(sample.view().linkWidth());
         LinkSpeed speed = LinkSpeed.ofName(sample.view().linkSpeed());
         if (can == null || width == null || speed == null) {

@@ -1,7 +1,6 @@
 package io.fabricpulse.server.alerting.rules;
 
 import io.fabricpulse.model.ingest.PortCounter;
-import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.fabric.PortView;
 
@@ -11,8 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What the rules remember about one port between samples: the previous sample (for increments),
- * the last known far end (a port that went down no longer reports it), whether it was ever Active,
+ * What the rules remember about one port between samples: the previous sample (for increments), the last
+ * known far end (a port that went down no longer reports it), the far end its alerts were last keyed by,
  * and the increment windows rules asked for. A few hundred bytes for a clean port.
  * Not thread-safe: the engine touches one port's state from one thread at a time.
  */
@@ -20,23 +19,31 @@ public final class PortRuleState {
 
     private PortView previous;
     private PortRef lastPeer;
-    private boolean seenActive;
+    private PortRef subjectPeer;
     private Map<String, IncrementWindow> windows;
 
-    /** Takes in the port's newest sample and returns what the rules look at. */
-    public PortSample observe(PortView view) {
+    /**
+     * Takes in the port's newest sample and returns what the rules look at.
+     *
+     * @param expectedPeer where the cable history says this port's cable goes, null when it knows none
+     * @param peerView     the far end's newest sample, null when none is known
+     */
+    public PortSample observe(PortView view, PortRef expectedPeer, PortView peerView) {
         PortView before = previous;
-        boolean wasActive = seenActive;
-        PortRef formerPeer = lastPeer;
+        PortRef formerSubject = subjectPeer;
         previous = view;
         if (view.peerGuid() != null && view.peerPort() > 0) {
             lastPeer = new PortRef(view.peerGuid(), view.peerPort());
         }
-        if (view.state() == PortState.ACTIVE) {
-            seenActive = true;
-        }
-        return new PortSample(view, before, lastPeer, wasActive, before != null && !Objects.equals(formerPeer,
-                lastPeer) ? new PeerChange(formerPeer) : null, this);
+        PortRef peer = lastPeer != null ? lastPeer : expectedPeer;
+        subjectPeer = peer;
+        return new PortSample(view, before, peer, peerView, expectedPeer,
+                before != null && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
+    }
+
+    /** The far end this port's alerts are keyed by, null while none is known. */
+    public PortRef peer() {
+        return subjectPeer;
     }
 
     /**

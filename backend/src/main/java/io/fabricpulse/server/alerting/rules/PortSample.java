@@ -7,16 +7,19 @@ import io.fabricpulse.server.fabric.PortView;
 import java.time.Duration;
 
 /**
- * One port sample as the rules see it: the new view, the one before, and the port's windows.
+ * One port sample as the rules see it: the new view, the one before, the far end, and the port's windows.
  *
- * @param view       the newest sample
- * @param previous   the sample before, null on first sight
- * @param peer       the far end of the cable, now or as last known; null when never known
- * @param wasActive  whether the port had been Active before this sample
- * @param peerChange set when the far end differs from the one known before this sample, else null
- * @param state      the port's rule state, for windows
+ * @param view         the newest sample
+ * @param previous     the sample before, null on first sight
+ * @param peer         the far end of the cable: now, as last known, or as the cable history remembers it; null
+ *                     when none is known (an empty port)
+ * @param peerView     the far end's newest sample when an agent reports it, else null
+ * @param expectedPeer the far end the cable history and the baseline say belongs at this port, null when they
+ *                     know none: what makes a Down or Disabled port a lost cable rather than an empty port
+ * @param peerChange   set when the far end differs from the one known before this sample, else null
+ * @param state        the port's rule state, for windows
  */
-public record PortSample(PortView view, PortView previous, PortRef peer, boolean wasActive,
+public record PortSample(PortView view, PortView previous, PortRef peer, PortView peerView, PortRef expectedPeer,
                          PortRuleState.PeerChange peerChange, PortRuleState state) {
 
     /** How much {@code counter} went up since the previous sample; 0 on first sight and after a clear. */
@@ -41,5 +44,25 @@ public record PortSample(PortView view, PortView previous, PortRef peer, boolean
 
     public PortRef port() {
         return new PortRef(view.nodeGuid(), view.portNumber());
+    }
+
+    /**
+     * Adds {@code amount} to the window {@code name} when it exists or {@code create} says to make it, and
+     * returns the sum over the last {@code span}; -1 when there is no window. For rules whose windows hold
+     * more than a counter's increments (time covered, stalled time).
+     */
+    long window(String name, long amount, boolean create, Duration span) {
+        IncrementWindow window = state.window(name, span, create);
+        if (window == null) {
+            return -1;
+        }
+        long sum = window.add(view.sampledAt(), amount);
+        state.dropIfEmpty(name, window);
+        return sum;
+    }
+
+    /** Milliseconds since the previous sample, 0 on first sight. */
+    long millisSincePrevious() {
+        return previous == null ? 0 : Math.max(0, view.sampledAt().toEpochMilli() - previous.sampledAt().toEpochMilli());
     }
 }

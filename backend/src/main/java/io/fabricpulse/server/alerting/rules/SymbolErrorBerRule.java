@@ -6,6 +6,7 @@ import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.alerting.Finding;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.alerting.Severity;
+import io.fabricpulse.server.fabric.PortView;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -35,6 +36,12 @@ public final class SymbolErrorBerRule implements PortRule {
     public RuleSettings defaults() {
         return new RuleSettings(true, Severity.WARNING, 1e-14, Duration.ofMinutes(12), 1e-15,
                 Duration.ofMinutes(125), Duration.ofMinutes(1), null);
+    }
+
+    /** Symbol errors and the IB speed table are InfiniBand's: an Ethernet (RoCE) port has neither. */
+    @Override
+    public boolean appliesTo(PortView port) {
+        return !port.ethernet();
     }
 
     @Override

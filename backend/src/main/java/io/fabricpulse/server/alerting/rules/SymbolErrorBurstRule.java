@@ -4,6 +4,7 @@ import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.alerting.Finding;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.alerting.Severity;
+import io.fabricpulse.server.fabric.PortView;
 
 import java.time.Duration;
 
@@ -30,6 +31,12 @@ public final class SymbolErrorBurstRule implements PortRule {
     public RuleSettings defaults() {
         return new RuleSettings(true, Severity.CRITICAL, 100.0, Duration.ofMinutes(1), null, null,
                 Duration.ofMinutes(2), null);
+    }
+
+    /** Symbol errors and the IB speed table are InfiniBand's: an Ethernet (RoCE) port has neither. */
+    @Override
+    public boolean appliesTo(PortView port) {
+        return !port.ethernet();
     }
 
     @Override

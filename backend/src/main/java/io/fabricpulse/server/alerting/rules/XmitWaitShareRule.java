@@ -9,14 +9,17 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Congestion: the share of PortXmitWait among PortXmitWait plus PortXmitData over 'window', at
- * least 'threshold'. The tick of PortXmitWait is device-specific (docs/FABRIC.md), so the share of
- * the interval cannot be known in general; set against the data sent in the same window it is
- * comparable across ports and 0 to 1 (1: waiting and sending nothing, credit starvation).
+ * Congestion: the port had data to send but no credit (PortXmitWait) for too much of the time. Where the
+ * device's tick is known (docs/FABRIC.md, "XmitWait ticks"), the share of the time over 'window' stalled is
+ * held to 'threshold' (0..1); where it is not, no share is claimed and the ticks per second over 'window' are
+ * held to 'longThreshold' instead. Switch ports and host ports alike, Ethernet (RoCE) ports too.
  */
 public final class XmitWaitShareRule implements PortRule {
 
     public static final String NAME = "xmit-wait";
+    private static final String STALLED = NAME + ":stalled-us";
+    private static final String TICKS = NAME + ":ticks";
+    private static final String COVERED = NAME + ":covered-ms";
 
     @Override
     public String name() {
@@ -25,28 +28,49 @@ public final class XmitWaitShareRule implements PortRule {
 
     @Override
     public String description() {
-        return "PortXmitWait / (PortXmitWait + PortXmitData) over 'window' at least 'threshold' (0..1): congestion";
+        return "Share of 'window' the port was stalled with data to send (PortXmitWait x the device's tick) at least "
+                + "'threshold' (0..1); where the tick is unknown, PortXmitWait ticks/s over 'window' at least 'longThreshold'";
     }
 
     @Override
     public RuleSettings defaults() {
-        return new RuleSettings(true, Severity.WARNING, 0.5, Duration.ofMinutes(1), null, null,
+        return new RuleSettings(true, Severity.WARNING, 0.10, Duration.ofMinutes(1), 1_000_000.0, null,
                 Duration.ofMinutes(5), null);
     }
 
     @Override
     public Finding evaluate(PortSample sample, RuleSettings settings) {
-        long wait = sample.windowSum(NAME + ":wait", PortCounter.PortXmitWait, settings.window());
-        if (wait == 0) {
+        long ticks = sample.increment(PortCounter.PortXmitWait);
+        long millis = sample.millisSincePrevious();
+        Double share = sample.view().derived() == null ? null : sample.view().derived().xmitWaitShare();
+        Duration window = settings.window();
+        if (share != null) {
+            long stalledMicros = Math.round(share * millis * 1000);
+            long stalled = sample.window(STALLED, stalledMicros, stalledMicros > 0, window);
+            long covered = sample.window(COVERED, millis, stalled > 0, window);
+            if (stalled <= 0 || covered <= 0) {
+                return null;
+            }
+            double part = stalled / (covered * 1000.0);
+            if (part < settings.threshold()) {
+                return null;
+            }
+            return new Finding(PortCounter.PortXmitWait.ibaName(), part, settings.threshold(), "share",
+                    String.format(Locale.ROOT, "stalled with data to send %.1f%% of the last %s (PortXmitWait), limit %.0f%%",
+                            part * 100, Durations.text(window), settings.threshold() * 100));
+        }
+        long waited = sample.window(TICKS, ticks, ticks > 0, window);
+        long covered = sample.window(COVERED, millis, waited > 0, window);
+        if (waited <= 0 || covered <= 0) {
             return null;
         }
-        long data = sample.windowSum(NAME + ":data", PortCounter.PortXmitData, settings.window());
-        double share = (double) wait / ((double) wait + (double) data);
-        if (share < settings.threshold()) {
+        double perSecond = waited * 1000.0 / covered;
+        if (perSecond < settings.longThreshold()) {
             return null;
         }
-        return new Finding(PortCounter.PortXmitWait.ibaName(), share, settings.threshold(), "share",
-                String.format(Locale.ROOT, "PortXmitWait share %.0f%% in %s (wait %d ticks, sent %d words), limit %.0f%%",
-                        share * 100, Durations.text(settings.window()), wait, data, settings.threshold() * 100));
+        return new Finding(PortCounter.PortXmitWait.ibaName(), perSecond, settings.longThreshold(), "ticks/s",
+                String.format(Locale.ROOT, "PortXmitWait %.0f ticks/s over the last %s, limit %.0f ticks/s (this "
+                        + "device's tick is not known, so no share of time is claimed)", perSecond,
+                        Durations.text(window), settings.longThreshold()));
     }
 }

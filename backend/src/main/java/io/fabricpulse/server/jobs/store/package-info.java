@@ -1,2 +1,2 @@
-/** The job history's tables ({@code job}, {@code job_node}, migration V24) and their repository. */
+/** The job history's tables ({@code job}, {@code job_node}, migration V15) and their repository. */
 package io.fabricpulse.server.jobs.store;

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.pipeline.resume;
 
+import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.state.StateSql;
 import io.r2dbc.spi.Readable;
@@ -49,7 +50,7 @@ public class ResumeRepository {
     public Mono<Map<PortLastSample.PortId, StoredBaselines.Sample>> lastSamples(Collection<String> nodeGuids) {
         List<String> guids = List.copyOf(nodeGuids);
         return Flux.fromIterable(StateSql.chunks(guids))
-                .concatMap(chunk -> in(db.sql("SELECT node_guid, port_number, collected_at, extended, counters, saturated"
+                .concatMap(chunk -> in(db.sql("SELECT node_guid, port_number, collected_at, extended, extended_errors, counters, saturated"
                         + " FROM port_last_sample WHERE node_guid IN (" + placeholders("g", chunk.size()) + ")"), "g", chunk)
                         .map(ResumeRepository::sampleRow).all())
                 .collectMap(PortLastSample::port, PortLastSample::sample, HashMap::new);
@@ -76,14 +77,16 @@ public class ResumeRepository {
      */
     private static final String MERGE_SAMPLE = "MERGE INTO port_last_sample AS t"
             + " USING (VALUES (CAST($1 AS VARCHAR(18)), CAST($2 AS INTEGER), CAST($3 AS TIMESTAMP WITH TIME ZONE),"
-            + " CAST($4 AS BOOLEAN), CAST($5 AS BYTEA), CAST($6 AS VARCHAR(4000)), CAST($7 AS VARCHAR(128))))"
-            + " AS s (node_guid, port_number, collected_at, extended, counters, saturated, agent_id)"
+            + " CAST($4 AS BOOLEAN), CAST($5 AS BOOLEAN), CAST($6 AS BYTEA), CAST($7 AS VARCHAR(4000)),"
+            + " CAST($8 AS VARCHAR(128))))"
+            + " AS s (node_guid, port_number, collected_at, extended, extended_errors, counters, saturated, agent_id)"
             + " ON t.node_guid = s.node_guid AND t.port_number = s.port_number"
             + " WHEN MATCHED AND s.collected_at > t.collected_at THEN UPDATE SET collected_at = s.collected_at,"
-            + " extended = s.extended, counters = s.counters, saturated = s.saturated, agent_id = s.agent_id"
-            + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, collected_at, extended, counters, saturated,"
-            + " agent_id) VALUES (s.node_guid, s.port_number, s.collected_at, s.extended, s.counters, s.saturated,"
-            + " s.agent_id)";
+            + " extended = s.extended, extended_errors = s.extended_errors, counters = s.counters,"
+            + " saturated = s.saturated, agent_id = s.agent_id"
+            + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, collected_at, extended, extended_errors, counters,"
+            + " saturated, agent_id) VALUES (s.node_guid, s.port_number, s.collected_at, s.extended, s.extended_errors,"
+            + " s.counters, s.saturated, s.agent_id)";
 
     private Mono<Long> mergeSamples(List<PortLastSample> rows) {
         return db.inConnectionMany(connection -> {
@@ -96,10 +99,11 @@ public class ResumeRepository {
                 merge.bind(0, row.nodeGuid())
                         .bind(1, row.portNumber())
                         .bind(2, StateSql.stored(row.sample().at()))
-                        .bind(3, row.sample().extended())
-                        .bind(4, SampleBytes.counters(row.sample().counters()))
-                        .bind(5, SampleText.saturated(row.sample().saturatedSince()))
-                        .bind(6, row.agentId());
+                        .bind(3, row.sample().width().extendedData())
+                        .bind(4, row.sample().width().extendedErrors())
+                        .bind(5, SampleBytes.counters(row.sample().counters()))
+                        .bind(6, SampleText.saturated(row.sample().saturatedSince()))
+                        .bind(7, row.agentId());
             }
             return Flux.from(merge.execute()).flatMap(Result::getRowsUpdated);
         }).reduce(0L, Long::sum);
@@ -144,7 +148,8 @@ public class ResumeRepository {
     private static PortLastSample sampleRow(Readable row) {
         StoredBaselines.Sample sample = new StoredBaselines.Sample(
                 SampleBytes.parseCounters(StateSql.required(row, "counters", byte[].class)),
-                StateSql.required(row, "extended", Boolean.class),
+                CounterWidth.of(StateSql.required(row, "extended", Boolean.class),
+                        StateSql.required(row, "extended_errors", Boolean.class)),
                 StateSql.required(row, "collected_at", Instant.class),
                 SampleText.parseSaturated(StateSql.required(row, "saturated", String.class)));
         return new PortLastSample(StateSql.required(row, "node_guid", String.class),

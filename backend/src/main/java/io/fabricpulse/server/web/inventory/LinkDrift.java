@@ -3,46 +3,53 @@ package io.fabricpulse.server.web.inventory;
 import io.fabricpulse.model.ingest.LinkSpeed;
 import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.PortView;
 
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 
 /**
- * What a link should be, judged from the fabric itself: the widest width and the fastest speed any Active
- * port reports. The agents do not report a port's supported width/speed to the server yet, so "below
- * capability" is read as "below the best seen": in a fabric built of one generation that is the same, and
- * a 1X or SDR link among 4X EDR ones is what {@code iblinkinfo} users look for.
- *
- * @param bestWidth widest active width, null when no port is Active
- * @param bestSpeed fastest active speed, null when no port is Active
+ * Which links drift from what they should be, judged as the link-degraded rule judges them: an Active link
+ * below the best both its ends support and enable (what {@code iblinkinfo} prints as "Could be"), or a cabled
+ * port that is not Active. A port whose or whose far end's capability is unknown (sysfs) is not guessed at;
+ * Ethernet (RoCE) ports have no InfiniBand widths and speeds and are left out.
  */
-record LinkDrift(LinkWidth bestWidth, LinkSpeed bestSpeed) {
+final class LinkDrift {
 
-    static LinkDrift of(List<PortView> ports) {
-        List<PortView> active = ports.stream().filter(p -> p.state() == PortState.ACTIVE).toList();
-        LinkWidth width = active.stream().map(p -> LinkWidth.ofLabel(p.linkWidth())).filter(Objects::nonNull)
-                .max(Comparator.comparingInt(LinkWidth::lanes)).orElse(null);
-        LinkSpeed speed = active.stream().map(p -> LinkSpeed.ofName(p.linkSpeed())).filter(Objects::nonNull)
-                .max(Comparator.comparingDouble(LinkSpeed::laneGbps)).orElse(null);
-        return new LinkDrift(width, speed);
+    private final Map<String, PortView> byEnd = new HashMap<>();
+
+    private LinkDrift(List<PortView> ports) {
+        ports.forEach(p -> byEnd.put(p.nodeGuid() + "/" + p.portNumber(), p));
     }
 
-    /** Why this port is drift, or null when it is not: below the best width or speed, or cabled and not Active. */
+    static LinkDrift of(List<PortView> ports) {
+        return new LinkDrift(ports);
+    }
+
+    /** Why this port is drift, or null when it is not (or cannot be known). */
     String reason(PortView port) {
+        if (port.ethernet()) {
+            return null;
+        }
         if (port.state() != PortState.ACTIVE) {
             // An unused switch port is Down by design; a host port or a port with a known peer is cabled.
             boolean cabled = port.nodeType() == NodeType.CA || port.peerGuid() != null;
             return cabled ? "not Active" : null;
         }
+        PortCapability mine = port.capability();
+        PortView far = port.peerGuid() == null ? null : byEnd.get(port.peerGuid() + "/" + port.peerPort());
+        PortCapability theirs = far == null || !known(far.capability()) ? port.peerCapability() : far.capability();
         LinkWidth width = LinkWidth.ofLabel(port.linkWidth());
         LinkSpeed speed = LinkSpeed.ofName(port.linkSpeed());
+        LinkWidth bestWidth = mine.bestCommonWidth(theirs);
+        LinkSpeed bestSpeed = mine.bestCommonSpeed(theirs);
         boolean narrow = width != null && bestWidth != null && width.lanes() < bestWidth.lanes();
         boolean slow = speed != null && bestSpeed != null && speed.laneGbps() < bestSpeed.laneGbps();
         if (narrow && slow) {
-            return "width and speed below " + best();
+            return "width and speed below " + bestWidth.label() + " " + bestSpeed.name();
         }
         if (narrow) {
             return "width below " + bestWidth.label();
@@ -50,11 +57,14 @@ record LinkDrift(LinkWidth bestWidth, LinkSpeed bestSpeed) {
         return slow ? "speed below " + bestSpeed.name() : null;
     }
 
-    /** The best link as the tools print it ("4X EDR"), a dash before any port is Active. */
-    String best() {
-        if (bestWidth == null || bestSpeed == null) {
-            return "—";
-        }
-        return bestWidth.label() + " " + bestSpeed.name();
+    /** Whether a port's capability (and its far end's) is known, so its drift can be judged. */
+    boolean judged(PortView port) {
+        return port.ethernet() || (known(port.capability()) && known(port.peerGuid() == null ? PortCapability.UNKNOWN
+                : byEnd.containsKey(port.peerGuid() + "/" + port.peerPort())
+                ? byEnd.get(port.peerGuid() + "/" + port.peerPort()).capability() : port.peerCapability()));
+    }
+
+    private static boolean known(PortCapability capability) {
+        return capability.knowsWidths() || capability.knowsSpeeds();
     }
 }

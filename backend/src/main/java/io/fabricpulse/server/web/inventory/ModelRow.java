@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * One hardware model (HCA type or switch model) and the firmware versions its nodes run.
  *
- * @param model    the model as reported ("MT4123"), "unknown" when not reported
+ * @param model    the known device's name ("ConnectX-6", "Quantum"), else the reported HCA type, else the raw device
+ *                 id, "unknown" when none is reported
  * @param type     CA, Switch or Router
  * @param nodes    nodes of this model
  * @param firmware each version with its node count, most common first

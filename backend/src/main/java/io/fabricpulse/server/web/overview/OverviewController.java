@@ -4,6 +4,7 @@ import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.TopologyChanges;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.HttpStatus;
@@ -34,10 +35,12 @@ class OverviewController {
     private final ClusterDirectory clusters;
     private final DisplayFormat format;
     private final FiringAlerts firing;
+    private final TopologyChanges topology;
 
     OverviewController(FabricView fabric, OverviewSnapshots snapshots, ClusterDirectory clusters, DisplayFormat format,
-                       FiringAlerts firing) {
+                       FiringAlerts firing, TopologyChanges topology) {
         this.firing = firing;
+        this.topology = topology;
         this.fabric = fabric;
         this.snapshots = snapshots;
         this.clusters = clusters;
@@ -70,6 +73,8 @@ class OverviewController {
             model.addAttribute("errorColumns", ErrorCountersRow.COLUMNS);
             // Alerts are counted over the whole fabric: a cluster filter narrows ports, not the alert list.
             model.addAttribute("alertCounts", alertCounts);
+            // A first start: judged on first sight and by the cables seen; a baseline would also say where cables belong.
+            model.addAttribute("offerBaseline", topology.baseline() == null);
             return VIEW;
         });
     }

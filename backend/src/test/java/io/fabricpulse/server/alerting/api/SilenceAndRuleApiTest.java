@@ -161,7 +161,7 @@ class SilenceAndRuleApiTest extends ServerTest {
         read("/api/v1/alerts/rules").expectStatus().isOk().expectBody()
                 .jsonPath("$[?(@.name == 'symbol-error-ber')].defaults.threshold").isEqualTo(1e-14)
                 .jsonPath("$[?(@.name == 'xmit-discards')].effective.threshold").isEqualTo(200.0)
-                .jsonPath("$.length()").isEqualTo(20);
+                .jsonPath("$.length()").isEqualTo(22);
 
         put("/api/v1/alerts/rules/xmit-discards?cluster=pod-a", Map.of("threshold", 50, "window", "PT1M"))
                 .expectStatus().isOk().expectBody()
@@ -192,7 +192,7 @@ class SilenceAndRuleApiTest extends ServerTest {
         put("/api/v1/alerts/rules/xmit-wait", Map.of("severity", "LOUD")).expectStatus().isBadRequest()
                 .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON);
         put("/api/v1/alerts/rules/no-such-rule", Map.of("threshold", 1)).expectStatus().isNotFound();
-        read("/api/v1/alerts/rules/xmit-wait").expectBody().jsonPath("$.effective.threshold").isEqualTo(0.5)
+        read("/api/v1/alerts/rules/xmit-wait").expectBody().jsonPath("$.effective.threshold").isEqualTo(0.1)
                 .jsonPath("$.apiSettings").isEmpty();
     }
 }

@@ -1,9 +1,14 @@
 package io.fabricpulse.server.alerting.rules;
 
+import io.fabricpulse.model.ingest.CounterWidth;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.Finding;
+import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.rates.DerivedRates;
@@ -11,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -27,12 +33,12 @@ class RulesTest {
     private static PortView view(Instant at, String width, String speed, PortState portState, Map<String, Long> counters,
                                  Map<String, Instant> saturated) {
         return new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 4, portState,
-                portState == PortState.ACTIVE ? PhysicalState.LINK_UP : PhysicalState.POLLING, width, speed,
+                portState == PortState.DOWN ? PhysicalState.POLLING : PhysicalState.LINK_UP, width, speed,
                 "0x0000000000000002", 7, counters, Map.of(), null, null, DerivedRates.NONE, saturated, at);
     }
 
     private PortSample sample(int second, String width, String speed, Map<String, Long> counters) {
-        return state.observe(view(T0.plusSeconds(second), width, speed, PortState.ACTIVE, counters, Map.of()));
+        return state.observe(view(T0.plusSeconds(second), width, speed, PortState.ACTIVE, counters, Map.of()), null, null);
     }
 
     private static RuleSettings settings(PortRule rule, RuleSettings override) {
@@ -65,10 +71,10 @@ class RulesTest {
         assertThat(rule.evaluate(sample(1, null, null, Map.of("SymbolErrorCounter", 90L)), rule.defaults())).isNull();
         PortRuleState fresh = new PortRuleState();
         PortView seen = view(T0, "4X", "EDR", PortState.ACTIVE, Map.of("SymbolErrorCounter", 5000L), Map.of());
-        assertThat(rule.evaluate(fresh.observe(seen), rule.defaults())).isNull();
+        assertThat(rule.evaluate(fresh.observe(seen, null, null), rule.defaults())).isNull();
         PortView cleared = view(T0.plusSeconds(1), "4X", "EDR", PortState.ACTIVE, Map.of("SymbolErrorCounter", 0L),
                 Map.of());
-        assertThat(rule.evaluate(fresh.observe(cleared), rule.defaults())).isNull();
+        assertThat(rule.evaluate(fresh.observe(cleared, null, null), rule.defaults())).isNull();
     }
 
     @Test
@@ -102,22 +108,69 @@ class RulesTest {
     }
 
     @Test
-    void xmitWaitShareIsWaitAgainstWaitPlusData() {
+    void xmitWaitIsAShareOfTimeWhereTheTickIsKnown() {
         XmitWaitShareRule rule = new XmitWaitShareRule();
-        rule.evaluate(sample(0, "4X", "EDR", Map.of("PortXmitWait", 0L, "PortXmitData", 0L)), rule.defaults());
-        assertThat(rule.evaluate(sample(1, "4X", "EDR", Map.of("PortXmitWait", 100L, "PortXmitData", 900L)),
-                rule.defaults())).isNull();
-        Finding congested = rule.evaluate(sample(2, "4X", "EDR", Map.of("PortXmitWait", 1100L, "PortXmitData", 1000L)),
-                rule.defaults());
-        assertThat(congested).isNotNull();
-        assertThat(congested.value()).isCloseTo(1100.0 / 2100.0, org.assertj.core.data.Offset.offset(1e-9));
+        PortRuleState port = new PortRuleState();
+        // 5 % of every 10 s interval stalled: below the 10 % limit; then 30 %: the minute's share climbs past it.
+        for (int i = 0; i <= 6; i++) {
+            assertThat(rule.evaluate(port.observe(waiting(i * 10, i * 1000L, 0.05), null, null), rule.defaults()))
+                    .as("interval %d", i).isNull();
+        }
+        Finding finding = null;
+        for (int i = 7; i <= 9; i++) {
+            finding = rule.evaluate(port.observe(waiting(i * 10, i * 1000L, 0.30), null, null), rule.defaults());
+        }
+        assertThat(finding).isNotNull();
+        assertThat(finding.unit()).isEqualTo("share");
+        assertThat(finding.value()).as("(3 x 30 %% + 3 x 5 %%) of the last minute").isCloseTo(0.175,
+                org.assertj.core.data.Offset.offset(0.02));
+        assertThat(finding.summary()).contains("of the last 1m");
     }
 
     @Test
-    void aDegradedLinkIsJudgedAgainstTheExpectedCapability() {
-        LinkDegradedRule rule = new LinkDegradedRule(LinkCapabilities.fromSettings());
+    void xmitWaitWithoutAKnownTickIsHeldToTicksPerSecondAndClaimsNoShare() {
+        XmitWaitShareRule rule = new XmitWaitShareRule();
+        PortRuleState port = new PortRuleState();
+        assertThat(rule.evaluate(port.observe(waiting(0, 0, null), null, null), rule.defaults())).isNull();
+        assertThat(rule.evaluate(port.observe(waiting(10, 5_000_000, null), null, null), rule.defaults()))
+                .as("500,000 ticks/s: below 1,000,000").isNull();
+        Finding finding = rule.evaluate(port.observe(waiting(20, 35_000_000, null), null, null), rule.defaults());
+        assertThat(finding).isNotNull();
+        assertThat(finding.unit()).isEqualTo("ticks/s");
+        assertThat(finding.value()).isCloseTo(1_750_000, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(finding.summary()).contains("no share of time is claimed");
+    }
+
+    /** A port at {@code second} with PortXmitWait {@code ticks}, stalled {@code share} of its last interval (null: tick unknown). */
+    private static PortView waiting(int second, long ticks, Double share) {
+        DerivedRates derived = new DerivedRates(100e9, null, null, null, null, null, null, share, null);
+        return new PortView("0x0000000000000001", "h1", NodeType.SWITCH, 3, 4, PortState.ACTIVE, PhysicalState.LINK_UP,
+                "4X", "EDR", "0x0000000000000002", 7, Map.of("PortXmitWait", ticks), Map.of(), null, null, derived,
+                Map.of(), T0.plusSeconds(second));
+    }
+
+    @Test
+    void aLinkBelowWhatBothEndsSupportAndEnableIsDegradedOnFirstSight() {
+        LinkDegradedRule rule = new LinkDegradedRule();
+        PortCapability fourX = new PortCapability(EnumSet.of(LinkWidth.X1, LinkWidth.X4),
+                EnumSet.of(LinkSpeed.SDR, LinkSpeed.QDR, LinkSpeed.FDR, LinkSpeed.EDR));
+        PortCapability oneX = new PortCapability(EnumSet.of(LinkWidth.X1), EnumSet.of(LinkSpeed.SDR, LinkSpeed.EDR));
+        Finding narrow = rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, fourX), null, null),
+                rule.defaults());
+        assertThat(narrow.summary()).isEqualTo("link runs at 1X EDR (25 Gb/s), can do 4X EDR (100 Gb/s)");
+        assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, oneX), null, null),
+                rule.defaults())).as("the far end enables 1X only: the best both can do").isNull();
+        assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "4X", "QDR", fourX, fourX), null, null),
+                rule.defaults()).summary()).contains("can do 4X EDR");
+        assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, PortCapability.UNKNOWN),
+                null, null), rule.defaults())).as("far end's capability unknown (sysfs): not judged").isNull();
+    }
+
+    @Test
+    void theExpectedSettingOverridesTheCapabilityPerCluster() {
+        LinkDegradedRule rule = new LinkDegradedRule();
         RuleSettings expectEdr = settings(rule, new RuleSettings(null, null, null, null, null, null, null, "4X EDR"));
-        assertThat(rule.evaluate(sample(0, "4X", "EDR", Map.of()), rule.defaults())).isNull();
+        assertThat(rule.evaluate(sample(0, "4X", "EDR", Map.of()), rule.defaults())).as("capability unknown").isNull();
         assertThat(rule.evaluate(sample(1, "4X", "EDR", Map.of()), expectEdr)).isNull();
         Finding narrow = rule.evaluate(sample(2, "1X", "EDR", Map.of()), expectEdr);
         assertThat(narrow.summary()).isEqualTo("link runs at 1X EDR (25 Gb/s), can do 4X EDR (100 Gb/s)");
@@ -125,25 +178,65 @@ class RulesTest {
         assertThatThrownBy(() -> LinkCapabilities.parse("4X EDRR")).hasMessageContaining("'EDRR' is neither");
     }
 
+    /** An Active port whose capability and whose far end's (as its agent read it) are given. */
+    private static PortView capable(int second, String width, String speed, PortCapability mine, PortCapability far) {
+        return new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 4, PortState.ACTIVE, PhysicalState.LINK_UP,
+                width, speed, "0x0000000000000002", 7, Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(),
+                T0.plusSeconds(second), "InfiniBand", null, CounterWidth.BASIC, PortView.bits(mine), PortView.bits(far),
+                null);
+    }
+
     @Test
-    void notActiveMeansNoSmInInitAndACableOnlyAfterHavingBeenActive() {
+    void initOnAPhysicallyUpPortAlertsOnFirstSight() {
         PortNotActiveRule rule = new PortNotActiveRule();
-        PortRuleState unused = new PortRuleState();
-        assertThat(rule.evaluate(unused.observe(view(T0, null, null, PortState.DOWN, Map.of(), Map.of())),
-                rule.defaults())).isNull();
-        assertThat(rule.evaluate(unused.observe(view(T0.plusSeconds(1), null, null, PortState.INIT, Map.of(), Map.of())),
-                rule.defaults()).summary()).contains("no subnet manager");
-        assertThat(rule.evaluate(sample(2, "4X", "EDR", Map.of()), rule.defaults())).isNull();
-        Finding down = rule.evaluate(state.observe(view(T0.plusSeconds(3), null, null, PortState.DOWN, Map.of(),
-                Map.of())), rule.defaults());
-        assertThat(down.summary()).contains("went DOWN (physical POLLING)");
+        Finding init = rule.evaluate(new PortRuleState().observe(view(T0, null, null, PortState.INIT, Map.of(), Map.of()),
+                null, null), rule.defaults());
+        assertThat(init).as("no history needed").isNotNull();
+        assertThat(init.summary()).contains("no subnet manager");
+        assertThat(rule.evaluate(new PortRuleState().observe(view(T0, "4X", "EDR", PortState.ACTIVE, Map.of(), Map.of()),
+                null, null), rule.defaults())).isNull();
+    }
+
+    @Test
+    void downOrDisabledAlertsOnlyWhereTheHistorySaysACableBelongs() {
+        PortNotActiveRule rule = new PortNotActiveRule();
+        PortRef peer = new PortRef("0x0000000000000002", 7);
+        assertThat(rule.evaluate(new PortRuleState().observe(view(T0, null, null, PortState.DOWN, Map.of(), Map.of()),
+                null, null), rule.defaults())).as("an empty port").isNull();
+        Finding lost = rule.evaluate(new PortRuleState().observe(view(T0, null, null, PortState.DOWN, Map.of(), Map.of()),
+                peer, null), rule.defaults());
+        assertThat(lost.summary()).contains("DOWN (physical POLLING)").contains(peer.toString());
+        PortView disabled = new PortView("0x0000000000000001", "h1", NodeType.SWITCH, 1, 4, PortState.ACTIVE,
+                PhysicalState.DISABLED, null, null, null, 0, Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(), T0);
+        assertThat(rule.evaluate(new PortRuleState().observe(disabled, null, null), rule.defaults()))
+                .as("disabled on purpose, for all we know").isNull();
+        PortSample known = new PortRuleState().observe(disabled, peer, null);
+        assertThat(rule.evaluate(known, rule.defaults()).summary()).contains("DISABLED");
+        assertThat(known.peer()).as("the alert is the link's, one for both ends").isEqualTo(peer);
+        PortView unknown = new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 4, null, null, null, null, null, 0,
+                Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(), T0);
+        assertThat(rule.evaluate(new PortRuleState().observe(unknown, peer, null), rule.defaults()))
+                .as("reserved states: not judged").isNull();
+    }
+
+    @Test
+    void ethernetPortsAreNeverJudgedByInfiniBandRules() {
+        PortView roce = new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 0, PortState.ACTIVE,
+                PhysicalState.LINK_UP, null, null, null, 0, Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(),
+                T0, "Ethernet", 25.0, CounterWidth.BASIC, 0, 0, null);
+        assertThat(new PortNotActiveRule().appliesTo(roce)).isFalse();
+        assertThat(new LinkDegradedRule().appliesTo(roce)).isFalse();
+        assertThat(new SymbolErrorBerRule().appliesTo(roce)).isFalse();
+        assertThat(new SymbolErrorBurstRule().appliesTo(roce)).isFalse();
+        assertThat(new XmitWaitShareRule().appliesTo(roce)).as("counters and rates stay").isTrue();
+        assertThat(CounterIncreaseRule.ibqueryerrorsList()).allMatch(r -> r.appliesTo(roce));
     }
 
     @Test
     void aSaturatedCounterIsReportedWithItsTime() {
         CounterSaturatedRule rule = new CounterSaturatedRule();
         Finding finding = rule.evaluate(state.observe(view(T0, "4X", "EDR", PortState.ACTIVE,
-                Map.of("PortRcvErrors", 65535L), Map.of("PortRcvErrors", T0))), rule.defaults());
+                Map.of("PortRcvErrors", 65535L), Map.of("PortRcvErrors", T0)), null, null), rule.defaults());
         assertThat(finding.summary()).startsWith("PortRcvErrors latched at the maximum since " + T0);
     }
 

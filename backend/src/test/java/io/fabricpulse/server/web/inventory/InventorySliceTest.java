@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web.inventory;
 
+import io.fabricpulse.server.web.PageStateStore;
+import org.springframework.context.annotation.Import;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
@@ -16,6 +18,7 @@ import java.time.Duration;
 
 /** The inventory's web slice, shared by its page test and the layout test (one application context). */
 @WebFluxTest(controllers = InventoryController.class)
+@Import(PageStateStore.class)
 @WebPageTest
 abstract class InventorySliceTest {
 

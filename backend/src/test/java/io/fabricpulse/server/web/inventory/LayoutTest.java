@@ -47,8 +47,8 @@ class LayoutTest extends InventorySliceTest {
         assertThat(skip.attr("href")).isEqualTo("#main");
         assertThat(page.selectFirst("main#main").attr("tabindex")).isEqualTo("-1");
         assertThat(page.select("header nav a")).extracting(a -> a.attr("href") + " g " + a.attr("data-shortcut"))
-                .containsExactly("/ g o", "/map g m", "/alerts g a", "/inventory g i");
-        assertThat(page.select("[data-shortcuts] kbd")).extracting(Element::text).contains("g", "o", "m", "a", "i", "t", "w", "?");
+                .containsExactly("/ g o", "/map g m", "/alerts g a", "/inventory g i", "/subnet-managers g n");
+        assertThat(page.select("[data-shortcuts] kbd")).extracting(Element::text).contains("g", "o", "m", "a", "i", "n", "t", "w", "?");
     }
 
     @Test

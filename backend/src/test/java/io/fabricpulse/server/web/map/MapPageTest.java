@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web.map;
 
+import io.fabricpulse.server.web.PageStateStore;
+import org.springframework.context.annotation.Import;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
 import org.jsoup.Jsoup;
@@ -16,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The map page's frame: what the map script needs is there, the nav marks it, and it loads only from the server. */
 @WebFluxTest(controllers = MapController.class)
+@Import(PageStateStore.class)
 @WebPageTest
 class MapPageTest {
 
@@ -46,5 +49,8 @@ class MapPageTest {
         assertThat(page.selectFirst("head link[rel=stylesheet]").attr("href")).isEqualTo("/css/app.css");
         assertThat(page.select("script[src]").eachAttr("src")).contains("/js/map.js")
                 .allSatisfy(src -> assertThat(src).startsWith("/").doesNotStartWith("//"));
+        assertThat(page.selectFirst("[data-baseline-offer]").text()).as("a first start: no baseline saved")
+                .contains("No topology baseline yet");
+        assertThat(page.selectFirst("details[data-unlinked]").attr("data-total")).isEqualTo("0");
     }
 }

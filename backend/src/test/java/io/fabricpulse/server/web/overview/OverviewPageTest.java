@@ -137,7 +137,7 @@ class OverviewPageTest extends OverviewSliceTest {
     void navigationLinksOnlyToPagesThatExist() {
         Elements links = render("/").select("header nav a");
 
-        assertThat(links.eachAttr("href")).containsExactly("/", "/map", "/alerts", "/inventory");
+        assertThat(links.eachAttr("href")).containsExactly("/", "/map", "/alerts", "/inventory", "/subnet-managers");
         assertThat(links.first().attr("aria-current")).isEqualTo("page");
         assertThat(links.last().hasAttr("aria-current")).isFalse();
     }

@@ -1,0 +1,220 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.server.state.BackgroundWriter;
+import io.fabricpulse.server.topology.model.FabricLink;
+import io.fabricpulse.server.topology.model.FabricModel;
+import io.fabricpulse.server.topology.model.PortEnd;
+import io.fabricpulse.server.topology.store.CableHistoryRepository;
+import io.fabricpulse.server.topology.store.CableHistoryRow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The fabric's memory of its cables: "this port has been linked, to that peer". A port that is Down, Polling
+ * or Disabled is ambiguous on first sight (an empty switch port is Down forever); this history is what says a
+ * cable belongs there. It holds every link seen (a port physically up with a far end) and the links of the
+ * latest baseline, lives in the state store ({@code cable_history}), so a cable lost while the server was
+ * down is still known when it comes back up, and is replaced by the baseline's links when a new baseline is
+ * saved (the operator's word on what belongs where).
+ *
+ * <p>Fed from the pipeline's worker with every applied batch: one map lookup per linked port, a row queued
+ * for the state store only when a link is new, moved, or its last sighting is older than {@link #REFRESH}.
+ * Rows are written by one background thread; ingest never waits for the database. Thread-safe.
+ */
+@Component
+public class CableHistory implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(CableHistory.class);
+    /** How stale a stored "last seen" may get: the history answers "linked until about when". */
+    static final Duration REFRESH = Duration.ofHours(1);
+    private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
+    private static final int QUEUE = 10_000;
+
+    /** One port's remembered cable. */
+    public record Linked(PortEnd peer, Instant firstSeen, Instant lastSeen) {
+    }
+
+    /** What the writer thread does, in order: keep rows, or replace them all (a new baseline). */
+    private sealed interface Write {
+        record Keep(CableHistoryRow row) implements Write {
+        }
+
+        record ReplaceAll(List<CableHistoryRow> rows) implements Write {
+        }
+    }
+
+    private final CableHistoryRepository repository;
+    private final Clock clock;
+    private final Map<PortEnd, Linked> byPort = new ConcurrentHashMap<>();
+    private final BackgroundWriter<Write> writer;
+
+    public CableHistory(CableHistoryRepository repository, Clock clock) {
+        this.repository = repository;
+        this.clock = clock;
+        this.writer = new BackgroundWriter<>("fabricpulse-cable-history", QUEUE, this::write);
+    }
+
+    /** Takes the links an applied batch shows. */
+    public void record(IngestBatch batch) {
+        Instant at = batch.collectedAt();
+        for (NodeReport node : batch.nodes()) {
+            for (PortReport port : node.ports()) {
+                if (linked(port)) {
+                    PortEnd end = new PortEnd(node.guid(), port.portNumber());
+                    PortEnd far = new PortEnd(port.peer().nodeGuid(), port.peer().portNumber());
+                    seen(end, far, at);
+                    seen(far, end, at);
+                }
+            }
+        }
+    }
+
+    /** The far end the port has been linked to, by the baseline or since it, empty when none is known. */
+    public Optional<Linked> of(String nodeGuid, int port) {
+        return Optional.ofNullable(byPort.get(new PortEnd(nodeGuid, port)));
+    }
+
+    /** The far end {@code port} has been linked to, null when none is known (an empty port). */
+    public PortEnd expectedPeer(String nodeGuid, int port) {
+        Linked linked = byPort.get(new PortEnd(nodeGuid, port));
+        return linked == null ? null : linked.peer();
+    }
+
+    /** Loads the stored history (at startup, before comparing); what batches brought meanwhile stays. */
+    void load(List<CableHistoryRow> rows) {
+        for (CableHistoryRow row : rows) {
+            byPort.putIfAbsent(new PortEnd(row.nodeGuid(), row.portNumber()),
+                    new Linked(new PortEnd(row.peerGuid(), row.peerPort()), row.firstSeen(), row.lastSeen()));
+        }
+    }
+
+    /**
+     * The baseline in force at startup: its cables count as linked where the history has nothing for a port
+     * yet (a baseline saved before this history existed), and are stored.
+     */
+    void seed(FabricModel baseline) {
+        Instant now = clock.instant();
+        for (FabricLink link : baseline.links()) {
+            addIfAbsent(link.a().end(), link.b().end(), now);
+            addIfAbsent(link.b().end(), link.a().end(), now);
+        }
+    }
+
+    /** A new baseline was saved: its cables are now the whole history. */
+    void replaceWith(FabricModel baseline) {
+        Instant now = clock.instant();
+        byPort.clear();
+        List<CableHistoryRow> rows = new ArrayList<>();
+        for (FabricLink link : baseline.links()) {
+            for (PortEnd[] ends : List.of(new PortEnd[]{link.a().end(), link.b().end()},
+                    new PortEnd[]{link.b().end(), link.a().end()})) {
+                byPort.put(ends[0], new Linked(ends[1], now, now));
+                rows.add(row(ends[0], ends[1], now, now));
+            }
+        }
+        queue(new Write.ReplaceAll(List.copyOf(rows)));
+    }
+
+    /** The whole history, for the pages that list ports without their cable. */
+    public Map<PortEnd, Linked> snapshot() {
+        return Map.copyOf(byPort);
+    }
+
+    private void addIfAbsent(PortEnd end, PortEnd far, Instant at) {
+        if (byPort.putIfAbsent(end, new Linked(far, at, at)) == null) {
+            queue(new Write.Keep(row(end, far, at, at)));
+        }
+    }
+
+    private void seen(PortEnd end, PortEnd far, Instant at) {
+        Linked known = byPort.get(end);
+        if (known == null || !known.peer().equals(far)) {
+            byPort.put(end, new Linked(far, at, at));
+            queue(new Write.Keep(row(end, far, at, at)));
+        } else if (!at.isBefore(known.lastSeen().plus(REFRESH))) {
+            byPort.put(end, new Linked(far, known.firstSeen(), at));
+            queue(new Write.Keep(row(end, far, known.firstSeen(), at)));
+        }
+    }
+
+    /** Physically up with a far end: a cable is there. */
+    private static boolean linked(PortReport port) {
+        return port.peer() != null && port.peer().portNumber() > 0 && port.portNumber() > 0
+                && (port.physicalState() == PhysicalState.LINK_UP
+                || port.physicalState() == PhysicalState.LINK_ERROR_RECOVERY);
+    }
+
+    private void queue(Write write) {
+        if (!writer.offer(write)) {
+            // The memory keeps it; the state store gets it with the link's next refresh.
+            log.warn("cable history queue full: a change is kept in memory only for now");
+        }
+    }
+
+    private int write(List<Write> batch) {
+        List<CableHistoryRow> keep = new ArrayList<>();
+        try {
+            for (Write write : batch) {
+                switch (write) {
+                    case Write.Keep k -> keep.add(k.row());
+                    case Write.ReplaceAll r -> {
+                        keep.clear(); // older rows are superseded by the baseline
+                        repository.replaceAll(r.rows()).block(WRITE_TIMEOUT);
+                    }
+                }
+            }
+            if (!keep.isEmpty()) {
+                repository.save(keep).block(WRITE_TIMEOUT);
+            }
+            return batch.size();
+        } catch (RuntimeException fault) {
+            log.error("cable history: the state store refused {} change(s): {}", batch.size(), fault.toString());
+            return 0;
+        }
+    }
+
+    /** Writes what is queued now (the worker's step; tests call it). */
+    int flush() {
+        return writer.flush();
+    }
+
+    private static CableHistoryRow row(PortEnd end, PortEnd far, Instant first, Instant last) {
+        return new CableHistoryRow(end.nodeGuid(), end.port(), far.nodeGuid(), far.port(), first, last);
+    }
+
+    @Override
+    public void start() {
+        writer.start();
+    }
+
+    @Override
+    public void stop() {
+        writer.stop(WRITE_TIMEOUT);
+    }
+
+    @Override
+    public boolean isRunning() {
+        return writer.isRunning();
+    }
+
+    /** Stops after the web server and ingest, so what the last batches brought is stored. */
+    @Override
+    public int getPhase() {
+        return 0;
+    }
+}

@@ -1,0 +1,119 @@
+package io.fabricpulse.server.topology;
+
+import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.server.state.StateDatabase;
+import io.fabricpulse.server.topology.model.FabricLink;
+import io.fabricpulse.server.topology.model.FabricModel;
+import io.fabricpulse.server.topology.model.FabricNode;
+import io.fabricpulse.server.topology.model.LinkEndState;
+import io.fabricpulse.server.topology.model.PortEnd;
+import io.fabricpulse.server.topology.store.CableHistoryRepository;
+import io.fabricpulse.server.topology.store.CableHistoryRow;
+import io.fabricpulse.model.ingest.NodeType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static io.fabricpulse.server.topology.SmallFabric.H1;
+import static io.fabricpulse.server.topology.SmallFabric.H3;
+import static io.fabricpulse.server.topology.SmallFabric.S1;
+import static io.fabricpulse.server.topology.SmallFabric.S2;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The cable history on a real state database: what batches teach it, what it stores, what a baseline does to it. */
+class CableHistoryTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
+
+    private final StateDatabase db = StateDatabase.h2();
+    private final MutableClock clock = new MutableClock(T0);
+    private final CableHistoryRepository rows = new CableHistoryRepository(db.client(), db.transaction());
+    private final CableHistory history = new CableHistory(rows, clock);
+    private final SmallFabric fabric = new SmallFabric();
+
+    @AfterEach
+    void close() {
+        db.close();
+    }
+
+    @Test
+    void everyLinkSeenIsRememberedAtBothEndsAndStored() {
+        history.record(fabric.discovered(T0, true, true));
+        history.flush();
+
+        assertThat(history.expectedPeer(S1, 1)).isEqualTo(new PortEnd(H1, 1));
+        assertThat(history.expectedPeer(H1, 1)).as("the host's end, though the host reported no port").isEqualTo(new PortEnd(S1, 1));
+        assertThat(history.expectedPeer(S1, 5)).as("an empty port").isNull();
+        assertThat(rows.all().collectList().block()).hasSize(12).contains(new CableHistoryRow(S2, 1, H3, 1, T0, T0));
+    }
+
+    @Test
+    void aLostCableStaysKnownAndAStartedServerKnowsItFromTheStateStore() {
+        history.record(fabric.discovered(T0, true, true));
+        history.flush();
+        fabric.unlink(S2, 1);
+        clock.advanceSeconds(10);
+        history.record(fabric.discovered(clock.instant(), true, true));
+        history.flush();
+        assertThat(history.expectedPeer(S2, 1)).isEqualTo(new PortEnd(H3, 1));
+
+        CableHistory restarted = new CableHistory(rows, clock);
+        restarted.load(rows.all().collectList().block());
+        assertThat(restarted.expectedPeer(S2, 1)).isEqualTo(new PortEnd(H3, 1));
+        assertThat(restarted.expectedPeer(H3, 1)).isEqualTo(new PortEnd(S2, 1));
+    }
+
+    @Test
+    void aSightingIsStoredAgainOnlyAfterTheRefreshTimeAndAMovedCableStartsAnew() {
+        history.record(fabric.discovered(T0, true, true));
+        assertThat(history.flush()).as("12 port ends").isEqualTo(12);
+        clock.advanceSeconds(60);
+        history.record(fabric.discovered(clock.instant(), false, false));
+        assertThat(history.flush()).as("nothing new within the hour").isZero();
+        clock.advance(CableHistory.REFRESH);
+        history.record(fabric.discovered(clock.instant(), false, false));
+        assertThat(history.flush()).as("the switch ends' refresh").isEqualTo(12);
+
+        fabric.unlink(S2, 1);
+        fabric.link(S2, 1, H1, 2);
+        clock.advanceSeconds(10);
+        history.record(fabric.discovered(clock.instant(), false, false));
+        history.flush();
+        assertThat(history.of(S2, 1).orElseThrow().firstSeen()).isEqualTo(clock.instant());
+        assertThat(history.expectedPeer(S2, 1)).isEqualTo(new PortEnd(H1, 2));
+    }
+
+    @Test
+    void aSavedBaselineIsTheWholeHistoryAndOneFromBeforeSeedsIt() {
+        history.record(fabric.discovered(T0, true, true));
+        history.flush();
+        FabricModel baseline = FabricModel.of(List.of(new FabricNode(S1, NodeType.SWITCH, "s1", 8),
+                        new FabricNode(H1, NodeType.CA, "h1", 1)),
+                List.of(FabricLink.between(LinkEndState.bare(new PortEnd(S1, 1), 0, null, null),
+                        LinkEndState.bare(new PortEnd(H1, 1), 0, null, null))));
+
+        history.replaceWith(baseline);
+        history.flush();
+        assertThat(history.expectedPeer(S2, 1)).as("not in the new baseline: forgotten").isNull();
+        assertThat(rows.all().collectList().block()).extracting(CableHistoryRow::nodeGuid, CableHistoryRow::portNumber)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(S1, 1), org.assertj.core.groups.Tuple.tuple(H1, 1));
+
+        CableHistory fresh = new CableHistory(new CableHistoryRepository(db.client(), db.transaction()), clock);
+        fresh.seed(FabricModel.of(List.of(new FabricNode(S2, NodeType.SWITCH, "s2", 8), new FabricNode(H3, NodeType.CA, "h3", 1)),
+                List.of(FabricLink.between(LinkEndState.bare(new PortEnd(S2, 1), 0, null, null),
+                        LinkEndState.bare(new PortEnd(H3, 1), 0, null, null)))));
+        assertThat(fresh.expectedPeer(S2, 1)).isEqualTo(new PortEnd(H3, 1));
+        assertThat(clock.instant()).isEqualTo(T0.plus(Duration.ZERO));
+    }
+
+    @Test
+    void aPortThatIsDownOrDisabledTeachesNothing() {
+        fabric.unlink(S1, 1);
+        history.record(fabric.discovered(T0, true, true));
+        assertThat(history.expectedPeer(S1, 1)).isNull();
+        assertThat(history.snapshot()).doesNotContainKey(new PortEnd(S1, 1));
+    }
+}
