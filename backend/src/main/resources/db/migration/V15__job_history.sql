@@ -1,8 +1,9 @@
--- FabricPulse state store, version 24: job history (issue 24, "who is hurt"): which scheduler job ran on
+-- FabricPulse state store, version 15: job history (issue 24, "who is hurt"): which scheduler job ran on
 -- which node when, kept after the scheduler itself has forgotten the job.
 -- Same dialect rules as V1 (H2 2.x and PostgreSQL 15+ both run this file unchanged).
--- Numbered after the issue rather than after the newest migration of its day, so that it does not collide
--- with migrations written at the same time on other branches; Flyway applies versions in order.
+-- Numbered after main's newest (V14): a number far ahead (it was V24, after the issue) would make Flyway refuse
+-- every lower migration written later on a database that has this one; two branches taking the same number
+-- fail loudly instead (Flyway: more than one migration with version 15), and one renumbers at the merge.
 
 -- One row per job. A job's identity is its scheduler, cluster, id and submission time: Slurm reuses ids
 -- after it loses its state (and from FirstJobId after MaxJobId), so the id alone names several jobs over
