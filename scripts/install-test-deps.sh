@@ -16,13 +16,17 @@
 #                                          back) against both engines, Prometheus scraping /metrics/fabric and
 #                                          running the Grafana dashboard's and the rules' expressions (promtool
 #                                          comes with it); the tests start their own on free loopback ports
+#   slurmctld slurmd slurm-client        - a real Slurm for the jobs ITs: each test writes its own slurm.conf in a temp
+#                                          dir (auth/none, so munge is not needed) and starts slurmctld and one
+#                                          slurmd per node name on free loopback ports; the packaged services are
+#                                          not used
 #   docker-compose                       - validates docker-compose.yml (`config` needs no Docker engine)
 #   systemd                              - systemd-analyze, which verifies the agent's unit file
 #   libibumad3                           - copied into the container images' base (the agent's umad source)
 set -euo pipefail
 
 packages=(ibsim-utils opensm infiniband-diags chromium influxdb victoria-metrics prometheus postgresql docker-compose
-          systemd libibumad3)
+          systemd libibumad3 slurmctld slurmd slurm-client)
 
 missing=()
 for p in "${packages[@]}"; do

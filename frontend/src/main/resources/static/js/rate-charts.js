@@ -7,10 +7,10 @@
 // highest rate) for people's tools and tests, and data-empty with a reason when there is nothing to draw.
 
 import { loadECharts } from './lib/vendor.js';
+import { lineOption, niceCeiling, peakOf } from './lib/charts.js';
 
 const REFRESH_MS = 10_000;
 const RANGES_MS = { '15m': 15 * 60_000, '1h': 3_600_000, '6h': 6 * 3_600_000, '24h': 24 * 3_600_000 };
-const PREFIXES = ['', 'k', 'M', 'G', 'T', 'P'];
 
 const section = document.querySelector('[data-rate-charts]');
 const select = section.querySelector('[data-chart-counter]');
@@ -21,53 +21,6 @@ let range = section.querySelector('[data-range][aria-pressed="true"]').dataset.r
 let echarts = null;
 const charts = {};
 let drawing = 0;
-
-/** 1234567 -> "1.23 M" (three significant digits, decimal prefixes). */
-export function withPrefix(value) {
-  if (value === 0) {
-    return '0';
-  }
-  let scaled = value;
-  let i = 0;
-  while (Math.abs(scaled) >= 1000 && i < PREFIXES.length - 1) {
-    scaled /= 1000;
-    i++;
-  }
-  return `${Number(scaled.toPrecision(3))}${PREFIXES[i] ? ` ${PREFIXES[i]}` : ''}`;
-}
-
-/** The axis top for a peak: 1, 2 or 5 times a power of ten at or above it (1 for an all-zero chart). */
-export function niceCeiling(peak) {
-  if (!(peak > 0)) {
-    return 1;
-  }
-  const power = 10 ** Math.floor(Math.log10(peak));
-  return [1, 2, 5, 10].map((f) => f * power).find((top) => top >= peak);
-}
-
-function css(name) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-}
-
-function option(chart, unit, max) {
-  const text = css('--muted');
-  return {
-    animation: false,
-    grid: { left: 70, right: 16, top: 16, bottom: 32 },
-    tooltip: { trigger: 'axis', valueFormatter: (v) => (v == null ? 'no data' : `${withPrefix(v)} ${unit}`) },
-    xAxis: { type: 'time', axisLabel: { color: text }, axisLine: { lineStyle: { color: css('--line') } } },
-    yAxis: {
-      type: 'value', min: 0, max, axisLabel: { color: text, formatter: (v) => `${withPrefix(v)} ${unit}` },
-      splitLine: { lineStyle: { color: css('--line') } },
-    },
-    series: [{
-      type: 'line', name: chart.counter, showSymbol: false, connectNulls: false,
-      lineStyle: { width: 1.5, color: css('--accent') }, itemStyle: { color: css('--accent') },
-      areaStyle: { color: css('--accent'), opacity: 0.12 },
-      data: chart.points.map((p) => [p.at, p.value]),
-    }],
-  };
-}
 
 function show(name, chart, unit, max) {
   const el = elements[name];
@@ -85,7 +38,7 @@ function show(name, chart, unit, max) {
   el.dataset.empty = String(points === 0);
   el.dataset.emptyText = 'No samples in this range yet.';
   charts[name] ??= echarts.init(el, null, { renderer: 'canvas' });
-  charts[name].setOption(option(chart, unit, max), true);
+  charts[name].setOption(lineOption(chart, unit, max), true);
 }
 
 async function draw() {
@@ -106,8 +59,7 @@ async function draw() {
     }
     const unit = select.selectedOptions[0].dataset.unit;
     // One scale for both ends: the same height means the same rate.
-    const peak = [data.port, data.peer].filter(Boolean)
-      .reduce((m, c) => c.points.reduce((n, p) => Math.max(n, p.value ?? 0), m), 0);
+    const peak = peakOf([data.port, data.peer]);
     show('port', data.port, unit, niceCeiling(peak));
     show('peer', data.peer, unit, niceCeiling(peak));
     status.hidden = true;

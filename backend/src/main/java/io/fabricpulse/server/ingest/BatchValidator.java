@@ -155,6 +155,8 @@ public final class BatchValidator {
             checkText(path + ".boardId", node.boardId(), v);
             DayOneFieldChecks.node(path, node, v);
             checkPorts(path, node.ports(), v);
+            ForwardingTableChecks.check(path + ".forwardingTable", node.type(), node.forwardingTable(),
+                    (at, time) -> checkTime(at, time, "when the table was read", v), v);
         }
     }
 
@@ -193,6 +195,9 @@ public final class BatchValidator {
         if (peer != null) {
             checkGuid(path + ".nodeGuid", peer.nodeGuid(), false, v);
             checkRange(path + ".portNumber", peer.portNumber(), 0, MAX_PORT_NUMBER, v);
+            if (peer.lid() != null) {
+                checkRange(path + ".lid", peer.lid(), 0, MAX_LID, v);
+            }
         }
     }
 

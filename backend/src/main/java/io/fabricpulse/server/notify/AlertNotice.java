@@ -32,11 +32,21 @@ import java.util.Objects;
  * @param ticket          the ticket reference given with the acknowledgement; null when none
  * @param comment         the comment's text for {@link Kind#COMMENTED}, or one given with an acknowledgement
  * @param suggestedChecks what an operator should look at, in order (reseat the cable, mlxlink, ...)
+ * @param jobs            the scheduler jobs the alert hurts when it fired: on its nodes, or with pairs of nodes
+ *                        routed over its link (names are the users' text: each channel escapes them)
  */
 public record AlertNotice(Kind kind, String alertId, String rule, Severity severity, String summary,
                           String counter, Double rate, Double threshold, List<End> ends, String cluster,
                           Instant since, Instant at, String ackBy, String ticket, String comment,
-                          List<String> suggestedChecks) {
+                          List<String> suggestedChecks, List<Job> jobs) {
+
+    /** A notice without jobs: what every alert was before the jobs feature, and what a fabric-wide one is. */
+    public AlertNotice(Kind kind, String alertId, String rule, Severity severity, String summary, String counter,
+                       Double rate, Double threshold, List<End> ends, String cluster, Instant since, Instant at,
+                       String ackBy, String ticket, String comment, List<String> suggestedChecks) {
+        this(kind, alertId, rule, severity, summary, counter, rate, threshold, ends, cluster, since, at, ackBy, ticket,
+                comment, suggestedChecks, List.of());
+    }
 
     public AlertNotice {
         alertId = NodeText.readable(alertId);
@@ -58,6 +68,7 @@ public record AlertNotice(Kind kind, String alertId, String rule, Severity sever
         Objects.requireNonNull(at, "at");
         ends = ends == null ? List.of() : List.copyOf(ends);
         suggestedChecks = suggestedChecks == null ? List.of() : List.copyOf(suggestedChecks);
+        jobs = jobs == null ? List.of() : List.copyOf(jobs);
     }
 
     /**
@@ -92,6 +103,17 @@ public record AlertNotice(Kind kind, String alertId, String rule, Severity sever
                 throw new IllegalArgumentException("end portNumber must be 0..255, got " + portNumber);
             }
         }
+    }
+
+    /**
+     * A job the alert hurts.
+     *
+     * @param id    the scheduler's job id
+     * @param name  the job's name, as its user gave it
+     * @param user  who runs it
+     * @param pairs how many of its node pairs are routed over the link; 0 when it is listed for running on an end
+     */
+    public record Job(String id, String name, String user, int pairs) {
     }
 
     /** A key naming this event (not the delivery): the same event announced twice is delivered once. */

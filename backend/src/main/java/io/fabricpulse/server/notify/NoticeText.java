@@ -77,7 +77,26 @@ public final class NoticeText {
         return notice.comment() == null || notice.comment().isBlank() ? null : notice.comment();
     }
 
-    /** The whole notice as lines of plain text, for channels (and fallbacks) without structure. */
+    /** Jobs named in a message at most; the rest are counted. */
+    static final int JOBS_NAMED = 10;
+
+    /**
+     * The jobs the alert hurts: {@code 4711 "cfd-run" (alice), 2 node pairs over the link; ...}, the first ten and
+     * how many more; null when none. Names are users' text: each format escapes this line for its markup.
+     */
+    public static String jobs(AlertNotice notice) {
+        if (notice.jobs().isEmpty()) {
+            return null;
+        }
+        String named = notice.jobs().stream().limit(JOBS_NAMED).map(job -> job.id()
+                        + (job.name() == null ? "" : " \"" + job.name() + "\"")
+                        + (job.user() == null ? "" : " (" + job.user() + ")")
+                        + (job.pairs() > 0 ? ", " + job.pairs() + " node pairs over the link" : ", on an end"))
+                .collect(Collectors.joining("; "));
+        int more = notice.jobs().size() - JOBS_NAMED;
+        return more > 0 ? named + "; and " + more + " more" : named;
+    }
+
     /** One titled value of a chat message's field list; {@code brief} ones may stand side by side. */
     public record Field(String title, String value, boolean brief) {
     }
@@ -96,6 +115,9 @@ public final class NoticeText {
             fields.add(new Field("Cluster", notice.cluster(), true));
         }
         fields.add(new Field("When", status(notice), false));
+        if (jobs(notice) != null) {
+            fields.add(new Field("Jobs affected", jobs(notice), false));
+        }
         if (comment(notice) != null) {
             fields.add(new Field("Comment", comment(notice), false));
         }
@@ -106,6 +128,7 @@ public final class NoticeText {
         return fields;
     }
 
+    /** The whole notice as lines of plain text, for channels (and fallbacks) without structure. */
     public static List<String> lines(AlertNotice notice, String alertPage) {
         List<String> lines = new ArrayList<>();
         lines.add(title(notice));
@@ -116,6 +139,9 @@ public final class NoticeText {
             lines.add("Switch port: " + switchPort);
         }
         lines.add("When: " + status(notice));
+        if (jobs(notice) != null) {
+            lines.add("Jobs affected: " + jobs(notice));
+        }
         if (comment(notice) != null) {
             lines.add("Comment: " + comment(notice));
         }

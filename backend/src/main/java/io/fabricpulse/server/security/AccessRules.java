@@ -48,10 +48,12 @@ final class AccessRules {
             rule(READS, Access.READ,
                     // pages and their live updates
                     "/", "/events/**", "/inventory", "/nodes/**", "/alerts", "/alerts/**", "/map", "/subnet-managers",
+                    "/jobs/**",
                     // the read API
                     "/api/v1/nodes/**", "/api/v1/ports/**", "/api/v1/links/**", "/api/v1/topology/**",
                     "/api/v1/names/**", "/api/v1/clusters/**", "/api/v1/alerts/**", "/api/v1/silences/**",
-                    "/api/v1/rules/**", "/api/v1/subnet-managers",
+                    "/api/v1/rules/**", "/api/v1/subnet-managers", "/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/routes",
+                    "/api/v1/routes/**",
                     // the OpenAPI document and its UI
                     "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**",
                     // the server's own metrics and the fabric's (metrics.FabricMetricsController): they tell the

@@ -164,8 +164,10 @@ final class ObservedFabric {
     /** A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it. */
     private static LinkEndState farEnd(PortEnd far, PortReport near) {
         PortCapability capability = near.peer().capability();
-        return capability == null ? LinkEndState.bare(far, 0, near.linkWidthActive(), near.linkSpeedActive())
-                : new LinkEndState(far, 0, null, null, near.linkWidthActive(), near.linkSpeedActive(),
+        // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
+        int lid = near.peer().lid() == null ? 0 : near.peer().lid();
+        return capability == null ? LinkEndState.bare(far, lid, near.linkWidthActive(), near.linkSpeedActive())
+                : new LinkEndState(far, lid, null, null, near.linkWidthActive(), near.linkSpeedActive(),
                 capability.widths(), capability.speeds());
     }
 

@@ -28,20 +28,22 @@ final class DiscoverRole {
      * @throws SourceUnavailableException when libibumad cannot be loaded at all (a port that is not up yet
      *                                    is waited for, as {@code --source umad} does)
      */
-    static PortSource source(UmadProbe probe, Duration discoverInterval, Clock clock) throws SourceUnavailableException {
+    static PortSource source(UmadProbe probe, Duration discoverInterval, Duration tablesInterval, Clock clock)
+            throws SourceUnavailableException {
         UmadProbe.Result result = probe.probe();
         if (result.library() == null) {
             throw new SourceUnavailableException("--role discover needs native MADs: " + result.probe().detail());
         }
         if (result.probe().usable()) {
-            log.info("role discover: {}; walking the fabric every {} s", result.probe().detail(),
-                    discoverInterval.toSeconds());
+            log.info("role discover: {}; walking the fabric every {} s, reading forwarding tables {}",
+                    result.probe().detail(), discoverInterval.toSeconds(),
+                    tablesInterval.isZero() ? "never" : "every " + tablesInterval.toSeconds() + " s and after changes");
         } else {
             log.warn("role discover: nothing to walk from yet ({}); trying at every poll, as asked",
                     result.probe().detail());
         }
         EnginePool engines = new EnginePool(result.library(), FABRIC_ENGINE, clock);
         return new DiscoveringSource(new UmadSource(result.library(), engines),
-                new FabricMonitor(result.library(), engines, discoverInterval, clock));
+                new FabricMonitor(result.library(), engines, discoverInterval, tablesInterval, clock));
     }
 }

@@ -102,6 +102,13 @@ final class RunCommand implements Callable<Integer> {
             description = "With --role discover: time between fabric walks, 1s to 24h. Default: ${DEFAULT-VALUE}.")
     private Duration discoverInterval;
 
+    @Option(names = "--tables-interval", paramLabel = "DURATION", defaultValue = "5m",
+            converter = DurationConverter.class,
+            description = "With --role discover: time between reads of every switch's forwarding table (the"
+                    + " server's routes), 1s to 24h, or 0s for never; also read after a walk that found other cables"
+                    + " or LIDs. Default: ${DEFAULT-VALUE}.")
+    private Duration tablesInterval;
+
     /** What an agent reads besides its own ports. */
     enum Role {
         NODE, DISCOVER
@@ -147,11 +154,16 @@ final class RunCommand implements Callable<Integer> {
             throw usage("Invalid value for option '--discover-interval': " + discoverInterval.toMillis()
                     + " ms is outside 1s to 24h");
         }
+        if (!tablesInterval.isZero()
+                && (tablesInterval.compareTo(MIN_INTERVAL) < 0 || tablesInterval.compareTo(MAX_DISCOVER_INTERVAL) > 0)) {
+            throw usage("Invalid value for option '--tables-interval': " + tablesInterval.toMillis()
+                    + " ms is outside 1s to 24h (0s turns the reads off)");
+        }
 
         PortSource portSource;
         try {
             UmadProbe umadProbe = new UmadProbe(UmadLibrary.DEFAULT_LIBRARY, UmadProbe.DEFAULT_DEV_DIR, clock);
-            portSource = role == Role.DISCOVER ? DiscoverRole.source(umadProbe, discoverInterval, clock)
+            portSource = role == Role.DISCOVER ? DiscoverRole.source(umadProbe, discoverInterval, tablesInterval, clock)
                     : new SourceSelector(sysfsRoot, umadProbe, new SourceSelector.SimFabric(demo, topology, faults),
                     clock).select(source);
         } catch (SourceUnavailableException e) {

@@ -14,6 +14,7 @@ import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.SubnetManagerReport;
 import io.fabricpulse.model.topology.LinkEnd;
+import io.fabricpulse.model.topology.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +47,7 @@ public final class FabricMonitor implements AutoCloseable {
     private final Clock clock;
     private final OnceLog problems = new OnceLog(log);
     private final EnginePool engines;
+    private final ForwardingTableSchedule tables;
     private List<Plane> planes = List.of();
     private Instant discoveredAt;
     /** The walk the latest poll's reports carry, null when that poll did not walk. */
@@ -55,19 +57,24 @@ public final class FabricMonitor implements AutoCloseable {
 
     /** One separately managed fabric and the local port it is reached through. */
     private record Plane(String via, int localPort, DiscoveredFabric fabric, SweepPlan plan, PortSweeper sweeper,
-                         MadCalls calls) {
+                         MadCalls calls, ForwardingTableReader tableReader) {
 
         boolean reaches(long nodeGuid, int port) {
             return fabric.topology().linkAt(new LinkEnd(nodeGuid, port)).isPresent();
         }
     }
 
-    /** @param engines the local ports' engines, shared with the agent's own umad source (one engine per port) */
-    public FabricMonitor(UmadLibrary umad, EnginePool engines, Duration discoverInterval, Clock clock) {
+    /**
+     * @param engines        the local ports' engines, shared with the agent's own umad source (one engine per port)
+     * @param tablesInterval how often to read the switches' forwarding tables besides after a change; zero: never
+     */
+    public FabricMonitor(UmadLibrary umad, EnginePool engines, Duration discoverInterval, Duration tablesInterval,
+                         Clock clock) {
         this.umad = umad;
         this.engines = engines;
         this.settings = engines.settings();
         this.discoverInterval = discoverInterval;
+        this.tables = new ForwardingTableSchedule(tablesInterval);
         this.clock = clock;
     }
 
@@ -93,8 +100,27 @@ public final class FabricMonitor implements AutoCloseable {
                 readings.add(FabricReports.identities(plane.fabric(), node -> !node.isSwitch()));
             }
         }
+        List<Topology> walks = planes.stream().map(p -> p.fabric().topology()).toList();
+        if (tables.due(walkStart, walks, walked)) {
+            planes.forEach(plane -> readings.add(readTables(plane)));
+            tables.read(walkStart, walks);
+        }
         lastPollManagers = List.copyOf(managers);
         return NodeReports.merge(readings);
+    }
+
+    private List<NodeReport> readTables(Plane plane) {
+        ForwardingTableReader.Result result = plane.tableReader().read(plane.fabric());
+        if (result.problems().isEmpty()) {
+            problems.clear("tables " + plane.via(), () -> "forwarding tables through " + plane.via() + " read whole again");
+        } else {
+            problems.warn("tables " + plane.via(), result.problems().getFirst(), () -> ("forwarding tables through %s: "
+                    + "%d of %d requests failed; %s").formatted(plane.via(), result.failedRequests(), result.requests(),
+                    String.join("; ", result.problems())));
+        }
+        log.debug("read {} forwarding tables through {} in {} ms", result.tables().size(), plane.via(),
+                result.elapsed().toMillis());
+        return FabricReports.forwardingTables(plane.fabric(), result);
     }
 
     /**
@@ -178,7 +204,7 @@ public final class FabricMonitor implements AutoCloseable {
                 fabric.complete() ? "" : "; partial: " + fabric.failedRequests() + " requests failed, first: "
                         + fabric.problems().getFirst());
         return Optional.of(new Plane(via, port.portNumber(), fabric, plan, new PortSweeper(engine::submit, settings, clock),
-                engine::submit));
+                engine::submit, new ForwardingTableReader(engine::submit, settings, clock)));
     }
 
     @Override

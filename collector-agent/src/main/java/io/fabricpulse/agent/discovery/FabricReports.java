@@ -4,6 +4,7 @@ import io.fabricpulse.agent.mad.NodeInfo;
 import io.fabricpulse.agent.mad.PortInfo;
 import io.fabricpulse.agent.mad.PortReports;
 import io.fabricpulse.model.ingest.CounterWidth;
+import io.fabricpulse.model.ingest.ForwardingTable;
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.PeerPort;
@@ -70,6 +71,21 @@ public final class FabricReports {
     }
 
     /**
+     * The switches whose forwarding tables were read, identity and table only: their ports are the sweep's,
+     * merged into the same node report (see {@link NodeReports}).
+     */
+    public static List<NodeReport> forwardingTables(DiscoveredFabric fabric, ForwardingTableReader.Result result) {
+        List<NodeReport> nodes = new ArrayList<>();
+        for (TopologyNode node : fabric.topology().nodes()) {
+            ForwardingTable table = result.tables().get(node.guid());
+            if (table != null) {
+                nodes.add(node(fabric.node(node.guid()), List.of(), table));
+            }
+        }
+        return nodes;
+    }
+
+    /**
      * The switch ports the walk found without a cable (Down, Polling, Disabled), from their PortInfo of the
      * walk, without counters: so the server can list empty and disabled ports, and see a port that lost its
      * cable. Reported on the poll after a walk, like the CAs' identities.
@@ -99,16 +115,21 @@ public final class FabricReports {
     }
 
     private static NodeReport node(DiscoveredNode node, List<PortReport> ports) {
+        return node(node, ports, null);
+    }
+
+    private static NodeReport node(DiscoveredNode node, List<PortReport> ports, ForwardingTable table) {
         long systemImageGuid = node.info().systemImageGuid();
         NodeInfo info = node.info();
         return new NodeReport(Guids.format(node.guid()), systemImageGuid == 0 ? null : Guids.format(systemImageGuid),
                 info.nodeType(), node.description(), null, null, null, List.copyOf(ports), info.vendorId(),
-                info.deviceId(), info.revision(), info.numPorts(), null, null);
+                info.deviceId(), info.revision(), info.numPorts(), null, null, table);
     }
 
     /**
      * A port's report, or null when its PortInfo is missing. A switch port's LID and SM LID are its port 0's:
-     * external switch ports carry neither. The far end comes with what the walk read of its port.
+     * external switch ports carry neither. The far end comes with what the walk read of its port, its LID
+     * included (which names a host without an agent in the forwarding tables).
      */
     private static PortReport port(DiscoveredFabric fabric, DiscoveredNode node, int port, PortInfo info,
                                    CounterWidth width, Map<String, Long> counters, LinkEnd peer) {
@@ -121,7 +142,9 @@ public final class FabricReports {
         if (peer != null) {
             DiscoveredNode peerNode = fabric.node(peer.nodeGuid());
             PortInfo peerInfo = peerNode == null ? null : peerNode.portInfo(peer.port());
-            far = new PeerPort(Guids.format(peer.nodeGuid()), peer.port(), peerInfo == null ? null : peerInfo.capability());
+            int peerLid = peerNode == null ? 0 : peerNode.lidOf(peer.port());
+            far = new PeerPort(Guids.format(peer.nodeGuid()), peer.port(), peerInfo == null ? null : peerInfo.capability(),
+                    peerLid == 0 ? null : peerLid);
         }
         return PortReports.of(port, node.lidOf(port), smLid, info, width, counters, far);
     }

@@ -47,7 +47,8 @@ public final class NodeReports {
                 or(first.firmware(), later.firmware()), or(first.boardId(), later.boardId()), first.ports(),
                 or(first.vendorId(), later.vendorId()), or(first.deviceId(), later.deviceId()),
                 or(first.revision(), later.revision()), or(first.numPorts(), later.numPorts()),
-                or(first.ipoib(), later.ipoib()), or(first.faults(), later.faults()));
+                or(first.ipoib(), later.ipoib()), or(first.faults(), later.faults()),
+                or(first.forwardingTable(), later.forwardingTable()));
     }
 
     private static <T> T or(T value, T fallback) {

@@ -9,6 +9,7 @@ public enum MadAttribute {
     NODE_INFO(0x0011, false),
     SWITCH_INFO(0x0012, false),
     PORT_INFO(0x0015, false),
+    LINEAR_FORWARDING_TABLE(0x0019, false),
     SM_INFO(0x0020, false);
 
     private final int id;

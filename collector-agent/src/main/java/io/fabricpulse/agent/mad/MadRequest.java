@@ -31,7 +31,9 @@ public record MadRequest(MadRoute route, MadAttribute attribute, int dlid, int q
     @Override
     public String toString() {
         String port = attribute.performance() ? " port " + PortCountersField.PortSelect.get(mad, Mads.DATA_OFFSET)
-                : attribute == MadAttribute.PORT_INFO ? " port " + MadHeaderField.AttributeModifier.get(mad, 0) : "";
+                : attribute == MadAttribute.PORT_INFO ? " port " + MadHeaderField.AttributeModifier.get(mad, 0)
+                : attribute == MadAttribute.LINEAR_FORWARDING_TABLE ? " block " + MadHeaderField.AttributeModifier.get(mad, 0)
+                : "";
         return "%s %s%s (attr 0x%04x)".formatted(attribute, route, port, attribute.id());
     }
 }

@@ -5,7 +5,6 @@ import io.fabricpulse.model.ingest.LinkSpeed;
 import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
-import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.model.topology.LinkEnd;
@@ -87,6 +86,10 @@ class PortSweeperTest {
         assertThat(toFirstHost.peer().nodeGuid()).isEqualTo("0x0c42a10300000010");
         assertThat(toFirstHost.peer().portNumber()).isEqualTo(1);
         assertThat(toFirstHost.peer().capability().widths()).as("the host port's as the walk read it").isNotEmpty();
+        int firstHostLid = fabric.node(hostGuid(1)).lidOf(1);
+        assertThat(firstHostLid).isPositive();
+        assertThat(toFirstHost.peer().lid()).as("the host port's LID from the walk, which names it in the forwarding tables")
+                .isEqualTo(firstHostLid);
         assertThat(toFirstHost.lid()).as("a switch port answers at the switch's LID").isEqualTo(4);
         assertThat(toFirstHost.state()).isEqualTo(PortState.ACTIVE);
         assertThat(toFirstHost.linkWidthActive()).isEqualTo(LinkWidth.X4);
@@ -100,8 +103,9 @@ class PortSweeperTest {
         assertThat(third.description()).isEqualTo("node0003 HCA-1");
         assertThat(third.type()).isEqualTo(NodeType.CA);
         assertThat(switches.stream().flatMap(n -> n.ports().stream()).map(PortReport::peer)
-                .map(p -> p.nodeGuid() + "[" + p.portNumber() + "]"))
-                .as("the host's cable is in its switch port's peer").contains(third.guid() + "[1]");
+                .map(p -> p.nodeGuid() + "[" + p.portNumber() + "] lid " + p.lid()))
+                .as("the host's cable is in its switch port's peer, with the LID the walk read")
+                .contains(third.guid() + "[1] lid " + fabric.node(hostGuid(3)).lidOf(1));
         assertThat(fabric.topology().linkAt(new LinkEnd(hostGuid(3), 1))).isPresent();
     }
 }

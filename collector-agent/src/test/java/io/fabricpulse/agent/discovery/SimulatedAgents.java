@@ -34,7 +34,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * The subnet management and performance agents of a {@link Topology}, in-process: answers directed-route
- * NodeInfo, NodeDescription, SwitchInfo and PortInfo by following the route's ports over the cables (never
+ * NodeInfo, NodeDescription, SwitchInfo, PortInfo and LinearForwardingTable by following the route's ports over the cables (never
  * through a CA, as real CAs do not forward), and PerfMgt ClassPortInfo and PortCounters by LID. For unit
  * tests of what ibsim cannot do: silent or lying nodes, routes past 63 hops, corrupted answers. A request
  * that finds no answer completes with the timeout the engine would give after its retries.
@@ -56,6 +56,8 @@ final class SimulatedAgents implements MadCalls {
     private final Set<Long> silent = new HashSet<>();
     private final Set<Long> enhancedPort0 = new HashSet<>();
     private final Map<Long, UnaryOperator<byte[]>> liars = new HashMap<>();
+    /** Each switch's forwarding table: the out-port by LID, 0 .. LinearFdbTop. */
+    private final Map<Long, byte[]> forwarding = new HashMap<>();
     private SplittableRandom dropper;
     private double dropRate;
     private int requests;
@@ -89,6 +91,12 @@ final class SimulatedAgents implements MadCalls {
     /** A node that answers nothing and forwards nothing. */
     SimulatedAgents silence(long guid) {
         silent.add(guid);
+        return this;
+    }
+
+    /** Gives switch {@code guid} a forwarding table: {@code portsByLid[lid]} (unsigned), LinearFdbTop its last LID. */
+    SimulatedAgents forwarding(long guid, byte[] portsByLid) {
+        forwarding.put(guid, portsByLid.clone());
         return this;
     }
 
@@ -151,7 +159,18 @@ final class SimulatedAgents implements MadCalls {
                 byte[] text = node.description().getBytes(StandardCharsets.ISO_8859_1);
                 System.arraycopy(text, 0, mad, Mads.DATA_OFFSET, Math.min(64, text.length));
             }
-            case SWITCH_INFO -> put(mad, SwitchInfoField.EnhancedPort0, enhancedPort0.contains(node.guid()) ? 1 : 0);
+            case SWITCH_INFO -> {
+                put(mad, SwitchInfoField.EnhancedPort0, enhancedPort0.contains(node.guid()) ? 1 : 0);
+                byte[] table = forwarding.get(node.guid());
+                put(mad, SwitchInfoField.LinearFdbTop, table == null ? 0 : table.length - 1);
+            }
+            case LINEAR_FORWARDING_TABLE -> {
+                byte[] table = forwarding.getOrDefault(node.guid(), new byte[0]);
+                for (int i = 0; i < 64; i++) {
+                    int lid = modifier * 64 + i;
+                    mad[Mads.DATA_OFFSET + i] = lid < table.length ? table[lid] : (byte) 0xff;
+                }
+            }
             case PORT_INFO -> {
                 if (modifier > node.numPorts() || (!node.isSwitch() && modifier == 0)) {
                     MadHeaderField.Status.set(mad, 0, 0x1c); // invalid attribute modifier

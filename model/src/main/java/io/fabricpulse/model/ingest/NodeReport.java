@@ -22,6 +22,8 @@ import java.util.List;
  * @param numPorts        NodeInfo.NumPorts: physical ports, null when unknown
  * @param ipoib           the host's IPoIB interfaces on this node's ports, null when the source cannot see them
  * @param faults          reserved or impossible values in the node's answers; null when none
+ * @param forwardingTable a switch's unicast forwarding table, from a {@code discover}-role agent on the polls that
+ *                        read the tables; null otherwise
  */
 public record NodeReport(String guid, String systemImageGuid, NodeType type, String description,
                          String hcaType, String firmware, String boardId, List<PortReport> ports,
@@ -30,7 +32,8 @@ public record NodeReport(String guid, String systemImageGuid, NodeType type, Str
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long revision,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer numPorts,
                          @JsonInclude(JsonInclude.Include.NON_NULL) List<IpoibInterface> ipoib,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) List<FieldFault> faults) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) List<FieldFault> faults,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) ForwardingTable forwardingTable) {
 
     /** A report with what every agent has sent since the first schema: identity and ports only. */
     public NodeReport(String guid, String systemImageGuid, NodeType type, String description,
@@ -39,9 +42,24 @@ public record NodeReport(String guid, String systemImageGuid, NodeType type, Str
                 null, null);
     }
 
+    /** A report without a forwarding table: what every node report but a switch's after a table read is. */
+    public NodeReport(String guid, String systemImageGuid, NodeType type, String description,
+                      String hcaType, String firmware, String boardId, List<PortReport> ports, Integer vendorId,
+                      Integer deviceId, Long revision, Integer numPorts, List<IpoibInterface> ipoib,
+                      List<FieldFault> faults) {
+        this(guid, systemImageGuid, type, description, hcaType, firmware, boardId, ports, vendorId, deviceId,
+                revision, numPorts, ipoib, faults, null);
+    }
+
     /** This report with other ports. */
     public NodeReport withPorts(List<PortReport> newPorts) {
         return new NodeReport(guid, systemImageGuid, type, description, hcaType, firmware, boardId, newPorts,
-                vendorId, deviceId, revision, numPorts, ipoib, faults);
+                vendorId, deviceId, revision, numPorts, ipoib, faults, forwardingTable);
+    }
+
+    /** This report carrying {@code table}. */
+    public NodeReport withForwardingTable(ForwardingTable table) {
+        return new NodeReport(guid, systemImageGuid, type, description, hcaType, firmware, boardId, ports,
+                vendorId, deviceId, revision, numPorts, ipoib, faults, table);
     }
 }

@@ -155,6 +155,17 @@ public class AlertRepository {
         });
     }
 
+    /**
+     * Alerts open at some time in {@code [from, to)}: fired before {@code to} and not resolved before {@code from};
+     * newest first, at most {@code limit}.
+     */
+    public Flux<AlertRow> overlapping(Instant from, Instant to, int limit) {
+        return db.sql("SELECT " + COLUMNS + " FROM alert WHERE fired_at < :to AND (resolved_at IS NULL OR resolved_at >= :from)"
+                        + " ORDER BY fired_at DESC, id DESC" + StateSql.limit(limit))
+                .bind("from", StateSql.stored(from)).bind("to", StateSql.stored(to))
+                .map(AlertRepository::row).all();
+    }
+
     /** How many alerts match the filter. */
     public Mono<Long> count(AlertFilter filter) {
         return Mono.defer(() -> {

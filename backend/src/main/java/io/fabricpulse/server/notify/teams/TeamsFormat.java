@@ -73,6 +73,9 @@ public final class TeamsFormat implements ChannelFormat {
             facts.add(fact("Cluster", notice.cluster()));
         }
         facts.add(fact("When", NoticeText.status(notice)));
+        if (NoticeText.jobs(notice) != null) {
+            facts.add(fact("Jobs affected", NoticeText.jobs(notice)));
+        }
         if (NoticeText.comment(notice) != null) {
             facts.add(fact("Comment", NoticeText.comment(notice)));
         }

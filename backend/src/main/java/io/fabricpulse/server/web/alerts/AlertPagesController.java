@@ -111,6 +111,7 @@ class AlertPagesController {
                     model.addAttribute("ends", context.ends().stream()
                             .map(end -> AlertEndPanel.of(end, detail.ports(), nodes, format)).toList());
                     model.addAttribute("history", history(detail));
+                    model.addAttribute("impact", ImpactPanel.of(detail.impact(), context.ends(), format));
                     model.addAttribute("open", detail.alert().resolvedAt() == null);
                     model.addAttribute("zone", format.zoneLabel());
                     model.addAttribute("mayAck", both.getT2());

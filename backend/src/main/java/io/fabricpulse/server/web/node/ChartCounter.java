@@ -16,10 +16,10 @@ import java.util.Locale;
 public record ChartCounter(String name, String label, String unit) {
 
     /** The default series: what the link carries. */
-    static final String DEFAULT = "XmitBytesPerSecond";
+    public static final String DEFAULT = "XmitBytesPerSecond";
 
     /** Every chartable series, the data rates first. */
-    static final List<ChartCounter> ALL = all();
+    public static final List<ChartCounter> ALL = all();
 
     private static List<ChartCounter> all() {
         List<ChartCounter> all = new ArrayList<>();

@@ -153,7 +153,7 @@ class NodePagesTest {
         assertThat(rate(page, "PortXmitData")).isEqualTo("1 MB/s");
         assertThat(page.select("tr[data-counter]")).extracting(r -> r.attr("data-counter"))
                 .containsExactly("SymbolErrorCounter", "PortRcvErrors", "PortXmitData");
-        assertThat(page.selectFirst("p.empty").text()).startsWith("No clear or reset");
+        assertThat(page.selectFirst("p[data-clears-empty]").text()).startsWith("No clear or reset");
     }
 
     @Test

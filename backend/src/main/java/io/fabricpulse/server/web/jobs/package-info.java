@@ -1,0 +1,2 @@
+/** The job page. */
+package io.fabricpulse.server.web.jobs;

@@ -1,0 +1,134 @@
+package io.fabricpulse.server.routes;
+
+import io.fabricpulse.server.topology.model.FabricLink;
+import io.fabricpulse.server.topology.model.LinkEndState;
+import io.fabricpulse.server.topology.model.PortEnd;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Each way a route through the tables fails, on ibsim's four-HCA shape (two 8-port switches joined by two
+ * cables, two hosts on each): the failing pairs are counted by outcome and the rest still count, a trace says
+ * where it stopped, and tables that disagree with the topology's LIDs are noted.
+ */
+class RouteFailuresTest {
+
+    private final TestFabric fabric = new TestFabric();
+    private final String leafA = fabric.addSwitch(1, 8);
+    private final String leafB = fabric.addSwitch(2, 8);
+    private final String host1 = fabric.addHost(1, 1);
+    private final String host2 = fabric.addHost(2, 1);
+    private final String host3 = fabric.addHost(3, 1);
+    private final String host4 = fabric.addHost(4, 1);
+
+    RouteFailuresTest() {
+        fabric.cable(host1, 1, leafA, 1);
+        fabric.cable(host3, 1, leafA, 2);
+        fabric.cable(leafA, 3, leafB, 3);
+        fabric.cable(leafA, 5, leafB, 5);
+        fabric.cable(host2, 1, leafB, 1);
+        fabric.cable(host4, 1, leafB, 2);
+        fabric.withMinHopTables();
+    }
+
+    private int lid(String host) {
+        return fabric.lidOf(new PortEnd(host, 1));
+    }
+
+    private void route(String onSwitch, String toHost, int port) {
+        fabric.tables.get(onSwitch)[lid(toHost)] = (byte) port;
+    }
+
+    @Test
+    void whole() {
+        RouteTable table = fabric.build();
+        assertThat(table.summary().routedPairs()).isEqualTo(12);
+        assertThat(table.summary().unrouted()).isZero();
+        assertThat(table.trace(lid(host1), lid(host2)).orElseThrow().hops()).as("host1, leaf A, leaf B, host2")
+                .hasSize(3);
+    }
+
+    @Test
+    void aSwitchWithoutATableStopsTheRoutesThroughIt() {
+        fabric.tables.remove(leafB);
+        RouteTable table = fabric.build();
+
+        assertThat(table.summary().unroutedPairs()).containsEntry(Outcome.NO_TABLE, 10L);
+        assertThat(table.summary().routedPairs()).as("host1 <-> host3 stay on leaf A").isEqualTo(2);
+        RouteTrace trace = table.trace(lid(host1), lid(host2)).orElseThrow();
+        assertThat(trace.outcome()).isEqualTo(Outcome.NO_TABLE);
+        assertThat(trace.stuckAt().nodeGuid()).isEqualTo(leafB);
+    }
+
+    @Test
+    void noRouteAPortBeyondTheSwitchAndAPortWithoutACableAreEachCounted() {
+        route(leafA, host2, 0xFF);
+        route(leafA, host4, 40);
+        route(leafB, host1, 7);
+        RouteTable table = fabric.build();
+
+        assertThat(table.summary().unroutedPairs()).containsEntry(Outcome.NO_ROUTE, 2L)
+                .containsEntry(Outcome.BAD_PORT, 2L).containsEntry(Outcome.DEAD_END, 2L);
+        assertThat(table.summary().routedPairs() + table.summary().unrouted()).isEqualTo(12);
+        RouteTrace bad = table.trace(lid(host3), lid(host4)).orElseThrow();
+        assertThat(bad.outcome()).isEqualTo(Outcome.BAD_PORT);
+        assertThat(bad.stuckAt()).extracting(RouteTrace.Port::nodeGuid, RouteTrace.Port::port).containsExactly(leafA, 40);
+        assertThat(table.summary().examples().get(Outcome.DEAD_END).destinationLid()).isEqualTo(lid(host1));
+    }
+
+    @Test
+    void tablesThatSendALidBackAndForthLoop() {
+        route(leafA, host2, 3);
+        route(leafB, host2, 3);
+        RouteTable table = fabric.build();
+
+        assertThat(table.summary().unroutedPairs()).containsEntry(Outcome.LOOP, 3L);
+        assertThat(table.trace(lid(host1), lid(host2)).orElseThrow().outcome()).isEqualTo(Outcome.LOOP);
+    }
+
+    @Test
+    void routesEndingAtAnotherPortThanTheirLidsAreWrongDestinationsAndTheTablesAreNotedAsOld() {
+        // The SM gave host1 and host2 each other's LIDs after the tables were read; leaf A's LID moved too.
+        RouteTable before = fabric.build();
+        var tablesAsRead = fabric.switchTables();
+        int one = lid(host1);
+        int two = lid(host2);
+        fabric.lids.put(new PortEnd(host1, 1), two);
+        fabric.lids.put(new PortEnd(host2, 1), one);
+        int leafALid = fabric.lidOf(new PortEnd(leafA, 0));
+        fabric.lids.put(new PortEnd(leafA, 0), 60);
+        RouteTable after = RouteBuilder.build(relabelled(), tablesAsRead, TestFabric.READ_AT);
+
+        assertThat(before.summary().unrouted()).isZero();
+        assertThat(after.summary().unroutedPairs()).containsKey(Outcome.WRONG_DESTINATION);
+        assertThat(after.summary().notes()).anySatisfy(note -> assertThat(note).contains(leafA)
+                .contains("had LID " + leafALid + " when its table was read").contains("has LID 60 now"));
+    }
+
+    @Test
+    void aTableThatDoesNotSendItsOwnLidToPortZeroWasReadMidUpdateAndTwoPortsWithOneLidAreNoted() {
+        int own = fabric.lidOf(new PortEnd(leafB, 0));
+        fabric.tables.get(leafB)[own] = 3;
+        fabric.lids.put(new PortEnd(host4, 1), lid(host3));
+        RouteTable table = RouteBuilder.build(relabelled(), fabric.switchTables(), TestFabric.READ_AT);
+
+        assertThat(table.summary().notes()).anySatisfy(note -> assertThat(note).contains(leafB)
+                .contains("sends its own LID " + own + " to port 3, not 0"));
+        assertThat(table.summary().notes()).anySatisfy(note -> assertThat(note)
+                .contains("LID " + lid(host3) + " is claimed by"));
+    }
+
+    /** The model again with the LIDs in {@code fabric.lids} now (the cables' ends carry the LIDs). */
+    private io.fabricpulse.server.topology.model.FabricModel relabelled() {
+        List<FabricLink> links = fabric.links.stream().map(link -> FabricLink.between(
+                relabel(link.a()), relabel(link.b()))).toList();
+        return io.fabricpulse.server.topology.model.FabricModel.of(fabric.nodes.values(), links);
+    }
+
+    private LinkEndState relabel(LinkEndState end) {
+        return LinkEndState.bare(end.end(), fabric.lidOf(end.end()), end.width(), end.speed());
+    }
+}
