@@ -6,6 +6,7 @@ import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.rules.LinkDegradedRule;
@@ -57,6 +58,20 @@ class LinkDegradedRuleTest extends OnFreshStateStore {
             assertThat(alert.context()).contains("ibportstate <lid> <port> query").doesNotContain("Reseat");
         });
         assertThat(bed.events(AlertEventKind.FIRED)).as("both ends judge it, one alert").hasSize(1);
+    }
+
+    @Test
+    void aNarrowedSwitchPortAlertsWhenItsHostIsKnownOnlyThroughTheSwitch() {
+        Fabric fabric = new Fabric(X4, SDR).cable(1, X4, SDR).cable(2, X4, SDR).cable(5, X1, SDR).empty(3);
+        NodeReport[] nodes = fabric.nodes();
+        NodeReport leafOnly = nodes[nodes.length - 1];
+        bed.push("discover", leafOnly);
+        bed.advanceSeconds(2);
+        bed.push("discover", leafOnly);
+
+        assertThat(bed.openRows()).as("hosts as a discover agent sends them: identity only, read over the cable")
+                .singleElement().satisfies(alert -> assertThat(alert.summary()).contains("leaf-a port 5 (LID 105) "
+                        + "enables 1X where leaf-a enables 4X on its other ports"));
     }
 
     @Test
@@ -161,7 +176,8 @@ class LinkDegradedRuleTest extends OnFreshStateStore {
                 LinkSpeed speed = enabledSpeeds.stream().max(Comparator.comparingDouble(LinkSpeed::laneGbps))
                         .orElseThrow();
                 ports.add(active(leafPort, 100 + leafPort, width, speed, ALL_WIDTHS, enabledWidths, enabledSpeeds,
-                        new PeerPort(host(leafPort), 1)));
+                        new PeerPort(host(leafPort), 1, PortCapability.of(hostWidths, enabledWidths, SDR_TO_QDR,
+                                enabledSpeeds))));
                 nodes.add(new NodeReport(host(leafPort), "node-" + leafPort, NodeType.CA, "node-" + leafPort, "MT4123",
                         "20.31.1014", "MT_0000000223", List.of(active(1, 200 + leafPort, width, speed, hostWidths,
                         enabledWidths, enabledSpeeds, new PeerPort(LEAF, leafPort)))));

@@ -64,9 +64,10 @@ public final class LinkCapabilities {
      * null unless an end is narrowed in it. Each end counts with: its own set united with its siblings' when it is
      * the narrowed one; its own set when it has siblings and is not (a node that enables one narrow set everywhere
      * meant it); its supported set when its node's report held no sibling, so its own enabling cannot be judged (a
-     * single-port HCA, which ibsim's {@code w=1} narrows too: the switch end decides) — bounded by what it supports,
-     * so a 1X-only HCA never makes its switch port look narrowed. A far end known only from this port's agent (no
-     * report of its own, or a sysfs source) counts with the capability that agent read: nothing is guessed.
+     * single-port HCA, which ibsim's {@code w=1} narrows too: the switch end decides), so a 1X-only HCA never makes
+     * its switch port look narrowed. Where the far end's supported set is unknown too (no report of its own, as
+     * discover-role agents send hosts, or a sysfs source), the narrowed end alone decides: a switch port narrowed to
+     * 1X in front of a host that supports 1X only then alerts, which its cluster's {@code expected} setting silences.
      */
     static Sibling asSiblingsRun(PortView port, PortView far) {
         End<LinkWidth> myWidths = new End<>(port, port.capability().widths(), port.siblingCapability().widths(),
@@ -100,20 +101,26 @@ public final class LinkCapabilities {
             return mine != null && theirs != null && order.compare(theirs, mine) > 0;
         }
 
+        /** What this end counts with; null when nothing bounds it (no siblings, supported set unknown). */
         Set<E> counted() {
             if (narrowed()) {
                 Set<E> united = EnumSet.copyOf(enabled);
                 united.addAll(siblings);
                 return united;
             }
-            return siblings.isEmpty() && !supported.isEmpty() ? supported : enabled;
+            if (!siblings.isEmpty()) {
+                return enabled;
+            }
+            return supported.isEmpty() ? null : supported;
         }
 
         E couldRunWith(End<E> far) {
             if (!narrowed() && !far.narrowed()) {
                 return null;
             }
-            return best(counted().stream().filter(far.counted()::contains).toList());
+            Set<E> mine = counted();
+            Set<E> theirs = far.counted();
+            return best(mine == null ? theirs : theirs == null ? mine : mine.stream().filter(theirs::contains).toList());
         }
 
         Narrowed<E> narrowedOf(End<E> far) {
