@@ -25,6 +25,7 @@ import reactor.core.publisher.Sinks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -119,7 +120,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         List<CounterReset> resets = new ArrayList<>();
         for (NodeReport node : batch.nodes()) {
             NodeView nodeView = nodes.merge(node.guid(), nodeView(node, at), LiveFabric::newerWins);
-            int[] siblings = SiblingCapabilities.of(node.ports());
+            int[] siblings = SiblingCapabilities.of(node.ports(), portsNotIn(node, nodeView.numPorts()));
             for (int index = 0; index < node.ports().size(); index++) {
                 PortReport port = node.ports().get(index);
                 int siblingBits = siblings[index];
@@ -318,6 +319,23 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     /** Node description, else GUID; a mapped name ({@link NodeNames}) wins over both when views are read. */
     private static String displayName(String description, String guid) {
         return description == null || description.isBlank() ? guid : description.strip();
+    }
+
+    /** The latest views of the node's ports 0..numPorts that the report does not hold; none when NumPorts is unknown. */
+    private List<PortView> portsNotIn(NodeReport node, Integer numPorts) {
+        if (numPorts == null) {
+            return List.of();
+        }
+        BitSet reported = new BitSet(numPorts + 1);
+        node.ports().forEach(port -> reported.set(port.portNumber()));
+        List<PortView> others = new ArrayList<>();
+        for (int number = reported.nextClearBit(0); number <= numPorts; number = reported.nextClearBit(number + 1)) {
+            PortEntry entry = ports.get(new PortKey(node.guid(), number));
+            if (entry != null) {
+                others.add(entry.view());
+            }
+        }
+        return others;
     }
 
     private static LinkWidth widest(Set<LinkWidth> widths) {

@@ -9,9 +9,10 @@ import java.util.List;
 /**
  * What a node enables on its ports, per supported set: a port that enables less than the node's other ports with
  * the same supported widths (or speeds) was narrowed by hand (ibportstate, a configuration) and perhaps forgotten,
- * which the {@code link-degraded} rule reports. Computed from one node report, so a partial report compares a port
- * with the ports it holds only; a node with one port of its kind (a single-port HCA) has no siblings, and its links
- * are judged by the far end's siblings (docs/ALERTING.md).
+ * which the {@code link-degraded} rule reports. Computed from one node report and the latest views of the node's
+ * ports it does not hold (discover-role agents send empty switch ports only after a walk: without them a port's
+ * siblings, and so the verdict on its link, would come and go between polls); a node with one port of its kind (a
+ * single-port HCA) has no siblings, and its links are judged by the far end's siblings (docs/ALERTING.md).
  */
 final class SiblingCapabilities {
 
@@ -22,18 +23,28 @@ final class SiblingCapabilities {
      * Per port of the report, in its order: the union of what the ports with its supported set support and enable,
      * in {@link PortView#siblingBits()}' form; a half (widths, speeds) is 0 where the port is alone in its set or the
      * set is unknown. A few distinct sets per node, so a linear search over them, no boxing.
+     *
+     * @param others the latest views of the node's ports the report does not hold: siblings, never judged here
      */
-    static int[] of(List<PortReport> ports) {
-        int[] widthKeys = new int[ports.size()];
-        int[] widthCaps = new int[ports.size()];
-        int[] speedKeys = new int[ports.size()];
-        int[] speedCaps = new int[ports.size()];
+    static int[] of(List<PortReport> ports, List<PortView> others) {
+        int all = ports.size() + others.size();
+        int[] widthKeys = new int[all];
+        int[] widthCaps = new int[all];
+        int[] speedKeys = new int[all];
+        int[] speedCaps = new int[all];
         for (int i = 0; i < ports.size(); i++) {
             PortReport port = ports.get(i);
             widthKeys[i] = PortCapability.supportedWidthBits(port);
             widthCaps[i] = PortCapability.widthBits(port);
             speedKeys[i] = PortCapability.supportedSpeedBits(port);
             speedCaps[i] = PortCapability.speedBits(port);
+        }
+        for (int i = ports.size(); i < all; i++) {
+            PortView other = others.get(i - ports.size());
+            widthKeys[i] = other.supportedBits() >>> 16;
+            widthCaps[i] = other.capabilityBits() >>> 16;
+            speedKeys[i] = other.supportedBits() & 0xFFFF;
+            speedCaps[i] = other.capabilityBits() & 0xFFFF;
         }
         int[] widths = unitedBySet(widthKeys, widthCaps);
         int[] speeds = unitedBySet(speedKeys, speedCaps);

@@ -75,6 +75,21 @@ class LinkDegradedRuleTest extends OnFreshStateStore {
     }
 
     @Test
+    void pollsThatLeaveTheEmptyPortsOutKeepTheVerdict() {
+        Fabric fabric = new Fabric(X4, SDR).cable(5, X1, SDR).empty(1).empty(2).empty(3);
+        bed.push("discover", fabric.nodes());
+        Fabric linkedOnly = new Fabric(X4, SDR).cable(5, X1, SDR);
+        for (int poll = 0; poll < 60; poll++) {
+            bed.advanceSeconds(2);
+            bed.push("discover", linkedOnly.nodes());
+        }
+
+        assertThat(bed.openRows()).as("the empty ports come with walks only, as a discover agent sends them")
+                .singleElement().satisfies(alert -> assertThat(alert.summary()).contains("leaf-a port 5"));
+        assertThat(bed.events(AlertEventKind.RESOLVED)).isEmpty();
+    }
+
+    @Test
     void aNodeThatEnablesTheSameNarrowSetEverywhereMeantIt() {
         Fabric fabric = new Fabric(X1, SDR).cable(1, X1, SDR).cable(2, X1, SDR).cable(5, X1, SDR).empty(3);
         bed.push("discover", fabric.nodes());
@@ -182,7 +197,8 @@ class LinkDegradedRuleTest extends OnFreshStateStore {
                         "20.31.1014", "MT_0000000223", List.of(active(1, 200 + leafPort, width, speed, hostWidths,
                         enabledWidths, enabledSpeeds, new PeerPort(LEAF, leafPort)))));
             }
-            nodes.add(new NodeReport(LEAF, "leaf-a", NodeType.SWITCH, "leaf-a", null, null, null, ports));
+            nodes.add(new NodeReport(LEAF, null, NodeType.SWITCH, "leaf-a", null, null, null, ports, 0x2c9, 0xd2f0, 0L,
+                    12, null, null));
             return nodes.toArray(NodeReport[]::new);
         }
 
