@@ -168,10 +168,9 @@ class DayOneIbsimIT {
      * marks every link of ibsim, 12X being supported everywhere.)
      */
     private static Set<String> linksBelowWhatTheirNodesEnable(IbsimFabric fabric, ServerProcess server) throws Exception {
-        Map<String, Integer> lids = new HashMap<>();
+        Map<String, Integer> lids = lidsByGuid(fabric);
         Map<String, Integer> lastPorts = new HashMap<>();
         for (JsonNode p : JSON.readTree(server.get("/api/v1/ports"))) {
-            lids.put(p.path("nodeGuid").asString(), p.path("lid").asInt());
             lastPorts.merge(p.path("nodeGuid").asString(), p.path("portNumber").asInt(), Math::max);
         }
         Set<String> below = new TreeSet<>();
@@ -300,6 +299,27 @@ class DayOneIbsimIT {
             }
         }
         throw new AssertionError("no switch " + switchName + " in ibnetdiscover's output");
+    }
+
+    /**
+     * Each node's LID by GUID, from ibnetdiscover: a switch's from its header, a CA's from its port's line (the hosts
+     * are not ports of the server's own: a discover-role agent sends them as identities).
+     */
+    private static Map<String, Integer> lidsByGuid(IbsimFabric fabric) {
+        Map<String, Integer> lids = new HashMap<>();
+        String node = null;
+        for (String line : fabric.tool(AGENT_HOST, "ibnetdiscover").stdout().lines().toList()) {
+            if (line.startsWith("Switch") || line.startsWith("Ca")) {
+                node = "0x%016x".formatted(Long.parseUnsignedLong(
+                        line.replaceAll("^\\w+\\s+\\d+ \"[SH]-([0-9a-f]+)\".*", "$1"), 16));
+                if (line.startsWith("Switch")) {
+                    lids.put(node, Integer.parseInt(line.replaceAll(".* lid (\\d+) .*", "$1")));
+                }
+            } else if (node != null && line.startsWith("[") && line.matches(".*# lid \\d+ .*")) {
+                lids.putIfAbsent(node, Integer.parseInt(line.replaceAll(".*# lid (\\d+) .*", "$1")));
+            }
+        }
+        return lids;
     }
 
     /** Node GUIDs by description, from ibnetdiscover. */
