@@ -1,5 +1,6 @@
 package io.fabricpulse.server.alerting;
 
+import io.fabricpulse.server.alerting.rules.LinkDegradedRule;
 import io.fabricpulse.server.alerting.rules.PortNotActiveRule;
 
 import java.util.List;
@@ -19,6 +20,12 @@ public final class SuggestedChecks {
             "Check the link with mlxlink -d <device> -m -e -c (BER, FEC, eye) and the cable part number",
             "A reboot or link retraining on either end induces a few errors; those are normal",
             CLEAR);
+    private static final List<String> NARROWED = List.of(
+            "One end enables less than its node's other ports: someone restricted it (ibportstate, a configuration) "
+                    + "and may have forgotten; read LinkWidthEnabled/LinkSpeedEnabled with ibportstate <lid> <port> query",
+            "If the restriction is not meant, enable what the other ports enable (ibportstate <lid> <port> width "
+                    + "<mask>, or speed <mask>) and retrain the link (ibportstate <lid> <port> reset)",
+            "If it is meant, set the rule's expected width and speed for the cluster so the link is judged by that");
     private static final List<String> CONGESTION = List.of(
             "Look for congestion: the busiest ports of the switch and the traffic of the jobs on these nodes",
             "Check the subnet manager's routing (opensm routing engine, ibdiagnet) for hot spots",
@@ -35,8 +42,14 @@ public final class SuggestedChecks {
     private SuggestedChecks() {
     }
 
-    /** @param summary the finding's summary: a port in Init asks for the SM, one Down for the cable */
+    /**
+     * @param summary the finding's summary: a port in Init asks for the SM, one Down for the cable; a link below
+     *                what an end's siblings enable for the ibportstate setting, not the cable
+     */
     public static List<String> forRule(String rule, String summary) {
+        if (LinkDegradedRule.NAME.equals(rule) && summary.contains(LinkDegradedRule.NARROWED)) {
+            return NARROWED;
+        }
         if (CABLE_RULES.contains(rule)) {
             return CABLE;
         }

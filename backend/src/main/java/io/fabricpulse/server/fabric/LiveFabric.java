@@ -25,6 +25,7 @@ import reactor.core.publisher.Sinks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -119,7 +120,10 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         List<CounterReset> resets = new ArrayList<>();
         for (NodeReport node : batch.nodes()) {
             NodeView nodeView = nodes.merge(node.guid(), nodeView(node, at), LiveFabric::newerWins);
-            for (PortReport port : node.ports()) {
+            int[] siblings = SiblingCapabilities.of(node.ports(), portsNotIn(node, nodeView.numPorts()));
+            for (int index = 0; index < node.ports().size(); index++) {
+                PortReport port = node.ports().get(index);
+                int siblingBits = siblings[index];
                 PortEntry[] applied = new PortEntry[1];
                 StoredBaselines.Sample resumed = stored.find(node.guid(), port.portNumber());
                 ports.compute(new PortKey(node.guid(), port.portNumber()), (key, old) -> {
@@ -145,7 +149,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                     LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
                             port.ethernet() ? port.linkRateGbps() : null, ratesProperties.xmitWaitTick(batch.source(),
                             nodeView.vendorId(), nodeView.deviceId(), nodeView.hcaType()));
-                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at), rates, windows, link,
+                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at, siblingBits), rates, windows, link,
                             widest(port.linkWidthSupported()), fastest(port.linkSpeedSupported()),
                             linkLayer(port.linkLayer()));
                     return applied[0];
@@ -317,6 +321,23 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         return description == null || description.isBlank() ? guid : description.strip();
     }
 
+    /** The latest views of the node's ports 0..numPorts that the report does not hold; none when NumPorts is unknown. */
+    private List<PortView> portsNotIn(NodeReport node, Integer numPorts) {
+        if (numPorts == null) {
+            return List.of();
+        }
+        BitSet reported = new BitSet(numPorts + 1);
+        node.ports().forEach(port -> reported.set(port.portNumber()));
+        List<PortView> others = new ArrayList<>();
+        for (int number = reported.nextClearBit(0); number <= numPorts; number = reported.nextClearBit(number + 1)) {
+            PortEntry entry = ports.get(new PortKey(node.guid(), number));
+            if (entry != null) {
+                others.add(entry.view());
+            }
+        }
+        return others;
+    }
+
     private static LinkWidth widest(Set<LinkWidth> widths) {
         LinkWidth widest = null;
         if (widths != null) {
@@ -354,7 +375,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     }
 
     private static PortView portView(NodeView node, PortReport port, PortRates.Result rates, LinkContext link,
-                                     Instant at) {
+                                     Instant at, int siblingBits) {
         Double xmitWords = rates.rate(PortCounter.PortXmitData);
         Double rcvWords = rates.rate(PortCounter.PortRcvData);
         return new PortView(node.guid(), node.name(), node.type(), port.portNumber(), port.lid(), port.state(),
@@ -369,6 +390,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 DerivedRates.of(rates::rate, link), rates.saturated(), at, port.linkLayer(),
                 port.ethernet() ? port.linkRateGbps() : null, port.counterWidth(),
                 PortView.bits(port),
-                PortView.bits(port.peer() == null ? null : port.peer().capability()), port.faults());
+                PortView.bits(port.peer() == null ? null : port.peer().capability()), PortView.supportedBits(port),
+                siblingBits, port.faults());
     }
 }

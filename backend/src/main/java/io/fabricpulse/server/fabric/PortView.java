@@ -57,6 +57,11 @@ import java.util.Map;
  *                           16 bits) and {@link PortCapability#speedBits()} (low 16); 0 when unknown. Compact per
  *                           port; read it as {@link #capability()}
  * @param peerCapabilityBits the far end's, as the reporting agent read it; 0 when it did not
+ * @param supportedBits      what the port supports, enabled or not, in {@link #capabilityBits()}' form; 0 when unknown
+ * @param siblingBits        what the node's other ports with the same supported set support and enable, united with
+ *                           this port's, in {@link #capabilityBits()}' form (widths and speeds each on their own); 0
+ *                           where no such sibling was in the node's report (a single-port HCA, sysfs): read it as
+ *                           {@link #siblingCapability()}
  * @param faults             reserved or impossible values in the latest answers, null when none
  */
 public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int portNumber, int lid,
@@ -67,7 +72,8 @@ public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int 
                        Double xmitBytesPerSecond, Double rcvBytesPerSecond, DerivedRates derived,
                        Map<String, Instant> saturated,
                        Instant sampledAt, String linkLayer, Double linkRateGbps, CounterWidth counterWidth,
-                       @JsonIgnore int capabilityBits, @JsonIgnore int peerCapabilityBits, List<FieldFault> faults) {
+                       @JsonIgnore int capabilityBits, @JsonIgnore int peerCapabilityBits,
+                       @JsonIgnore int supportedBits, @JsonIgnore int siblingBits, List<FieldFault> faults) {
 
     /** A view without what came with the day-one fields: an InfiniBand port of unknown capability. */
     public PortView(String nodeGuid, String nodeName, NodeType nodeType, int portNumber, int lid,
@@ -77,12 +83,17 @@ public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int 
                     Map<String, Instant> saturated, Instant sampledAt) {
         this(nodeGuid, nodeName, nodeType, portNumber, lid, state, physicalState, linkWidth, linkSpeed, peerGuid,
                 peerPort, counters, rates, xmitBytesPerSecond, rcvBytesPerSecond, derived, saturated, sampledAt, null,
-                null, CounterWidth.BASIC, 0, 0, null);
+                null, CounterWidth.BASIC, 0, 0, 0, 0, null);
     }
 
     /** Packs a capability into {@link #capabilityBits()}' form. */
     public static int bits(PortCapability capability) {
         return capability == null ? 0 : (capability.widthBits() << 16) | capability.speedBits();
+    }
+
+    /** A report's supported widths and speeds in {@link #capabilityBits()}' form, enabled or not. */
+    public static int supportedBits(PortReport report) {
+        return (PortCapability.supportedWidthBits(report) << 16) | PortCapability.supportedSpeedBits(report);
     }
 
     /** A report's own capability in {@link #capabilityBits()}' form, computed without allocating. */
@@ -112,6 +123,21 @@ public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int 
         return PortCapability.fromBits(peerCapabilityBits >>> 16, peerCapabilityBits & 0xFFFF);
     }
 
+    /** What the port supports, enabled or not; empty sets when the source cannot tell. */
+    @JsonIgnore
+    public PortCapability supported() {
+        return PortCapability.fromBits(supportedBits >>> 16, supportedBits & 0xFFFF);
+    }
+
+    /**
+     * What the node's ports with this port's supported set (this one included) support and enable; empty where the
+     * node's report held no other such port, so a sibling comparison cannot be made.
+     */
+    @JsonIgnore
+    public PortCapability siblingCapability() {
+        return PortCapability.fromBits(siblingBits >>> 16, siblingBits & 0xFFFF);
+    }
+
     /** An Ethernet (RoCE) port: InfiniBand's link, state, SM and speed rules do not apply. */
     @JsonIgnore
     public boolean ethernet() {
@@ -122,7 +148,8 @@ public record PortView(String nodeGuid, String nodeName, NodeType nodeType, int 
     public PortView named(String name) {
         return new PortView(nodeGuid, name, nodeType, portNumber, lid, state, physicalState, linkWidth, linkSpeed,
                 peerGuid, peerPort, counters, rates, xmitBytesPerSecond, rcvBytesPerSecond, derived, saturated,
-                sampledAt, linkLayer, linkRateGbps, counterWidth, capabilityBits, peerCapabilityBits, faults);
+                sampledAt, linkLayer, linkRateGbps, counterWidth, capabilityBits, peerCapabilityBits, supportedBits,
+                siblingBits, faults);
     }
 
     /**

@@ -143,7 +143,7 @@ public final class TestPorts {
     public PortView build() {
         return new PortView(nodeGuid, nodeName, nodeType, portNumber, lid, state, physicalState, width, speed,
                 peerGuid, peerPort, Map.copyOf(counters), Map.copyOf(rates), xmit, rcv, derived, saturatedSince(),
-                sampledAt, linkLayer, linkRateGbps, CounterWidth.BASIC, capabilityBits, peerCapabilityBits, null);
+                sampledAt, linkLayer, linkRateGbps, CounterWidth.BASIC, capabilityBits, peerCapabilityBits, 0, 0, null);
     }
 
     /** Latched since the sample time: what the server knows when it first sees a counter at its maximum. */

@@ -81,6 +81,16 @@ public record PortCapability(Set<LinkWidth> widths, Set<LinkSpeed> speeds) {
         return bitsBoth(port.linkSpeedSupported(), port.linkSpeedEnabled());
     }
 
+    /** The widths a report says the port supports, enabled or not, as bits. 0 when unknown. */
+    public static int supportedWidthBits(PortReport port) {
+        return bitsBoth(port.linkWidthSupported(), null);
+    }
+
+    /** The speeds a report says the port supports, enabled or not, as bits. 0 when unknown. */
+    public static int supportedSpeedBits(PortReport port) {
+        return bitsBoth(port.linkSpeedSupported(), null);
+    }
+
     private static int bitsBoth(Set<? extends Enum<?>> supported, Set<? extends Enum<?>> enabled) {
         if (supported == null) {
             return 0;

@@ -6,10 +6,17 @@ import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.server.alerting.RuleSettings;
 import io.fabricpulse.server.fabric.PortView;
 
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * What width and speed a link should run at: by default the best its two ends both support and enable
- * (PortInfo LinkWidth/Speed Supported and Enabled, what {@code iblinkinfo} prints as "Could be"); where the
- * operator says otherwise for a cluster, the rule's {@code expected} setting ("4X EDR").
+ * (PortInfo LinkWidth/Speed Supported and Enabled, what {@code iblinkinfo} prints as "Could be"), or, where an end
+ * enables less than its node enables on its other ports with the same supported set, what the link would run at
+ * had that end been left like its siblings ({@link #asSiblingsRun}); where the operator says otherwise for a
+ * cluster, the rule's {@code expected} setting ("4X EDR") and nothing else.
  */
 public final class LinkCapabilities {
 
@@ -39,6 +46,91 @@ public final class LinkCapabilities {
         LinkWidth width = mine.bestCommonWidth(theirs);
         LinkSpeed speed = mine.bestCommonSpeed(theirs);
         return width == null && speed == null ? null : new Capability(width, speed);
+    }
+
+    /**
+     * A port's enabled set narrowed below what the same node enables on its other ports with the same supported set:
+     * a width or speed restricted by {@code ibportstate} or a configuration and forgotten (ibsim's {@code w=1}).
+     *
+     * @param end      the narrowed end
+     * @param enabled  the best it supports and enables
+     * @param siblings the best its siblings support and enable
+     */
+    record Narrowed<E>(PortView end, E enabled, E siblings) {
+    }
+
+    /**
+     * What the link would run at, per dimension, had a narrowed end enabled what its siblings enable; each part is
+     * null unless an end is narrowed in it. Each end counts with: its own set united with its siblings' when it is
+     * the narrowed one; its own set when it has siblings and is not (a node that enables one narrow set everywhere
+     * meant it); its supported set when its node's report held no sibling, so its own enabling cannot be judged (a
+     * single-port HCA, which ibsim's {@code w=1} narrows too: the switch end decides), so a 1X-only HCA never makes
+     * its switch port look narrowed. Where the far end's supported set is unknown too (no report of its own, as
+     * discover-role agents send hosts, or a sysfs source), the narrowed end alone decides: a switch port narrowed to
+     * 1X in front of a host that supports 1X only then alerts, which its cluster's {@code expected} setting silences.
+     */
+    static Sibling asSiblingsRun(PortView port, PortView far) {
+        End<LinkWidth> myWidths = new End<>(port, port.capability().widths(), port.siblingCapability().widths(),
+                port.supported().widths(), BY_LANES);
+        End<LinkSpeed> mySpeeds = new End<>(port, port.capability().speeds(), port.siblingCapability().speeds(),
+                port.supported().speeds(), BY_RATE);
+        End<LinkWidth> farWidths = far == null ? new End<>(null, port.peerCapability().widths(), Set.of(), Set.of(), BY_LANES)
+                : new End<>(far, far.capability().widths(), far.siblingCapability().widths(), far.supported().widths(),
+                BY_LANES);
+        End<LinkSpeed> farSpeeds = far == null ? new End<>(null, port.peerCapability().speeds(), Set.of(), Set.of(), BY_RATE)
+                : new End<>(far, far.capability().speeds(), far.siblingCapability().speeds(), far.supported().speeds(),
+                BY_RATE);
+        return new Sibling(myWidths.couldRunWith(farWidths), myWidths.narrowedOf(farWidths),
+                mySpeeds.couldRunWith(farSpeeds), mySpeeds.narrowedOf(farSpeeds));
+    }
+
+    /** {@link #asSiblingsRun}'s answer: per dimension, what the link could run at and the end that keeps it lower. */
+    record Sibling(LinkWidth width, Narrowed<LinkWidth> narrowedWidth, LinkSpeed speed, Narrowed<LinkSpeed> narrowedSpeed) {
+    }
+
+    private static final Comparator<LinkWidth> BY_LANES = Comparator.comparingInt(LinkWidth::lanes);
+    private static final Comparator<LinkSpeed> BY_RATE = Comparator.comparingDouble(LinkSpeed::laneGbps);
+
+    /** One end in one dimension: what it enables, what its siblings enable, what it supports. */
+    private record End<E extends Enum<E>>(PortView view, Set<E> enabled, Set<E> siblings, Set<E> supported,
+                                         Comparator<E> order) {
+
+        boolean narrowed() {
+            E mine = best(enabled);
+            E theirs = best(siblings);
+            return mine != null && theirs != null && order.compare(theirs, mine) > 0;
+        }
+
+        /** What this end counts with; null when nothing bounds it (no siblings, supported set unknown). */
+        Set<E> counted() {
+            if (narrowed()) {
+                Set<E> united = EnumSet.copyOf(enabled);
+                united.addAll(siblings);
+                return united;
+            }
+            if (!siblings.isEmpty()) {
+                return enabled;
+            }
+            return supported.isEmpty() ? null : supported;
+        }
+
+        E couldRunWith(End<E> far) {
+            if (!narrowed() && !far.narrowed()) {
+                return null;
+            }
+            Set<E> mine = counted();
+            Set<E> theirs = far.counted();
+            return best(mine == null ? theirs : theirs == null ? mine : mine.stream().filter(theirs::contains).toList());
+        }
+
+        Narrowed<E> narrowedOf(End<E> far) {
+            End<E> end = narrowed() ? this : far.narrowed() ? far : null;
+            return end == null ? null : new Narrowed<>(end.view, best(end.enabled), best(end.siblings));
+        }
+
+        private E best(Collection<E> values) {
+            return values.stream().max(order).orElse(null);
+        }
     }
 
     /** Reads {@code expected} ("4X EDR", "4X", "EDR"); null for null, blank. @throws IllegalArgumentException naming the bad word */

@@ -20,6 +20,8 @@ import java.time.Duration;
 public final class LinkDegradedRule implements PortRule {
 
     public static final String NAME = "link-degraded";
+    /** In a finding's summary when an end's enabled set was narrowed below its siblings': the checks differ. */
+    public static final String NARROWED = "narrowed below its siblings'";
 
     @Override
     public String name() {
@@ -28,8 +30,9 @@ public final class LinkDegradedRule implements PortRule {
 
     @Override
     public String description() {
-        return "Active link width or speed below the best both ends support and enable (iblinkinfo's \"Could be\"); "
-                + "'expected' (\"4X EDR\") overrides that per cluster";
+        return "Active link width or speed below the best both ends support and enable (iblinkinfo's \"Could be\"), "
+                + "or below what an end's node enables on its other ports (an enabled set narrowed by hand); "
+                + "'expected' (\"4X EDR\") overrides both per cluster";
     }
 
     @Override
@@ -47,24 +50,51 @@ public final class LinkDegradedRule implements PortRule {
         if (sample.view().state() != PortState.ACTIVE) {
             return null;
         }
-        LinkCapabilities.Capability can = LinkCapabilities.of(sample.view(), sample.peerView(), settings);
         LinkWidth width = LinkWidth.ofLabel(sample.view().linkWidth());
         LinkSpeed speed = LinkSpeed.ofName(sample.view().linkSpeed());
-        if (can == null || width == null || speed == null) {
+        LinkCapabilities.Capability can = LinkCapabilities.of(sample.view(), sample.peerView(), settings);
+        LinkCapabilities.Sibling asSiblings = settings.expected() == null || settings.expected().isBlank()
+                ? LinkCapabilities.asSiblingsRun(sample.view(), sample.peerView()) : null;
+        if (width == null || speed == null || (can == null && asSiblings == null)) {
             return null;
         }
-        boolean narrow = can.width() != null && width.lanes() < can.width().lanes();
-        boolean slow = can.speed() != null && speed.laneGbps() < can.speed().laneGbps();
+        LinkWidth canWidth = wider(can == null ? null : can.width(), asSiblings == null ? null : asSiblings.width());
+        LinkSpeed canSpeed = faster(can == null ? null : can.speed(), asSiblings == null ? null : asSiblings.speed());
+        boolean narrow = canWidth != null && width.lanes() < canWidth.lanes();
+        boolean slow = canSpeed != null && speed.laneGbps() < canSpeed.laneGbps();
         if (!narrow && !slow) {
             return null;
         }
-        LinkWidth expectedWidth = can.width() != null ? can.width() : width;
-        LinkSpeed expectedSpeed = can.speed() != null ? can.speed() : speed;
+        LinkWidth expectedWidth = narrow ? canWidth : width;
+        LinkSpeed expectedSpeed = slow ? canSpeed : speed;
         double is = speed.dataRateBitsPerSecond(width) / 1e9;
         double should = expectedSpeed.dataRateBitsPerSecond(expectedWidth) / 1e9;
-        return new Finding("LinkWidthActive/LinkSpeedActive", is, should, "Gb/s",
-                "link runs at " + width.label() + " " + speed.name() + " (" + Numbers.text(is) + " Gb/s), "
-                        + "can do " + expectedWidth.label() + " " + expectedSpeed.name() + " (" + Numbers.text(should)
-                        + " Gb/s)");
+        StringBuilder summary = new StringBuilder("link runs at " + width.label() + " " + speed.name() + " ("
+                + Numbers.text(is) + " Gb/s), can do " + expectedWidth.label() + " " + expectedSpeed.name() + " ("
+                + Numbers.text(should) + " Gb/s)");
+        if (narrow && asSiblings != null && asSiblings.width() != null && asSiblings.width().lanes() > width.lanes()) {
+            LinkCapabilities.Narrowed<LinkWidth> end = asSiblings.narrowedWidth();
+            summary.append(narrowed(end.end(), "LinkWidthEnabled", end.enabled().label(), end.siblings().label()));
+        }
+        if (slow && asSiblings != null && asSiblings.speed() != null && asSiblings.speed().laneGbps() > speed.laneGbps()) {
+            LinkCapabilities.Narrowed<LinkSpeed> end = asSiblings.narrowedSpeed();
+            summary.append(narrowed(end.end(), "LinkSpeedEnabled", end.enabled().name(), end.siblings().name()));
+        }
+        return new Finding("LinkWidthActive/LinkSpeedActive", is, should, "Gb/s", summary.toString());
+    }
+
+    /** Why the link runs low: an end's enabled set narrowed below its siblings'. Recognised by {@link #NARROWED}. */
+    private static String narrowed(PortView end, String field, String enabled, String siblings) {
+        return "; " + end.nodeName() + " port " + end.portNumber() + " (LID " + end.lid() + ") enables " + enabled
+                + " where " + end.nodeName() + " enables " + siblings + " on its other ports (" + field + " "
+                + NARROWED + ")";
+    }
+
+    private static LinkWidth wider(LinkWidth a, LinkWidth b) {
+        return a == null ? b : b == null || a.lanes() >= b.lanes() ? a : b;
+    }
+
+    private static LinkSpeed faster(LinkSpeed a, LinkSpeed b) {
+        return a == null ? b : b == null || a.laneGbps() >= b.laneGbps() ? a : b;
     }
 }

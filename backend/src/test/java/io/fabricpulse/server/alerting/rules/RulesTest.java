@@ -183,7 +183,7 @@ class RulesTest {
         return new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 4, PortState.ACTIVE, PhysicalState.LINK_UP,
                 width, speed, "0x0000000000000002", 7, Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(),
                 T0.plusSeconds(second), "InfiniBand", null, CounterWidth.BASIC, PortView.bits(mine), PortView.bits(far),
-                null);
+                0, 0, null);
     }
 
     @Test
@@ -223,7 +223,7 @@ class RulesTest {
     void ethernetPortsAreNeverJudgedByInfiniBandRules() {
         PortView roce = new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 0, PortState.ACTIVE,
                 PhysicalState.LINK_UP, null, null, null, 0, Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(),
-                T0, "Ethernet", 25.0, CounterWidth.BASIC, 0, 0, null);
+                T0, "Ethernet", 25.0, CounterWidth.BASIC, 0, 0, 0, 0, null);
         assertThat(new PortNotActiveRule().appliesTo(roce)).isFalse();
         assertThat(new LinkDegradedRule().appliesTo(roce)).isFalse();
         assertThat(new SymbolErrorBerRule().appliesTo(roce)).isFalse();
