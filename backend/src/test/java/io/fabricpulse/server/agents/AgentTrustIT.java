@@ -292,12 +292,15 @@ class AgentTrustIT {
         hooks.forEach((type, path) -> admin.post().uri("/api/v1/webhooks").contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"name\":\"" + type + "\",\"type\":\"" + type + "\",\"url\":\"" + chat.url(path) + "\"}")
                 .exchange().expectStatus().isCreated());
-        String agent = TestBatches.randomAgentId();
+        // Its own credential: the shared token's budget of new agent ids may be spent by the test before.
+        String agent = "node-" + TestBatches.randomAgentId();
+        String token = issue(agent, "node");
         String guid = TestBatches.randomGuid();
-        ingest(SHARED, TestBatches.batch(agent, 1, Instant.now().minusSeconds(5), TestBatches.hca(guid, hostile,
-                TestBatches.activePort(1, Map.of("SymbolErrorCounter", 0L))))).expectStatus().isAccepted();
-        ingest(SHARED, TestBatches.batch(agent, 2, Instant.now(), TestBatches.hca(guid, hostile,
-                TestBatches.activePort(1, Map.of("SymbolErrorCounter", 50_000L))))).expectStatus().isAccepted();
+        String leaf = TestBatches.randomGuid();
+        ingest(token, TestBatches.batch(agent, 1, Instant.now().minusSeconds(5), TestBatches.hca(guid, hostile,
+                port(1, Map.of("SymbolErrorCounter", 0L), leaf, 1)))).expectStatus().isAccepted();
+        ingest(token, TestBatches.batch(agent, 2, Instant.now(), TestBatches.hca(guid, hostile,
+                port(1, Map.of("SymbolErrorCounter", 50_000L), leaf, 1)))).expectStatus().isAccepted();
 
         await().atMost(Duration.ofSeconds(30)).until(() -> hooks.values().stream()
                 .allMatch(path -> !posted(path, guid).isEmpty()));

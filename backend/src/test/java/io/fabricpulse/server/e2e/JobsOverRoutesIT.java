@@ -55,6 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
         "spring.r2dbc.url=r2dbc:h2:mem:///jobs-over-routes?options=DB_CLOSE_DELAY=-1",
         "fabricpulse.security.admin-password=" + IbtracertParity.ADMIN_PASSWORD_HASH,
         "fabricpulse.notify.rate-limit=0s",
+        "fabricpulse.notify.allowed-ranges=127.0.0.1/32",
         "fabricpulse.alerts.rules.symbol-error-ber.enabled=false",
         "fabricpulse.alerts.rules.symbol-error-burst.window=3s",
         "fabricpulse.jobs.source=slurm",
