@@ -56,7 +56,7 @@ class PrometheusScrapesIbsimIT extends ServerTest {
             Process agent = fabric.client("node-2", List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                     AgentProcess.JAR.toAbsolutePath().toString(), "run", "--server", "http://127.0.0.1:" + port,
-                    "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "prometheus-it-node-2", "--no-spool"),
+                    "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "node-2", "--no-spool"),
                     agentLog);
             try (PrometheusServer prometheus = PrometheusServer.start("""
                     global:

@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,13 +42,15 @@ class UmadAgentIT extends ServerTest {
             // A marginal cable seen from the switch side, at the peer port the agent must find.
             fabric.console("PerformanceSet \"leaf-b\"[1] PortCounters.SymbolErrorCounter=1234");
             Path log = dir.resolve("agent.log");
+            // Other ITs on this shared server may have shown the same simulated ports: only this agent's samples count.
+            Instant started = Instant.now();
             Process agent = fabric.client("node-2", List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                     AgentProcess.JAR.toAbsolutePath().toString(), "run", "--server", "http://127.0.0.1:" + port,
                     "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "node-2", "--no-spool"), log);
             try {
-                JsonNode hostPort = await(log, () -> portOf("node-2", 1));
-                JsonNode switchPort = await(log, () -> portOf("leaf-b", 1));
+                JsonNode hostPort = await(log, () -> portOf("node-2", 1, started));
+                JsonNode switchPort = await(log, () -> portOf("leaf-b", 1, started));
 
                 assertThat(Files.readString(log)).contains("source auto: using umad");
                 assertThat(hostPort.path("state").asString()).isEqualTo("ACTIVE");
@@ -71,11 +74,13 @@ class UmadAgentIT extends ServerTest {
         }
     }
 
-    private JsonNode portOf(String nodeName, int portNumber) {
+    /** The port as the server shows it, once sampled after {@code since}. */
+    private JsonNode portOf(String nodeName, int portNumber, Instant since) {
         JsonNode ports = JSON.readTree(read("/api/v1/ports").expectStatus().isOk()
                 .expectBody(String.class).returnResult().getResponseBody());
         for (JsonNode p : ports) {
-            if (p.path("nodeName").asString().equals(nodeName) && p.path("portNumber").asInt() == portNumber) {
+            if (p.path("nodeName").asString().equals(nodeName) && p.path("portNumber").asInt() == portNumber
+                    && Instant.parse(p.path("sampledAt").asString()).isAfter(since)) {
                 return p;
             }
         }
