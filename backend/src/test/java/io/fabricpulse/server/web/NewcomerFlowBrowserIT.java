@@ -103,7 +103,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
                 // An end the fabric had not reported when the page was rendered shows up on a reload, as a person
                 // would see it; the wait fails naming the alert when it never does.
                 System.err.println("NewcomerFlowBrowserIT: one end without counters, reloading; the alert: "
-                        + tab.page().evaluate("async id => JSON.stringify(await (await fetch('/api/v1/alerts/' + id)).json())", id));
+                        + tab.page().evaluate("async id => JSON.stringify(await (await fetch('/api/v1/alerts/' + id)).json())", String.valueOf(id)));
                 tab.reloadUntil("div.ends-grid:has(article.end:nth-child(1) table.end-counters)"
                         + ":has(article.end:nth-child(2) table.end-counters)");
             }
@@ -136,7 +136,13 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
                 async () => {
                   const items = (await (await fetch('/api/v1/alerts?state=FIRING&limit=100')).json()).items
                       .filter(a => a.scope === 'LINK' && a.rule.startsWith('symbol-error'));
-                  const best = items.find(a => JSON.stringify(a.context.ends).includes('node0420 HCA-1')) ?? items[0];
+                  // Both ends live in the fabric now (the API's view of the alert lists their ports).
+                  const whole = [];
+                  for (const a of items) {
+                    const detail = await (await fetch('/api/v1/alerts/' + a.id)).json();
+                    if (detail.ports.length === 2) whole.push(a);
+                  }
+                  const best = whole.find(a => JSON.stringify(a.context.ends).includes('node0420 HCA-1')) ?? whole[0];
                   return best === undefined ? null : JSON.stringify(best);
                 }""", null, PATIENCE_MS, 2000);
         return JSON.readTree((String) chosen);
