@@ -75,6 +75,20 @@ public final class Mads {
         return new MadRequest(new MadRoute.Lid(lid), MadAttribute.PORT_COUNTERS, lid, 1, QP1_QKEY, mad);
     }
 
+    /**
+     * A PortCountersExtended Set that zeroes its eight data and packet counters and, when {@code additional}
+     * (ClassPortInfo says the port fills them), the 64-bit error counters and PortXmitWait too: the 64-bit half
+     * of {@code perfquery -x -R}.
+     */
+    public static MadRequest clearPortCountersExtended(int lid, int portSelect, boolean additional) {
+        byte[] mad = perfHeader(MadAttribute.PORT_COUNTERS_EXTENDED, METHOD_SET, portSelect);
+        PortCountersExtendedField.CounterSelect.set(mad, DATA_OFFSET, 0xff);
+        if (additional) {
+            PortCountersExtendedField.CounterSelect2.set(mad, DATA_OFFSET, 0xffffffffL);
+        }
+        return new MadRequest(new MadRoute.Lid(lid), MadAttribute.PORT_COUNTERS_EXTENDED, lid, 1, QP1_QKEY, mad);
+    }
+
     /** The CounterSelect bit (16+ = CounterSelect2) that selects {@code counter} for a clear. */
     static int counterSelectBit(PortCounter counter) {
         return switch (counter) {

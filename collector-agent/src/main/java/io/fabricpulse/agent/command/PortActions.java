@@ -1,0 +1,10 @@
+package io.fabricpulse.agent.command;
+
+import io.fabricpulse.model.command.CommandResult;
+
+/** What executes an order on the fabric. */
+public interface PortActions {
+
+    /** Zeroes the port's counters; the answer carries the counters as read just before. */
+    CommandResult clearCounters(String agentId, KnownPorts.Target port) throws InterruptedException;
+}
