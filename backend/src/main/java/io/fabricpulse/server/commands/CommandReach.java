@@ -3,13 +3,17 @@ package io.fabricpulse.server.commands;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.ingest.AgentCredential;
 import io.fabricpulse.server.ingest.AgentRole;
 
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -30,6 +34,8 @@ final class CommandReach {
     private final Map<String, Reach> caAgents = new ConcurrentHashMap<>();
     private final Map<String, Reach> switchAgents = new ConcurrentHashMap<>();
     private final Map<String, Instant> walkers = new ConcurrentHashMap<>();
+    /** Host ports by LID, as any batch named them (a walk reports every host it found): where an SM's LID is. */
+    private final Map<Integer, PortRef> hostPortsByLid = new ConcurrentHashMap<>();
 
     /** Notes what {@code batch} shows {@code credential}'s agent reaches. */
     void heard(IngestBatch batch, AgentCredential credential, Instant now) {
@@ -39,6 +45,7 @@ final class CommandReach {
         }
         boolean discovers = discovers(credential, agentId);
         Reach reach = new Reach(agentId, now);
+        indexHostLids(batch);
         for (NodeReport node : batch.nodes()) {
             if (!hasCounters(node)) {
                 continue;
@@ -61,6 +68,37 @@ final class CommandReach {
     /** The agent last seen reporting the node with counters, able to execute {@code role}'s orders. */
     Optional<Reach> agentFor(String nodeGuid, AgentRole role) {
         return Optional.ofNullable(role == AgentRole.DISCOVER ? switchAgents.get(nodeGuid) : caAgents.get(nodeGuid));
+    }
+
+    /**
+     * Host ports by LID: a host's own report has them, a walk names hosts by identity and their LIDs at the switch
+     * ends of their cables (the peer's LID).
+     */
+    private void indexHostLids(IngestBatch batch) {
+        Set<String> hosts = new HashSet<>();
+        for (NodeReport node : batch.nodes()) {
+            if (node.type() != NodeType.SWITCH) {
+                hosts.add(node.guid());
+                for (PortReport port : node.ports()) {
+                    if (port.lid() > 0) {
+                        hostPortsByLid.put(port.lid(), new PortRef(node.guid(), port.portNumber()));
+                    }
+                }
+            }
+        }
+        for (NodeReport node : batch.nodes()) {
+            for (PortReport port : node.ports()) {
+                PeerPort peer = port.peer();
+                if (peer != null && peer.lid() != null && peer.lid() > 0 && hosts.contains(peer.nodeGuid())) {
+                    hostPortsByLid.put(peer.lid(), new PortRef(peer.nodeGuid(), peer.portNumber()));
+                }
+            }
+        }
+    }
+
+    /** The host port at {@code lid}, as the latest batch that named it said. */
+    Optional<PortRef> hostPortAt(int lid) {
+        return Optional.ofNullable(hostPortsByLid.get(lid));
     }
 
     private boolean discovers(AgentCredential credential, String agentId) {

@@ -10,6 +10,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.Objects;
 
 /**
  * The {@code agent_command} table. Every change of state is one conditional UPDATE whose row count says
@@ -19,7 +20,7 @@ import java.time.Instant;
 @Repository
 class CommandRepository {
 
-    private static final String COLUMNS = "id, kind, node_guid, port_number, executor_role, requested_by, reason, state,"
+    private static final String COLUMNS = "id, kind, node_guid, port_number, peer_guid, peer_port, executor_role, requested_by, reason, state,"
             + " agent_id, answer, created_at, expires_at, sent_at, finished_at";
 
     private final DatabaseClient db;
@@ -29,12 +30,16 @@ class CommandRepository {
     }
 
     Mono<CommandRow> insert(CommandRow row) {
-        return db.sql("INSERT INTO agent_command (kind, node_guid, port_number, executor_role, requested_by, reason,"
-                        + " state, created_at, expires_at) VALUES (:kind, :guid, :port, :executor, :by, :reason,"
-                        + " 'QUEUED', :created, :expires)")
+        DatabaseClient.GenericExecuteSpec insert = db.sql("INSERT INTO agent_command (kind, node_guid, port_number,"
+                        + " peer_guid, peer_port, executor_role, requested_by, reason, state, created_at, expires_at)"
+                        + " VALUES (:kind, :guid, :port, :peerGuid, :peerPort, :executor, :by, :reason, 'QUEUED',"
+                        + " :created, :expires)")
                 .bind("kind", row.kind().id())
                 .bind("guid", row.nodeGuid())
-                .bind("port", row.portNumber())
+                .bind("port", row.portNumber());
+        insert = StateSql.bind(insert, "peerGuid", row.peerGuid(), String.class);
+        insert = StateSql.bind(insert, "peerPort", row.peerGuid() == null ? null : row.peerPort(), Integer.class);
+        return insert
                 .bind("executor", row.executor().id())
                 .bind("by", row.requestedBy())
                 .bind("reason", row.reason())
@@ -88,6 +93,17 @@ class CommandRepository {
                 .map(CommandRepository::row).all();
     }
 
+    /**
+     * The port-state orders that were done or are being done (sent), oldest first: the latest one of a port says
+     * how it was left, or is about to be.
+     */
+    Flux<CommandRow> stateChanges() {
+        return db.sql("SELECT " + COLUMNS + " FROM agent_command WHERE state IN ('DONE', 'SENT') AND kind IN ('"
+                        + CommandKind.PORT_DISABLE.id() + "', '" + CommandKind.PORT_ENABLE.id() + "', '"
+                        + CommandKind.PORT_BOUNCE.id() + "') ORDER BY id")
+                .map(CommandRepository::row).all();
+    }
+
     /** Hands the order to {@code agentId}: true when this call did, false when another took it or it expired. */
     Mono<Boolean> take(long id, String agentId, Instant now) {
         return db.sql("UPDATE agent_command SET state = 'SENT', agent_id = :agent, sent_at = :now"
@@ -126,6 +142,8 @@ class CommandRepository {
                 CommandKind.of(StateSql.required(row, "kind", String.class)),
                 StateSql.required(row, "node_guid", String.class),
                 StateSql.required(row, "port_number", Integer.class),
+                row.get("peer_guid", String.class),
+                Objects.requireNonNullElse(row.get("peer_port", Integer.class), 0),
                 AgentRole.of(StateSql.required(row, "executor_role", String.class)),
                 StateSql.required(row, "requested_by", String.class),
                 StateSql.required(row, "reason", String.class),

@@ -13,6 +13,8 @@ import java.time.Instant;
  * @param kind         what to do
  * @param nodeGuid     the port's node, canonical GUID
  * @param portNumber   the port
+ * @param peerGuid     the far end of its cable when the order was asked for, null when unknown
+ * @param peerPort     that far end's port, 0 when unknown
  * @param executor     which kind of agent may take it: the host's own agent for an HCA port, a discover agent
  *                     for a switch port
  * @param requestedBy  who asked (a user, {@code token:<name>#<id>})
@@ -25,7 +27,8 @@ import java.time.Instant;
  * @param sentAt       when an agent took it
  * @param finishedAt   when it was done, failed or expired
  */
-public record CommandRow(long id, CommandKind kind, String nodeGuid, int portNumber, AgentRole executor,
+public record CommandRow(long id, CommandKind kind, String nodeGuid, int portNumber, String peerGuid, int peerPort,
+                         AgentRole executor,
                          String requestedBy, String reason, CommandState state, String agentId, String answer,
                          Instant createdAt, Instant expiresAt, Instant sentAt, Instant finishedAt) {
 
@@ -33,15 +36,27 @@ public record CommandRow(long id, CommandKind kind, String nodeGuid, int portNum
     static final int MAX_ANSWER = 1000;
 
     /** A new order, not stored yet. */
-    static CommandRow queued(CommandKind kind, String nodeGuid, int portNumber, AgentRole executor, String requestedBy,
-                             String reason, Instant now, Instant expiresAt) {
-        return new CommandRow(0, kind, nodeGuid, portNumber, executor, requestedBy, reason, CommandState.QUEUED, null,
+    static CommandRow queued(CommandKind kind, String nodeGuid, int portNumber, String peerGuid, int peerPort,
+                             AgentRole executor, String requestedBy, String reason, Instant now, Instant expiresAt) {
+        return new CommandRow(0, kind, nodeGuid, portNumber, peerGuid, peerPort, executor, requestedBy, reason, CommandState.QUEUED, null,
                 null, now, expiresAt, null, null);
     }
 
     CommandRow withId(long newId) {
-        return new CommandRow(newId, kind, nodeGuid, portNumber, executor, requestedBy, reason, state, agentId, answer,
+        return new CommandRow(newId, kind, nodeGuid, portNumber, peerGuid, peerPort, executor, requestedBy, reason, state, agentId, answer,
                 createdAt, expiresAt, sentAt, finishedAt);
+    }
+
+    /** The same row, taken by {@code agent} at {@code at}. */
+    CommandRow sent(String agent, Instant at) {
+        return new CommandRow(id, kind, nodeGuid, portNumber, peerGuid, peerPort, executor, requestedBy, reason,
+                CommandState.SENT, agent, answer, createdAt, expiresAt, at, finishedAt);
+    }
+
+    /** The same row, finished now as {@code newState} by {@code agent} with {@code newAnswer}. */
+    CommandRow finished(CommandState newState, String agent, String newAnswer, Instant at) {
+        return new CommandRow(id, kind, nodeGuid, portNumber, peerGuid, peerPort, executor, requestedBy, reason,
+                newState, agent, newAnswer, createdAt, expiresAt, sentAt, at);
     }
 
     /** What the agent receives. */

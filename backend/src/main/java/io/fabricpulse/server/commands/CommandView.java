@@ -7,7 +7,7 @@ public record CommandView(long id, String kind, String nodeGuid, int portNumber,
                           String reason, String state, String agentId, String answer, Instant createdAt,
                           Instant expiresAt, Instant sentAt, Instant finishedAt) {
 
-    static CommandView of(CommandRow row) {
+    public static CommandView of(CommandRow row) {
         return new CommandView(row.id(), row.kind().id(), row.nodeGuid(), row.portNumber(), row.executor().id(),
                 row.requestedBy(), row.reason(), row.state().id(), row.agentId(), row.answer(), row.createdAt(),
                 row.expiresAt(), row.sentAt(), row.finishedAt());

@@ -14,16 +14,20 @@ import java.time.Duration;
  *                     is answered 409 (no agent reaches the port)
  * @param pollInterval how often each replica reads the queued orders from the state store (orders queued on
  *                     another replica reach its agents after at most this) and expires overdue ones
+ * @param disabledWarnAfter a port disabled on purpose is quiet (no port-not-active alert, nor for its far end) for
+ *                     this long; after it, port-not-active alerts: a port left disabled is worth a look
  */
 @ConfigurationProperties("fabricpulse.commands")
 public record CommandsProperties(@DefaultValue("2m") Duration lifetime,
                                  @DefaultValue("2m") Duration reachWindow,
-                                 @DefaultValue("1s") Duration pollInterval) {
+                                 @DefaultValue("1s") Duration pollInterval,
+                                 @DefaultValue("1h") Duration disabledWarnAfter) {
 
     public CommandsProperties {
-        if (!lifetime.isPositive() || !reachWindow.isPositive() || !pollInterval.isPositive()) {
-            throw new IllegalArgumentException("fabricpulse.commands.lifetime, reach-window and poll-interval must be "
-                    + "positive");
+        if (!lifetime.isPositive() || !reachWindow.isPositive() || !pollInterval.isPositive()
+                || !disabledWarnAfter.isPositive()) {
+            throw new IllegalArgumentException("fabricpulse.commands.lifetime, reach-window, poll-interval and "
+                    + "disabled-warn-after must be positive");
         }
     }
 }

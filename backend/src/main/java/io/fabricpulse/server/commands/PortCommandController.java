@@ -23,8 +23,9 @@ import java.util.List;
 
 /**
  * Orders on a port: {@code POST /api/v1/ports/{guid}/{port}/clear} (operators, tokens with the ack scope) clears
- * its counters, and with {@code "bothEnds": true} the far end's too; {@code GET .../commands} lists the port's
- * orders. 202 with the orders queued; 200 when each joined an order already open (executed once).
+ * its counters, and with {@code "bothEnds": true} the far end's too; {@code POST .../state} (admins) disables,
+ * enables or bounces it; {@code GET .../commands} lists the port's orders. 202 with the orders queued; 200 when
+ * each joined an order already open (executed once).
  */
 @RestController
 @RequestMapping("/api/v1/ports/{guid}/{port}")
@@ -71,6 +72,29 @@ class PortCommandController {
                 .map(made -> ResponseEntity.status(made.stream().allMatch(PortCommands.Requested::joined)
                                 ? HttpStatus.OK : HttpStatus.ACCEPTED)
                         .body(new Ordered(made.stream().map(r -> CommandView.of(r.command())).toList()))));
+    }
+
+    /** Body of a state change: {@code disable}, {@code enable} or {@code bounce}, and why (required, audited). */
+    record StateRequest(String action, String reason) {
+    }
+
+    /** Admins only (the access table): takes a port, and the host behind it, off the fabric or back. */
+    @PostMapping("/state")
+    Mono<ResponseEntity<Ordered>> state(@PathVariable String guid, @PathVariable String port,
+                                        @RequestBody(required = false) StateRequest body) {
+        PortKey key = PortKey.parse(guid, port);
+        String action = body == null || body.action() == null ? "" : body.action();
+        CommandKind kind = switch (action) {
+            case "disable" -> CommandKind.PORT_DISABLE;
+            case "enable" -> CommandKind.PORT_ENABLE;
+            case "bounce" -> CommandKind.PORT_BOUNCE;
+            default -> throw new ProblemException(ProblemType.INVALID_REQUEST,
+                    "action must be disable, enable or bounce");
+        };
+        return CurrentActor.name().flatMap(actor -> commands.request(kind, key.guid(), key.port(),
+                        body.reason(), actor))
+                .map(made -> ResponseEntity.status(made.joined() ? HttpStatus.OK : HttpStatus.ACCEPTED)
+                        .body(new Ordered(List.of(CommandView.of(made.command())))));
     }
 
     @GetMapping("/commands")

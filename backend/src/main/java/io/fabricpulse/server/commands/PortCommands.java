@@ -8,6 +8,9 @@ import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.SmState;
+import io.fabricpulse.server.alerting.IntendedDowns;
+import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
@@ -18,6 +21,8 @@ import io.fabricpulse.server.ingest.AgentRole;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.security.audit.AuditTrail;
+import io.fabricpulse.server.sm.SubnetManagerRegistry;
+import io.fabricpulse.server.sm.SubnetManagerView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -27,6 +32,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -43,7 +49,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * costs no database query when nothing waits; handing one out is a conditional UPDATE, so of all replicas and
  * all pushes exactly one delivers it.
  */
-public class PortCommands implements AgentOrders {
+public class PortCommands implements AgentOrders, IntendedDowns {
 
     private static final Logger log = LoggerFactory.getLogger(PortCommands.class);
     static final int MAX_REQUESTER = 200;
@@ -56,9 +62,12 @@ public class PortCommands implements AgentOrders {
     private final Clock clock;
     private final CommandReach reach = new CommandReach();
     private final Map<Long, CommandRow> queued = new ConcurrentHashMap<>();
+    private volatile Map<PortRef, IntendedDown> disabled = Map.of();
+    private final SubnetManagerRegistry managers;
 
     PortCommands(CommandRepository repository, CounterClearRepository clears, AuditTrail audit, FabricView fabric,
-                 CommandsProperties properties, Clock clock) {
+                 SubnetManagerRegistry managers, CommandsProperties properties, Clock clock) {
+        this.managers = managers;
         this.repository = repository;
         this.clears = clears;
         this.audit = audit;
@@ -81,6 +90,9 @@ public class PortCommands implements AgentOrders {
     public Mono<Requested> request(CommandKind kind, String nodeGuid, int portNumber, String reason, String actor) {
         return Mono.defer(() -> {
             PortView port = check(nodeGuid, portNumber, reason);
+            if (kind == CommandKind.PORT_DISABLE || kind == CommandKind.PORT_BOUNCE) {
+                checkNotTheSubnetManagersCable(port);
+            }
             AgentRole executor = executor(port);
             Instant now = clock.instant();
             return repository.open(kind, nodeGuid, portNumber, now)
@@ -114,14 +126,42 @@ public class PortCommands implements AgentOrders {
 
     private Mono<Requested> queue(CommandKind kind, PortView port, AgentRole executor, String reason, String actor,
                                   Instant now) {
-        CommandRow row = CommandRow.queued(kind, port.nodeGuid(), port.portNumber(), executor, actor, reason, now,
-                now.plus(properties.lifetime()));
+        CommandRow row = CommandRow.queued(kind, port.nodeGuid(), port.portNumber(), port.peerGuid(), port.peerPort(),
+                executor, actor, reason, now, now.plus(properties.lifetime()));
         return repository.insert(row)
                 .flatMap(stored -> audit.record(actor, "port." + kind.id(), stored.target(),
                                 "command " + stored.id() + " queued for the port's " + executor.id() + " agent: " + reason)
                         .thenReturn(stored))
                 .doOnNext(stored -> queued.put(stored.id(), stored))
                 .map(stored -> new Requested(stored, false));
+    }
+
+    /**
+     * Refuses to take down the master subnet manager's port or the switch port across its cable: the SM would lose
+     * the fabric (and every port it configures with it). Paths through further switches are not checked here.
+     */
+    private void checkNotTheSubnetManagersCable(PortView port) {
+        PortRef target = new PortRef(port.nodeGuid(), port.portNumber());
+        PortRef acrossCable = port.peerGuid() == null ? null : new PortRef(port.peerGuid(), port.peerPort());
+        for (SubnetManagerView sm : managers.managers()) {
+            if (sm.state() != SmState.MASTER || sm.lid() == 0) {
+                continue;
+            }
+            PortRef smPort = reach.hostPortAt(sm.lid()).orElse(null);
+            if (smPort == null) {
+                // Where the master is cannot be told: refusing is the safe side (a walk names it soon).
+                throw new ProblemException(ProblemType.CONFLICT, "refused for now: the master subnet manager (LID "
+                        + sm.lid() + ") has not been located on a host port yet, so the server cannot tell whether "
+                        + port.nodeName() + " port " + port.portNumber() + " is on its cable; try again after the "
+                        + "next fabric walk");
+            }
+            if (smPort.equals(target) || smPort.equals(acrossCable)) {
+                throw new ProblemException(ProblemType.CONFLICT, "refused: " + port.nodeName() + " port "
+                        + port.portNumber() + " is " + (smPort.equals(target) ? "the port" : "across the cable")
+                        + " of the master subnet manager (LID " + sm.lid() + "); disabling it would take the SM off "
+                        + "the fabric");
+            }
+        }
     }
 
     private void checkReachable(PortView port, AgentRole executor, Instant now) {
@@ -159,6 +199,11 @@ public class PortCommands implements AgentOrders {
                 .concatMap(row -> repository.take(row.id(), batch.agentId(), now)
                         .doOnNext(taken -> queued.remove(row.id()))
                         .filter(Boolean::booleanValue)
+                        .doOnNext(taken -> {
+                            if (row.kind().portControl()) {
+                                noteStateChange(row.sent(batch.agentId(), now));
+                            }
+                        })
                         .map(taken -> row.toWire()))
                 .collectList()
                 .onErrorResume(e -> {
@@ -168,12 +213,15 @@ public class PortCommands implements AgentOrders {
                 });
     }
 
-    /** Whether the batch carries the order's port with counters: its agent reads it, so it can act on it. */
+    /**
+     * Whether the batch carries the order's node with counters: its agent reads that node, so it can act on its
+     * ports (a disabled switch port itself drops out of the sweep, and must still be enabled again).
+     */
     private static boolean reports(IngestBatch batch, CommandRow row) {
         for (NodeReport node : batch.nodes()) {
             if (node.guid().equals(row.nodeGuid())) {
                 for (PortReport port : node.ports()) {
-                    if (port.portNumber() == row.portNumber() && port.counters() != null && !port.counters().isEmpty()) {
+                    if (port.counters() != null && !port.counters().isEmpty()) {
                         return true;
                     }
                 }
@@ -207,9 +255,15 @@ public class PortCommands implements AgentOrders {
                                             : " (taken by " + row.agentId() + ")") + ": not waiting for an answer from "
                                             + agentId));
                                 }
-                                CommandRow done = new CommandRow(row.id(), row.kind(), row.nodeGuid(), row.portNumber(),
-                                        row.executor(), row.requestedBy(), row.reason(), state, agentId, message,
-                                        row.createdAt(), row.expiresAt(), row.sentAt(), now);
+                                CommandRow done = row.finished(state, agentId, message, now);
+                                if (row.kind().portControl()) {
+                                    // done: how it was left; failed: as it was before the order was sent
+                                    if (state == CommandState.DONE) {
+                                        noteStateChange(done);
+                                    } else {
+                                        forgetSent(row);
+                                    }
+                                }
                                 return recordClear(done, result)
                                         .then(audit.record("agent:" + agentId, "port." + row.kind().id() + "."
                                                 + state.id(), row.target(), "command " + id + " asked by "
@@ -250,12 +304,74 @@ public class PortCommands implements AgentOrders {
         return repository.find(id);
     }
 
-    /** Reads the queued orders again: those queued on other replicas reach this one's agents too. */
+    /**
+     * Reads the queued orders again (those queued on other replicas reach this one's agents too) and how each port
+     * was last left by a done disable, enable or bounce.
+     */
     Mono<Void> refresh() {
         return repository.queued(clock.instant()).collectList().doOnNext(rows -> {
             queued.keySet().retainAll(rows.stream().map(CommandRow::id).toList());
             rows.forEach(row -> queued.putIfAbsent(row.id(), row));
-        }).then();
+        }).then(repository.stateChanges().collectList().doOnNext(rows -> {
+            Map<PortRef, IntendedDown> left = new HashMap<>();
+            rows.forEach(row -> leave(left, row));
+            disabled = Map.copyOf(left);
+        })).then();
+    }
+
+    /** A sent disable that failed: the port is not down on purpose after all (the next refresh says how it is). */
+    private synchronized void forgetSent(CommandRow row) {
+        Map<PortRef, IntendedDown> left = new HashMap<>(disabled);
+        left.remove(new PortRef(row.nodeGuid(), row.portNumber()));
+        if (row.peerGuid() != null) {
+            left.remove(new PortRef(row.peerGuid(), row.peerPort()));
+        }
+        disabled = Map.copyOf(left);
+    }
+
+    private synchronized void noteStateChange(CommandRow done) {
+        Map<PortRef, IntendedDown> left = new HashMap<>(disabled);
+        leave(left, done);
+        disabled = Map.copyOf(left);
+    }
+
+    /**
+     * A disable (sent or done) leaves the port and its cable's far end down on purpose, and so does a bounce while it
+     * is being done; an enable or a done bounce leaves them up. Sent counts: the agent's next batch may show the port
+     * down before its answer arrives.
+     */
+    private static void leave(Map<PortRef, IntendedDown> ports, CommandRow row) {
+        boolean down = row.kind() == CommandKind.PORT_DISABLE
+                || (row.kind() == CommandKind.PORT_BOUNCE && row.state() == CommandState.SENT);
+        Instant at = row.finishedAt() != null ? row.finishedAt() : row.sentAt();
+        List<PortRef> ends = new ArrayList<>(List.of(new PortRef(row.nodeGuid(), row.portNumber())));
+        if (row.peerGuid() != null && row.peerPort() > 0) {
+            ends.add(new PortRef(row.peerGuid(), row.peerPort()));
+        }
+        for (PortRef end : ends) {
+            if (down) {
+                ports.put(end, new IntendedDown(row.requestedBy(), at, row.reason()));
+            } else {
+                ports.remove(end);
+            }
+        }
+    }
+
+    /** Why the port is down on purpose, while that is younger than {@code disabled-warn-after}. */
+    @Override
+    public IntendedDown of(PortRef port) {
+        IntendedDown down = disabled.get(port);
+        return down == null || !clock.instant().isBefore(down.at().plus(properties.disabledWarnAfter())) ? null : down;
+    }
+
+    /** Why the port is down on purpose, however long ago (for pages: "disabled by … at …: …"); null when not. */
+    public IntendedDown disabledOnPurpose(String nodeGuid, int portNumber) {
+        return disabled.get(new PortRef(nodeGuid, portNumber));
+    }
+
+    /** Every port down on purpose (both ends of each disabled cable), however long ago. */
+    public Map<PortRef, IntendedDown> disabledOnPurpose() {
+        return disabled;
     }
 
     /** Expires orders past their time, each once across replicas, audited. */

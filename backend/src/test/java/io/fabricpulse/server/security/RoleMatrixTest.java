@@ -42,6 +42,8 @@ class RoleMatrixTest extends ServerTest {
                         // issue 22: orders to agents and the agents' answers
                         new ExposedRoutes.Route(HttpMethod.POST, "/api/v1/ports/" + ExposedRoutes.SAMPLE_ID + "/"
                                 + ExposedRoutes.SAMPLE_ID + "/clear"),
+                        new ExposedRoutes.Route(HttpMethod.POST, "/api/v1/ports/" + ExposedRoutes.SAMPLE_ID + "/"
+                                + ExposedRoutes.SAMPLE_ID + "/state"),
                         new ExposedRoutes.Route(HttpMethod.GET, "/api/v1/ports/" + ExposedRoutes.SAMPLE_ID + "/"
                                 + ExposedRoutes.SAMPLE_ID + "/commands"),
                         new ExposedRoutes.Route(HttpMethod.POST, "/api/v1/ingest/commands/" + ExposedRoutes.SAMPLE_ID));

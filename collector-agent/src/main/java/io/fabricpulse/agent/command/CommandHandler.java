@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.command;
 
 import io.fabricpulse.model.command.AgentCommand;
+import io.fabricpulse.model.command.CommandKind;
 import io.fabricpulse.model.command.CommandResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -115,6 +116,11 @@ public final class CommandHandler implements Consumer<byte[]>, AutoCloseable {
         if (command.expiresAt() == null || !clock.instant().isBefore(command.expiresAt())) {
             return refused("refused: the order expired at " + command.expiresAt());
         }
+        if (command.kind() != CommandKind.PORT_ENABLE && command.kind().portControl()
+                && ports.isLifeline(command.nodeGuid(), command.portNumber())) {
+            return refused("refused: " + command.nodeGuid() + " port " + command.portNumber()
+                    + " is how this agent reaches the fabric; disabling it would cut the agent off");
+        }
         KnownPorts.Target target = ports.find(command.nodeGuid(), command.portNumber()).orElse(null);
         if (target == null) {
             return refused("refused: " + command.nodeGuid() + " port " + command.portNumber()
@@ -126,8 +132,7 @@ public final class CommandHandler implements Consumer<byte[]>, AutoCloseable {
         }
         return switch (command.kind()) {
             case CLEAR_COUNTERS -> actions.clearCounters(agentId, target);
-            case PORT_DISABLE, PORT_ENABLE, PORT_BOUNCE ->
-                    refused("refused: this agent version cannot " + command.kind().id());
+            case PORT_DISABLE, PORT_ENABLE, PORT_BOUNCE -> actions.setPortState(agentId, target, command.kind());
         };
     }
 

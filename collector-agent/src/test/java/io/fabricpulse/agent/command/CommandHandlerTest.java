@@ -1,9 +1,11 @@
 package io.fabricpulse.agent.command;
 
+import io.fabricpulse.model.command.CommandKind;
 import io.fabricpulse.model.command.CommandResult;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
@@ -25,14 +27,25 @@ class CommandHandlerTest {
 
     private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
     private static final String HOST = "0x0002c90300000002";
+    private static final String SWITCH = "0x0002c90300000b00";
 
     private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     private final KnownPorts ports = new KnownPorts();
     private final List<String> cleared = new ArrayList<>();
     private final List<Map.Entry<Long, CommandResult>> answered = new ArrayList<>();
-    private final PortActions actions = (agentId, port) -> {
-        cleared.add(port.nodeGuid() + "/" + port.portNumber());
-        return new CommandResult(agentId, CommandResult.Outcome.DONE, "cleared", Map.of("SymbolErrorCounter", 77L));
+    private final List<String> changed = new ArrayList<>();
+    private final PortActions actions = new PortActions() {
+        @Override
+        public CommandResult clearCounters(String agentId, KnownPorts.Target port) {
+            cleared.add(port.nodeGuid() + "/" + port.portNumber());
+            return new CommandResult(agentId, CommandResult.Outcome.DONE, "cleared", Map.of("SymbolErrorCounter", 77L));
+        }
+
+        @Override
+        public CommandResult setPortState(String agentId, KnownPorts.Target port, CommandKind kind) {
+            changed.add(kind.id() + " " + port.nodeGuid() + "/" + port.portNumber());
+            return new CommandResult(agentId, CommandResult.Outcome.DONE, kind.id(), null);
+        }
     };
     private final AnswerSink answers = (id, result) -> {
         synchronized (answered) {
@@ -41,12 +54,20 @@ class CommandHandlerTest {
         return new AnswerSink.Sent(200, "{}");
     };
 
+    /** This host's port 1, cabled to the switch's port 7; the switch's port 8 leads to another host. */
     CommandHandlerTest() {
-        PortReport port = new PortReport(1, 7, 1, PortState.ACTIVE, PhysicalState.LINK_UP, null, null, Set.of(),
-                Set.of(), PortReport.INFINIBAND, false, Map.of("SymbolErrorCounter", 77L), null, null, null, null,
-                null, null);
+        PortReport own = port(1, 7, new PeerPort(SWITCH, 7, null, null));
+        PortReport uplink = port(7, 3, new PeerPort(HOST, 1, null, null));
+        PortReport other = port(8, 3, null);
         ports.watching(batch -> { }).accept(new IngestBatch(1, "node-2", 1, NOW, "umad", List.of(
-                new NodeReport(HOST, HOST, NodeType.CA, "node-2 HCA-1", null, null, null, List.of(port)))));
+                new NodeReport(HOST, HOST, NodeType.CA, "node-2 HCA-1", null, null, null, List.of(own)),
+                new NodeReport(SWITCH, SWITCH, NodeType.SWITCH, "leaf", null, null, null, List.of(uplink, other)))));
+    }
+
+    private static PortReport port(int number, int lid, PeerPort peer) {
+        return new PortReport(number, lid, 1, PortState.ACTIVE, PhysicalState.LINK_UP, null, null, Set.of(),
+                Set.of(), PortReport.INFINIBAND, false, Map.of("SymbolErrorCounter", 77L), peer, null, null, null,
+                null, null);
     }
 
     @Test
@@ -96,6 +117,21 @@ class CommandHandlerTest {
         assertThat(answered.get(0).getValue().message()).contains("expired");
         assertThat(answered.get(1).getValue().message()).contains("not one of the ports this agent reads");
         assertThat(answered.get(2).getValue().message()).contains("not one of the ports this agent reads");
+    }
+
+    @Test
+    void itNeverDisablesItsOwnPortOrTheSwitchPortAcrossItsCableButMayEnableThem() {
+        CommandHandler handler = handler(new CommandPolicy(false, true));
+
+        handler.accept(answer(50, "port-disable", HOST, 1, NOW.plusSeconds(60)));
+        handler.accept(answer(51, "port-bounce", SWITCH, 7, NOW.plusSeconds(60)));
+        handler.accept(answer(52, "port-disable", SWITCH, 8, NOW.plusSeconds(60)));
+        handler.accept(answer(53, "port-enable", SWITCH, 7, NOW.plusSeconds(60)));
+        handler.close();
+
+        assertThat(changed).containsExactly("port-disable " + SWITCH + "/8", "port-enable " + SWITCH + "/7");
+        assertThat(answered.get(0).getValue().message()).contains("how this agent reaches the fabric");
+        assertThat(answered.get(1).getValue().message()).contains("how this agent reaches the fabric");
     }
 
     @Test
