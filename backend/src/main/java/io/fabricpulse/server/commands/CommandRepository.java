@@ -18,14 +18,14 @@ import java.util.Objects;
  * it, and exactly one sees a row changed.
  */
 @Repository
-class CommandRepository {
+public class CommandRepository {
 
     private static final String COLUMNS = "id, kind, node_guid, port_number, peer_guid, peer_port, executor_role, requested_by, reason, state,"
             + " agent_id, answer, created_at, expires_at, sent_at, finished_at";
 
     private final DatabaseClient db;
 
-    CommandRepository(DatabaseClient db) {
+    public CommandRepository(DatabaseClient db) {
         this.db = db;
     }
 

@@ -65,7 +65,7 @@ public class PortCommands implements AgentOrders, IntendedDowns {
     private volatile Map<PortRef, IntendedDown> disabled = Map.of();
     private final SubnetManagerRegistry managers;
 
-    PortCommands(CommandRepository repository, CounterClearRepository clears, AuditTrail audit, FabricView fabric,
+    public PortCommands(CommandRepository repository, CounterClearRepository clears, AuditTrail audit, FabricView fabric,
                  SubnetManagerRegistry managers, CommandsProperties properties, Clock clock) {
         this.managers = managers;
         this.repository = repository;
