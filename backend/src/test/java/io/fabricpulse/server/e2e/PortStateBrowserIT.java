@@ -68,10 +68,11 @@ class PortStateBrowserIT extends ServerTest {
              ChromiumBrowser chromium = ChromiumBrowser.launch()) {
             fabric.startSubnetManager("node-1");
             Instant started = Instant.now();
+            // node-2's host has one agent id on this shared server (its HCA belongs to the first id that reported it).
             Process agent = fabric.client("node-2", List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                     AgentProcess.JAR.toAbsolutePath().toString(), "run", "--server", "http://127.0.0.1:" + port,
-                    "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "discover-node-2", "--no-spool",
+                    "--token", AGENT_TOKEN, "--interval", "1s", "--agent-id", "node-2", "--no-spool",
                     "--role", "discover", "--discover-interval", "2s", "--tables-interval", "0s",
                     "--allow-port-control"), dir.resolve("agent.log"));
             try {
