@@ -91,10 +91,11 @@ class CommandHandlerTest {
         CommandHandler handler = handler(CommandPolicy.NONE);
 
         handler.accept(answer(42, "clear-counters", HOST, 1, NOW.plusSeconds(60)));
-        handler.accept(answer(43, "port-disable", HOST, 1, NOW.plusSeconds(60)));
+        handler.accept(answer(43, "port-disable", SWITCH, 8, NOW.plusSeconds(60)));
         handler.close();
 
         assertThat(cleared).isEmpty();
+        assertThat(changed).isEmpty();
         assertThat(answered).hasSize(2).allSatisfy(a -> {
             assertThat(a.getValue().outcome()).isEqualTo(CommandResult.Outcome.REFUSED);
             assertThat(a.getValue().message()).startsWith(CommandResult.REFUSED_BY_POLICY);
