@@ -1,5 +1,7 @@
 package io.fabricpulse.agent.cli;
 
+import io.fabricpulse.agent.command.CommandHandler;
+import io.fabricpulse.agent.command.KnownPorts;
 import io.fabricpulse.agent.push.AgentRuntime;
 import io.fabricpulse.agent.push.IngestEndpoint;
 import io.fabricpulse.agent.push.PushStats;
@@ -91,6 +93,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private SpoolOptions spool;
+    @Mixin
+    private CommandOptions commands;
     @Option(names = "--role", paramLabel = "ROLE", defaultValue = "node",
             description = "node (this node's ports and the switch port across each cable) or discover (also walk the"
                     + " whole fabric every --discover-interval and read every cabled switch port each poll; needs"
@@ -182,9 +186,13 @@ final class RunCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;
         }
+        KnownPorts ports = new KnownPorts();
+        CommandHandler orders = commands.handler(id, portSource, ports, endpoint, clock);
         AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, buffer.policy(), buffer.buffer(),
-                clock);
-        return once ? runOnce(runtime, endpoint) : runUntilStopped(runtime);
+                clock, ports::watching, orders);
+        try (orders) {
+            return once ? runOnce(runtime, endpoint) : runUntilStopped(runtime);
+        }
     }
 
     private int runOnce(AgentRuntime runtime, IngestEndpoint endpoint) {

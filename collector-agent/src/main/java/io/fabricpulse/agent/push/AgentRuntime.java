@@ -5,6 +5,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -40,12 +42,32 @@ public final class AgentRuntime implements AutoCloseable {
 
     public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval,
                         RetryPolicy policy, BatchBuffer buffer, Clock clock, TickScheduler scheduler, Waiter waiter) {
+        this(source, endpoint, agentId, interval, policy, buffer, clock, scheduler, waiter, UnaryOperator.identity(),
+                answer -> {
+                });
+    }
+
+    /**
+     * An agent that also takes orders from the server: {@code batches} wraps the pusher (to see each batch on its
+     * way), {@code answers} reads the body of every answer that delivered one (see {@link IngestClient}).
+     */
+    public AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval,
+                        RetryPolicy policy, BatchBuffer buffer, Clock clock, UnaryOperator<BatchSink> batches,
+                        Consumer<byte[]> answers) {
+        this(source, endpoint, agentId, interval, policy, buffer, clock, TickScheduler.singleThread("fabricpulse-poll"),
+                Waiter.realTime(), batches, answers);
+    }
+
+    private AgentRuntime(PortSource source, IngestEndpoint endpoint, String agentId, Duration interval,
+                         RetryPolicy policy, BatchBuffer buffer, Clock clock, TickScheduler scheduler, Waiter waiter,
+                         UnaryOperator<BatchSink> batches, Consumer<byte[]> answers) {
         this.source = source;
         this.buffer = buffer;
-        this.client = new IngestClient(endpoint, clock);
+        this.client = new IngestClient(endpoint, clock, answers);
         this.pusher = new Pusher(client, new BatchEncoder(), buffer, policy, clock, waiter, new SplittableRandom());
         this.scheduler = scheduler;
-        this.collector = new Collector(source, pusher, agentId, interval, clock.millis(), clock, scheduler);
+        this.collector = new Collector(source, batches.apply(pusher), agentId, interval, clock.millis(), clock,
+                scheduler);
     }
 
     /** Starts pushing and polling at every step until {@link #close()}. */

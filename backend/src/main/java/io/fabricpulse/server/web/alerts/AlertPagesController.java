@@ -4,6 +4,7 @@ import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.api.AlertDetail;
 import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
+import io.fabricpulse.server.commands.PortCommands;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.problem.ProblemException;
@@ -48,9 +49,15 @@ class AlertPagesController {
     private final FabricView fabric;
     private final DisplayFormat format;
     private final SilenceLines silences;
+    private final PortCommands commands;
+
+    /** A port disabled on purpose as the list shows it: {@code node[port]} and "disabled by … at …: …". */
+    record DisabledPort(String guid, int portNumber, String port, String text) {
+    }
 
     AlertPagesController(AlertViews views, FiringAlerts firing, FabricView fabric, DisplayFormat format,
-                         SilenceLines silences) {
+                         SilenceLines silences, PortCommands commands) {
+        this.commands = commands;
         this.views = views;
         this.firing = firing;
         this.fabric = fabric;
@@ -89,8 +96,21 @@ class AlertPagesController {
                     model.addAttribute("alerts", all.getT1().getT1());
                     model.addAttribute("silences", all.getT1().getT2());
                     model.addAttribute("mayAck", all.getT2());
+                    model.addAttribute("disabledPorts", disabledPorts());
                     return LIST_VIEW;
                 });
+    }
+
+    private List<DisabledPort> disabledPorts() {
+        Map<String, String> names = fabric.nodes().stream()
+                .collect(Collectors.toMap(NodeView::guid, NodeView::name, (a, b) -> a));
+        return commands.disabledOnPurpose().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> new DisabledPort(e.getKey().nodeGuid(), e.getKey().portNumber(),
+                        names.getOrDefault(e.getKey().nodeGuid(), e.getKey().nodeGuid()) + "[" + e.getKey().portNumber()
+                                + "]", "disabled by " + e.getValue().by() + " at " + format.dateTime(e.getValue().at())
+                                + " " + format.zoneLabel() + ": " + e.getValue().reason()))
+                .toList();
     }
 
     @GetMapping("/alerts/{id}")
