@@ -51,7 +51,7 @@ export function edgeWidth(edge) {
 function endLink(end) {
   const a = document.createElement('a');
   a.href = `/nodes/${end.nodeGuid}/ports/${end.port}`;
-  a.textContent = `${end.name}[${end.port}]`;
+  a.textContent = `${end.label}[${end.port}]`;
   a.title = end.name;
   a.dataset.endLink = '';
   return a;

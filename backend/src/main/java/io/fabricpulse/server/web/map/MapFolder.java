@@ -262,7 +262,7 @@ final class MapFolder {
     }
 
     private static MapGraph.End end(TopologyDocument.End end) {
-        return new MapGraph.End(end.nodeGuid(), end.nodeName(), end.port());
+        return new MapGraph.End(end.nodeGuid(), end.nodeName(), shortName(end.nodeName()), end.port());
     }
 
     static Status statusOf(TopologyDocument.Link link) {

@@ -51,6 +51,7 @@ public record MapGraph(int tiers, List<Node> nodes, List<Edge> edges, Summary su
     public record Cable(String edge, End a, End b, Status status, double errorsPerSecond, Double load) {
     }
 
-    public record End(String nodeGuid, String name, int port) {
+    /** @param label the short name the map shows; {@code name} the full one */
+    public record End(String nodeGuid, String name, String label, int port) {
     }
 }
