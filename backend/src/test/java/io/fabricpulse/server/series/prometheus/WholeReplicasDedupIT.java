@@ -71,12 +71,15 @@ class WholeReplicasDedupIT {
             b.awaitWrites(Duration.ofSeconds(30));
         }
         engine.forceFlush();
-        String query = "sum(count_over_time({site=\"noc-1\",series=\"SymbolErrorCounter\"}[1h]))";
-        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create(engine.url() + "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-        return JSON.readTree(answer.body()).path("data").path("result").get(0).path("value").get(1).asLong();
+        // The raw samples as the engine keeps them (/api/v1/export: one JSON line per series).
+        String selector = "{site=\"noc-1\",series=\"SymbolErrorCounter\"}";
+        HttpResponse<String> export = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(engine.url()
+                + "/api/v1/export?match[]=" + URLEncoder.encode(selector, StandardCharsets.UTF_8))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(export.statusCode()).as(export.body()).isEqualTo(200);
+        List<String> series = export.body().lines().filter(line -> !line.isBlank()).toList();
+        assertThat(series).as("one series: both replicas write the same labels").hasSize(1);
+        return JSON.readTree(series.getFirst()).path("timestamps").size();
     }
 
     private static PrometheusSeriesStore store(VictoriaMetricsServer engine, Map<String, String> labels) {
