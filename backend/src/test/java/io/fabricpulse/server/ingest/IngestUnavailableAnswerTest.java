@@ -32,7 +32,7 @@ class IngestUnavailableAnswerTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final IngestProperties PROPERTIES = new IngestProperties("agent-token-0123456789", null,
             Set.of(AgentRole.NODE), DataSize.ofMegabytes(4), DataSize.ofMegabytes(64), Duration.ofMinutes(5),
-            Duration.ofDays(7), 50_000, 16);
+            Duration.ofDays(7), 50_000, 16, Duration.ofSeconds(5));
 
     @Test
     void aQueueThatIsFullAtOnceAnswers503WithRetryAfter() {

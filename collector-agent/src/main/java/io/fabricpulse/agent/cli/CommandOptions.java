@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 /** What orders from the server {@code run} lets this agent execute; both off unless given. */
@@ -37,14 +38,15 @@ final class CommandOptions {
     }
 
     /** The handler of the orders in ingest answers, sending its MADs through {@code source}'s engines. */
-    CommandHandler handler(String agentId, PortSource source, KnownPorts ports, IngestEndpoint endpoint, Clock clock) {
+    CommandHandler handler(String agentId, PortSource source, KnownPorts ports, List<IngestEndpoint> endpoints,
+                           Clock clock) {
         EnginePool engines = engines(source);
         CommandPolicy policy = policy();
         log.info("orders from the server: counter clears {}, port control {}", policy.clearCounters() ? "allowed"
                 : "refused", policy.portControl() ? "allowed" : "refused");
         return new CommandHandler(agentId, policy, ports,
                 new MadPortActions(() -> engines == null ? Optional.empty() : engines.anyOpen()),
-                new AnswerClient(endpoint), clock);
+                new AnswerClient(endpoints), clock);
     }
 
     /** The umad engines a source polls through; null for a source without MADs (sysfs, sim). */
