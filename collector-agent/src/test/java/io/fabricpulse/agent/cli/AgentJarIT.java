@@ -71,7 +71,7 @@ class AgentJarIT {
     @Test
     void wrongArgumentsExitWithTwo() throws Exception {
         assertThat(finish(start("run", "--server", "nonsense", "--token", "t"))).isEqualTo(2);
-        assertThat(err()).startsWith("fabricpulse-agent: Invalid value for option '--server': 'nonsense' is not an http://");
+        assertThat(err()).startsWith("fabricpulse-agent: Invalid value for option '--server' (URL): 'nonsense' is not an http://");
     }
 
     @Test
