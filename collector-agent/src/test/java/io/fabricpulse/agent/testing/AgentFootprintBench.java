@@ -144,31 +144,50 @@ public final class AgentFootprintBench {
         return wrappers;
     }
 
+    /**
+     * {@code run --once} (JVM start, umad open, one poll, one push, exit) under GNU time, with and without
+     * the AOT cache, with the unit's placement (the idle class waits for every other runnable thread, so on a
+     * busy machine its wall time is mostly waiting) and without it: wall and CPU (user + system) seconds.
+     */
     private static String startToFirstPush(IbsimFabric fabric, Path launcher, List<String> placement, String server,
-                                           Path work, int runs) throws InterruptedException {
+                                           Path work, int runs) throws InterruptedException, IOException {
         StringBuilder out = new StringBuilder("start to first push (`run --once`: JVM start, umad open, one poll, one"
-                + " push, exit), wall ms:\n");
-        for (String cache : List.of("with the AOT cache", "without it (-XX:AOTMode=off)")) {
-            List<Long> millis = new ArrayList<>();
-            for (int i = 0; i < runs; i++) {
-                List<String> command = new ArrayList<>(placement);
-                command.addAll(List.of(launcher.toString(), "run", "--once", "--server", server, "--token", TOKEN,
-                        "--source", "umad", "--agent-id", "start-" + i));
-                long start = System.nanoTime();
-                Process once = fabric.client(START_NODE, command, work.resolve("once.log"), cache.startsWith("without")
-                        ? Map.of("FABRICPULSE_AGENT_JAVA_OPTS", "-XX:AOTMode=off") : Map.of());
-                int exit = once.waitFor();
-                millis.add((System.nanoTime() - start) / 1_000_000);
-                if (exit != 0) {
-                    throw new IllegalStateException("run --once exited " + exit + "; see " + work.resolve("once.log"));
+                + " push, exit), ms, median (min-max) of " + runs + " runs:\n");
+        Path times = work.resolve("once.time");
+        for (boolean placed : List.of(false, true)) {
+            for (boolean cache : List.of(true, false)) {
+                List<Long> wall = new ArrayList<>();
+                List<Long> cpu = new ArrayList<>();
+                for (int i = 0; i < runs; i++) {
+                    List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S", "-o",
+                            times.toString()));
+                    if (placed) {
+                        command.addAll(placement);
+                    }
+                    command.addAll(List.of(launcher.toString(), "run", "--once", "--server", server, "--token", TOKEN,
+                            "--source", "umad", "--agent-id", START_NODE));
+                    Process once = fabric.client(START_NODE, command, work.resolve("once.log"),
+                            cache ? Map.of() : Map.of("FABRICPULSE_AGENT_JAVA_OPTS", "-XX:AOTMode=off"));
+                    int exit = once.waitFor();
+                    if (exit != 0) {
+                        throw new IllegalStateException("run --once exited " + exit + "; see " + work.resolve("once.log"));
+                    }
+                    String[] measured = Files.readString(times).strip().split("\\s+");
+                    wall.add(Math.round(Double.parseDouble(measured[0]) * 1000));
+                    cpu.add(Math.round((Double.parseDouble(measured[1]) + Double.parseDouble(measured[2])) * 1000));
                 }
+                out.append("- ").append(cache ? "with the AOT cache" : "without it (-XX:AOTMode=off)")
+                        .append(placed ? ", as the unit places it (" + String.join(" ", placement) + ")" : ", normal priority")
+                        .append(": wall ").append(spread(wall)).append(", CPU ").append(spread(cpu)).append("; load ")
+                        .append(loadAverage()).append("\n");
             }
-            List<Long> sorted = millis.stream().sorted().toList();
-            out.append("- ").append(cache).append(": median ").append(sorted.get(sorted.size() / 2)).append(" (")
-                    .append(sorted.getFirst()).append("-").append(sorted.getLast()).append(") over ").append(runs)
-                    .append(" runs, load ").append(loadAverage()).append("\n");
         }
         return out.toString();
+    }
+
+    private static String spread(List<Long> values) {
+        List<Long> sorted = values.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2) + " (" + sorted.getFirst() + "-" + sorted.getLast() + ")";
     }
 
     private static Map<String, Duration> intervalsByName(Iterable<String> agentNames, List<Duration> intervals) {

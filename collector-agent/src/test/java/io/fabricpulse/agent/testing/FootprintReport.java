@@ -28,7 +28,11 @@ final class FootprintReport {
                 |---|---|---|---|---|---|---|---|
                 """);
         samples.forEach((name, list) -> out.append(row(name, list, intervals.get(name))).append('\n'));
-        out.append("\n").append(run.toMinutes()).append(" min sampled once a second after the warm-up.\n");
+        out.append("\n").append(run.toMinutes()).append(" min sampled once a second after the warm-up.\n\n")
+                .append("CPU per poll/scrape by thread, ms (the agent's thread named `java` that is not its main thread"
+                        + " is umad2sim's, ibsim's stand-in for the kernel; it does not exist on a real node):\n");
+        samples.forEach((name, list) -> out.append("- ").append(name).append(": ")
+                .append(cpuByThread(list, intervals.get(name))).append('\n'));
         return out.toString();
     }
 
@@ -76,6 +80,18 @@ final class FootprintReport {
                 interval.toSeconds(), median(rss), min(rss), max(rss), median(rss.subList(0, minute)),
                 median(rss.subList(rss.size() - minute, rss.size())), 100 * cpuSeconds / seconds, median(perPoll),
                 percentile(perPoll, 0.9), 1000 * cpuSeconds / polls, wakeups, top(byThread, seconds), between);
+    }
+
+    /** CPU time per poll of each thread (by name), the busiest first. */
+    static String cpuByThread(List<ProcessSample> list, Duration interval) {
+        Map<String, Long> byThread = new HashMap<>();
+        for (int i = 1; i < list.size(); i++) {
+            list.get(i).runNanosSince(list.get(i - 1)).forEach((thread, n) -> byThread.merge(thread, n, Long::sum));
+        }
+        double polls = (list.getLast().takenNanos() - list.getFirst().takenNanos()) / (double) interval.toNanos();
+        return byThread.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(6)
+                .map(e -> "%s %.3f".formatted(e.getKey(), e.getValue() / 1e6 / Math.max(1, polls)))
+                .collect(Collectors.joining(", "));
     }
 
     private static boolean pollActive(List<Map<String, Long>> steps, int i) {

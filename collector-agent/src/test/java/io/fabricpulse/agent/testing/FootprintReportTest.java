@@ -43,7 +43,7 @@ class FootprintReportTest {
                 housekeeping++;
             }
             samples.add(new ProcessSample(s * 1_000_000_000L, 40_960, s / 10, run,
-                    Map.of("fabricpulse-pol#2", poll, "Service Thread#3", housekeeping)));
+                    Map.of("fabricpulse-pol#2", poll, "Service Thread#3", housekeeping), Map.of("fabricpulse-pol#2", run)));
         }
 
         String row = FootprintReport.row("agent", samples, Duration.ofSeconds(10));
@@ -52,6 +52,7 @@ class FootprintReportTest {
                 .contains("| 2.0 (fabricpulse-pol 2.00, Service Thread 0.03) |")
                 .as("one wake-up in the quiet seconds, none from the poll thread").contains("Service Thread")
                 .doesNotContain("(fabricpulse-pol 2.00, Service Thread 0.03) | 0.00");
+        assertThat(FootprintReport.cpuByThread(samples, Duration.ofSeconds(10))).isEqualTo("fabricpulse-pol 2.000");
     }
 
     @Test

@@ -19,8 +19,10 @@ import java.util.stream.Stream;
  * @param cpuTicks        utime + stime of the whole process, in clock ticks (1/100 s here)
  * @param runNanos        time on a CPU, summed over {@code /proc/<pid>/task/<tid>/schedstat} of live threads
  * @param switchesByThread per live thread ("name#tid"), voluntary + nonvoluntary context switches
+ * @param runNanosByThread per live thread ("name#tid"), time on a CPU
  */
-record ProcessSample(long takenNanos, long rssKb, long cpuTicks, long runNanos, Map<String, Long> switchesByThread) {
+record ProcessSample(long takenNanos, long rssKb, long cpuTicks, long runNanos, Map<String, Long> switchesByThread,
+                     Map<String, Long> runNanosByThread) {
 
     static final int CLOCK_TICKS_PER_SECOND = 100;
 
@@ -36,20 +38,23 @@ record ProcessSample(long takenNanos, long rssKb, long cpuTicks, long runNanos, 
             long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
             long run = 0;
             Map<String, Long> switches = new HashMap<>();
+            Map<String, Long> runByThread = new HashMap<>();
             try (Stream<Path> tasks = Files.list(proc.resolve("task"))) {
                 for (Path task : tasks.toList()) {
                     try {
-                        run += Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
+                        long taskRun = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
+                        run += taskRun;
                         String status = Files.readString(task.resolve("status"));
-                        String name = Files.readString(task.resolve("comm")).strip();
-                        switches.put(name + "#" + task.getFileName(), statusField(status, "voluntary_ctxt_switches:")
+                        String thread = Files.readString(task.resolve("comm")).strip() + "#" + task.getFileName();
+                        switches.put(thread, statusField(status, "voluntary_ctxt_switches:")
                                 + statusField(status, "nonvoluntary_ctxt_switches:"));
+                        runByThread.put(thread, taskRun);
                     } catch (NoSuchFileException ended) {
                         // the thread ended between the listing and the read
                     }
                 }
             }
-            return new ProcessSample(taken, rss, ticks, run, Map.copyOf(switches));
+            return new ProcessSample(taken, rss, ticks, run, Map.copyOf(switches), Map.copyOf(runByThread));
         } catch (NoSuchFileException gone) {
             return null;
         } catch (IOException e) {
@@ -63,9 +68,18 @@ record ProcessSample(long takenNanos, long rssKb, long cpuTicks, long runNanos, 
 
     /** Context switches per thread name since {@code earlier} (threads new since then count from zero). */
     Map<String, Long> switchesSince(ProcessSample earlier) {
+        return since(switchesByThread, earlier.switchesByThread);
+    }
+
+    /** CPU nanoseconds per thread name since {@code earlier} (threads new since then count from zero). */
+    Map<String, Long> runNanosSince(ProcessSample earlier) {
+        return since(runNanosByThread, earlier.runNanosByThread);
+    }
+
+    private static Map<String, Long> since(Map<String, Long> now, Map<String, Long> before) {
         Map<String, Long> byName = new HashMap<>();
-        switchesByThread.forEach((thread, count) -> {
-            long delta = count - earlier.switchesByThread.getOrDefault(thread, 0L);
+        now.forEach((thread, count) -> {
+            long delta = count - before.getOrDefault(thread, 0L);
             if (delta > 0) {
                 byName.merge(thread.substring(0, thread.lastIndexOf('#')), delta, Long::sum);
             }
