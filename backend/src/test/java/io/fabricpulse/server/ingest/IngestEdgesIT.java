@@ -8,6 +8,8 @@ import io.fabricpulse.server.testing.RawHttp;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.nio.charset.StandardCharsets;
@@ -112,16 +114,19 @@ class IngestEdgesIT extends ServerTest {
     }
 
     /**
-     * curl waits for the answer before it sends a body; Python's urllib sends all of it and then reads, and
-     * got a connection reset (the server closed with the body unread) instead of the 413.
+     * curl waits for the answer before it sends a body; Python's urllib sends all of it with
+     * {@code Connection: close} and then reads, and got a connection reset (the server closed with the body
+     * unread) instead of the 413. A keep-alive client was answered: both are sent here.
      */
-    @Test
-    void aTooLargeBodySentWholeBeforeReadingGetsA413ItCanRead() throws Exception {
+    @ParameterizedTest(name = "Connection: {0}")
+    @ValueSource(strings = {"close", "keep-alive"})
+    void aTooLargeBodySentWholeBeforeReadingGetsA413ItCanRead(String connection) throws Exception {
         byte[] body = new byte[8_000_000];
         java.util.Arrays.fill(body, (byte) ' ');
         try (RawHttp client = RawHttp.connect(port)) {
             client.send("POST /api/v1/ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + AGENT_TOKEN
-                    + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n");
+                    + "\r\nContent-Type: application/json\r\nConnection: " + connection + "\r\nContent-Length: " + body.length
+                    + "\r\n\r\n");
             try {
                 client.send(body);
             } catch (java.io.IOException reset) {
