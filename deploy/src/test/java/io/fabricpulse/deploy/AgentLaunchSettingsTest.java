@@ -74,7 +74,7 @@ class AgentLaunchSettingsTest {
         Container container = agent.getSpec().getTemplate().getSpec().getContainers().getFirst();
 
         assertThat(container.getResources().getRequests()).containsEntry("cpu", new Quantity("5m"))
-                .containsEntry("memory", new Quantity("80Mi"));
+                .containsEntry("memory", new Quantity("96Mi"));
         assertThat(container.getResources().getLimits()).containsEntry("cpu", new Quantity("500m"))
                 .containsEntry("memory", new Quantity("160Mi"));
         assertThat(container.getCommand()).as("the image's entrypoint").isNullOrEmpty();
