@@ -67,9 +67,25 @@ app.kubernetes.io/component: {{ index . 1 }}
 {{- if or (eq .Values.stateStore.type "embedded") (eq .Values.seriesStore.type "embedded") }}true{{ end }}
 {{- end }}
 
+{{/* True with several server replicas: a StatefulSet whose every pod gets every batch from every agent. */}}
+{{- define "fabricpulse.wholeReplicas" -}}
+{{- if gt (int .Values.server.replicas) 1 }}true{{ end }}
+{{- end }}
+
+{{/*
+Where agents push: agent.serverUrl when given; with several replicas each pod's own address through the
+headless Service (comma-separated: the agent keeps a spool and back-off per replica); else the Service.
+*/}}
 {{- define "fabricpulse.serverUrl" -}}
 {{- if .Values.agent.serverUrl }}
 {{- .Values.agent.serverUrl }}
+{{- else if include "fabricpulse.wholeReplicas" . }}
+{{- $name := include "fabricpulse.server.name" . }}
+{{- $urls := list }}
+{{- range $i := until (int .Values.server.replicas) }}
+{{- $urls = append $urls (printf "http://%s-%d.%s-replicas.%s.svc:8080" $name $i $name $.Release.Namespace) }}
+{{- end }}
+{{- join "," $urls }}
 {{- else }}
 {{- printf "http://%s.%s.svc:%v" (include "fabricpulse.server.name" .) .Release.Namespace .Values.server.service.port }}
 {{- end }}

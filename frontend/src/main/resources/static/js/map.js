@@ -1,72 +1,207 @@
-// The topology map: reads /api/v1/topology once, folds it (lib/fat-tree.js) and draws it with
-// Cytoscape.js at preset positions (layers top to bottom; no force layout, so thousands of nodes lay
-// out at once and never move). Colour is a link's health, thickness its load (the busiest cable's share
-// of its data rate). The graph is fitted to the canvas when drawn and whenever the canvas changes size.
-// A click on a link or node lists its cables, worst first, each end a link to its port page; the search
-// box lands on a node by name, GUID or LID.
-// main[data-map] says what is drawn (data-nodes: fabric nodes, data-drawn) for people's tools and tests;
-// data-drawn-ms, data-first-tap-ms (milliseconds since navigation) and data-first-tap-latency-ms (click to
-// answer) are what the map benchmark (MapInteractiveBench) reads.
+// The topology map. The server folds the fabric (GET /api/v1/topology/map: switch tiers from the cabling,
+// wide tiers as groups, hosts as one node under their leaf, the cables between two drawn nodes as one bundle),
+// so the page draws a few hundred elements whatever the fabric's size. Layers top to bottom, highest tier
+// first, at preset positions (nothing moves). Healthy bundles are thin and quiet; problem bundles are thick,
+// on top, and each health has its colour *and* its line (down dashed, degraded dotted, errors solid) and a
+// label, for people who do not tell the colours apart. Labels are 12 px on screen at any zoom, and a row's
+// labels are hidden rather than drawn over each other. The side panel opens on the worst links; a click on a
+// bundle or node lists its cables; the search box lands on a node by name, GUID or LID.
+// Live: every fabric update the overview's event stream announces re-reads the folded graph (no polling),
+// and colours, widths and the summary change in place.
+// main[data-map] says what is drawn (data-nodes: fabric nodes, data-drawn, data-updates) for people's tools and
+// tests; performance.mark('fabricpulse:map-ready') is set when the map is drawn and answers clicks, and
+// data-drawn-ms / data-first-tap-ms / data-first-tap-latency-ms are what the map benchmark reads.
 
 import { loadCytoscape } from './lib/vendor.js';
-import { WORST_FIRST, edgeWidth, find, foldFatTree, loadOf } from './lib/fat-tree.js';
+import { subscribe } from './lib/live-events.js';
 
 const main = document.querySelector('main[data-map]');
 const canvas = main.querySelector('[data-map-canvas]');
 const panel = main.querySelector('[data-map-panel]');
 const summary = main.querySelector('[data-map-summary]');
 const loadLegend = main.querySelector('[data-load-legend]');
+const GRAPH = '/api/v1/topology/map';
 /** Space kept around the fitted graph, in pixels: room for the outer labels. */
-const FIT_PADDING = 24;
+const FIT_PADDING = 36;
+/** Labels, on screen, whatever the zoom. */
+const LABEL_PX = 12;
+/** A label's width on screen, per character, at LABEL_PX (the sans-serif's average, a little generous). */
+const CHAR_PX = 7.2;
+const WORLD_WIDTH = 1600;
 
-const COLOURS = { OK: '--ok', DEGRADED: '--warn', ERRORS: '--error', DOWN: '--error', UNKNOWN: '--muted' };
+/** Per health: its colour, its line, and the word a bundle's label says. Worst first. */
+const HEALTH = {
+  DOWN: { colour: '--down', line: 'dashed', dash: [10, 5], word: 'down', cue: '✕' },
+  ERRORS: { colour: '--error', line: 'solid', dash: [1, 0], word: 'with errors', cue: '!' },
+  DEGRADED: { colour: '--warn', line: 'dashed', dash: [2, 4], word: 'degraded', cue: '↓' },
+  UNKNOWN: { colour: '--muted', line: 'dashed', dash: [3, 6], word: 'unknown', cue: '?' },
+  OK: { colour: '--ok', line: 'solid', dash: [1, 0], word: 'ok', cue: '' },
+};
+const PROBLEMS = ['DOWN', 'ERRORS', 'DEGRADED'];
 const css = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-const colour = (status) => css(COLOURS[status] ?? '--muted');
+const colour = (status) => css((HEALTH[status] ?? HEALTH.UNKNOWN).colour);
+const grouped = new Intl.NumberFormat('en');
+
+/** Bundle width in pixels: healthy ones 1 px idle to 4 px full; a problem bundle 5 px and more with more problems. */
+export function edgeWidth(edge) {
+  if (PROBLEMS.includes(edge.status)) return 5 + Math.min(5, Math.log2(edge.problems + 1) * 1.5);
+  return edge.load === null || edge.load === undefined ? 1 : 1 + 3 * edge.load;
+}
 
 function endLink(end) {
   const a = document.createElement('a');
   a.href = `/nodes/${end.nodeGuid}/ports/${end.port}`;
-  a.textContent = `${end.nodeName}[${end.port}]`;
+  a.textContent = `${end.label}[${end.port}]`;
+  a.title = end.name;
   a.dataset.endLink = '';
   return a;
 }
 
-function showCables(title, cables) {
-  panel.replaceChildren();
+function cableItem(cable) {
+  const item = document.createElement('li');
+  item.dataset.status = cable.status;
+  const errors = cable.errorsPerSecond > 0 ? `, ${cable.errorsPerSecond.toPrecision(3)} errors/s` : '';
+  const used = typeof cable.load === 'number' ? `, ${Math.round(cable.load * 100)}% load` : '';
+  const word = Object.assign(document.createElement('span'), { className: `health ${cable.status.toLowerCase()}`,
+    textContent: `${(HEALTH[cable.status] ?? HEALTH.UNKNOWN).cue} ${cable.status.toLowerCase()}`.trim() });
+  item.append(endLink(cable.a), ' ↔ ', endLink(cable.b), ' — ', word, `${errors}${used}`);
+  return item;
+}
+
+function showCables(title, cables, { worst = false } = {}) {
+  panel.dataset.showing = worst ? 'worst' : 'selection';
   const h = document.createElement('h2');
   h.textContent = title;
+  if (cables.length === 0) {
+    panel.replaceChildren(h, Object.assign(document.createElement('p'), { className: 'empty',
+      textContent: worst ? 'No link is down, erroring or degraded.' : 'No cables.' }));
+    return;
+  }
   const list = document.createElement('ul');
   list.className = 'cables';
-  const ranked = [...cables].sort((x, y) => WORST_FIRST.indexOf(x.health?.status ?? 'UNKNOWN')
-    - WORST_FIRST.indexOf(y.health?.status ?? 'UNKNOWN'));
-  for (const cable of ranked) {
-    const item = document.createElement('li');
-    const status = cable.health?.status ?? 'UNKNOWN';
-    item.dataset.status = status;
-    const errors = cable.health && cable.health.errorsPerSecond > 0 ? `, ${cable.health.errorsPerSecond.toPrecision(3)} errors/s` : '';
-    const load = loadOf(cable);
-    const used = load === null ? '' : `, ${Math.round(load * 100)}% load`;
-    item.append(endLink(cable.a), ' ↔ ', endLink(cable.b), ` — ${status.toLowerCase()}${errors}${used}`);
-    list.append(item);
-  }
-  panel.append(h, list);
+  list.append(...cables.map(cableItem));
+  panel.replaceChildren(h, list);
+}
+
+function showWorst(graph) {
+  showCables('Worst links', graph.worst, { worst: true });
+}
+
+function describe(s) {
+  const parts = [`${grouped.format(s.nodes)} nodes (${grouped.format(s.switches)} switches, ${grouped.format(s.hosts)} hosts)`,
+    `${grouped.format(s.cables)} cables`];
+  const bad = [['down', s.down], ['with errors', s.errors], ['degraded', s.degraded]].filter(([, n]) => n > 0)
+    .map(([word, n]) => `${grouped.format(n)} ${word}`);
+  return `${parts.join(', ')}: ${bad.length > 0 ? bad.join(', ') : 'none down, erroring or degraded'}`;
 }
 
 /** The thickness key, drawn with the same widths as the edges so the legend cannot disagree with the map. */
 function drawLoadLegend() {
-  const items = [0, 0.25, 0.5, 0.75, 1].map((load) => {
+  const items = [0, 0.5, 1].map((load) => {
     const item = document.createElement('span');
     item.className = 'load-sample';
     const line = document.createElement('span');
     line.className = 'load-line';
-    line.style.height = `${edgeWidth(load)}px`;
+    line.style.height = `${edgeWidth({ status: 'OK', load })}px`;
     item.append(line, `${load * 100}%`);
     return item;
   });
-  const unknown = document.createElement('span');
-  unknown.className = 'load-sample';
-  unknown.append(Object.assign(document.createElement('span'), { className: 'load-line unknown' }), 'no rate yet');
-  loadLegend.replaceChildren(...items, unknown);
+  loadLegend.replaceChildren(...items);
+}
+
+/** Preset positions: highest switch tier on top, hosts at the bottom under their leaf (or leaf group). */
+function layout(graph, aspect) {
+  const rows = graph.tiers + 1;
+  const gap = Math.max(140, (0.85 * WORLD_WIDTH * aspect) / Math.max(rows - 1, 1));
+  const perTier = new Map();
+  for (const n of graph.nodes) perTier.set(n.tier, (perTier.get(n.tier) ?? 0) + 1);
+  const position = new Map();
+  for (const n of graph.nodes) {
+    if (n.kind === 'HOSTS') continue;
+    const count = perTier.get(n.tier);
+    position.set(n.id, { x: ((n.order + 0.5) * WORLD_WIDTH) / count, y: (graph.tiers - n.tier) * gap, spacing: WORLD_WIDTH / count });
+  }
+  const hostsCount = perTier.get(0) ?? 0;
+  for (const n of graph.nodes) {
+    if (n.kind !== 'HOSTS') continue;
+    const leaf = position.get(n.id.slice('hosts:'.length));
+    const spacing = leaf ? leaf.spacing : WORLD_WIDTH / Math.max(hostsCount, 1);
+    position.set(n.id, { x: leaf ? leaf.x : WORLD_WIDTH + 80, y: graph.tiers * gap, spacing });
+  }
+  return position;
+}
+
+function elements(graph, position) {
+  const nodes = graph.nodes.map((n) => ({ group: 'nodes', position: { x: position.get(n.id).x, y: position.get(n.id).y },
+    data: { id: n.id, label: n.label, name: n.name, kind: n.kind, status: n.status, tier: n.tier, members: n.members,
+      spacing: position.get(n.id).spacing, above: n.kind !== 'HOSTS' && n.order % 2 === 1, showLabel: true } }));
+  const edges = graph.edges.map((e) => ({ group: 'edges', data: edgeData(e) }));
+  return [...nodes, ...edges];
+}
+
+function edgeData(e) {
+  const problem = PROBLEMS.includes(e.status);
+  const health = HEALTH[e.status] ?? HEALTH.UNKNOWN;
+  return { id: e.id, source: e.source, target: e.target, status: e.status, cables: e.cables, problems: e.problems,
+    load: e.load, width: edgeWidth(e), problem,
+    label: problem ? `${health.cue} ${e.problems} ${health.word}` : '' };
+}
+
+/** Hides a row's labels when they would run into each other at this zoom (odd ones hang above, even below). */
+function placeLabels(cy) {
+  const zoom = cy.zoom();
+  cy.batch(() => {
+    cy.nodes().forEach((node) => {
+      const room = node.data('spacing') * zoom * (node.data('kind') === 'HOSTS' ? 1 : 2) - 8;
+      const show = node.data('label').length * CHAR_PX <= room || node.selected();
+      if (show !== node.data('showLabel')) node.data('showLabel', show);
+    });
+  });
+  cy.style().update();
+}
+
+function style(cy) {
+  const screen = (px) => () => px / cy.zoom();
+  return [
+    { selector: 'node', style: { label: '', color: css('--text'), 'font-size': screen(LABEL_PX),
+      'text-valign': 'bottom', 'text-margin-y': screen(4), 'background-color': css('--accent'),
+      width: 18, height: 18, 'border-width': 0 } },
+    { selector: 'node[?showLabel]', style: { label: 'data(label)' } },
+    { selector: 'node[?above]', style: { 'text-valign': 'top', 'text-margin-y': screen(-4) } },
+    { selector: 'node[kind="SWITCH"]', style: { shape: 'round-rectangle', width: 30 } },
+    { selector: 'node[kind="SWITCH_GROUP"]', style: { shape: 'round-rectangle', width: 44, height: 22,
+      'border-width': 2, 'border-color': css('--text'), 'border-style': 'double' } },
+    { selector: 'node[kind="HOSTS"]', style: { shape: 'ellipse', width: 26, height: 26 } },
+    // A node whose cables are bad says so with its colour and a thick border in the health's line.
+    ...PROBLEMS.map((status) => ({ selector: `node[status="${status}"]`, style: { 'background-color': colour(status),
+      'border-width': 3, 'border-color': colour(status), 'border-style': HEALTH[status].line === 'dashed' ? 'dashed' : 'solid' } })),
+    { selector: 'edge', style: { width: 'data(width)', 'line-color': (e) => colour(e.data('status')), opacity: 0.35,
+      'z-index': 1, 'curve-style': 'straight' } },
+    { selector: 'edge[status="UNKNOWN"]', style: { 'line-style': 'dashed', 'line-dash-pattern': HEALTH.UNKNOWN.dash } },
+    { selector: 'edge[?problem]', style: { opacity: 1, label: 'data(label)', 'font-size': screen(LABEL_PX),
+      color: css('--text'), 'text-background-color': css('--surface'), 'text-background-opacity': 0.85,
+      'text-background-padding': screen(2) } },
+    ...PROBLEMS.map((status, rank) => ({ selector: `edge[status="${status}"]`, style: { 'z-index': 30 - rank * 10,
+      'line-style': HEALTH[status].line, 'line-dash-pattern': HEALTH[status].dash } })),
+    { selector: ':selected', style: { 'overlay-color': css('--accent'), 'overlay-opacity': 0.3, 'overlay-padding': 6 } },
+  ];
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+function watchZoom(cy) {
+  let frame = 0;
+  cy.on('zoom', () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      placeLabels(cy);
+    });
+  });
 }
 
 /** Keeps the whole fabric in view: a canvas that changes size (window, wall mode, panel) re-fits the graph. */
@@ -81,43 +216,7 @@ function fitOnResize(cy) {
   }).observe(canvas);
 }
 
-async function draw() {
-  // The library and the topology download side by side: neither waits for the other.
-  const library = loadCytoscape();
-  const response = await fetch('/api/v1/topology', { headers: { Accept: 'application/json' } });
-  if (!response.ok) {
-    summary.textContent = `The topology is unavailable (${response.status}).`;
-    return;
-  }
-  const doc = await response.json();
-  performance.mark('map:topology-read');
-  const folded = foldFatTree(doc, { aspect: canvas.clientHeight / Math.max(canvas.clientWidth, 1) });
-  const cytoscape = await library;
-  performance.mark('map:library-loaded');
-  const cy = cytoscape({
-    container: canvas,
-    elements: folded.elements,
-    layout: { name: 'preset', fit: true, padding: FIT_PADDING },
-    minZoom: 0.05,
-    maxZoom: 4,
-    wheelSensitivity: 0.3,
-    style: [
-      { selector: 'node', style: { label: 'data(label)', color: css('--text'), 'font-size': 11,
-        'text-valign': 'bottom', 'text-margin-y': 4, 'background-color': css('--accent'), width: 18, height: 18,
-        // Labels too small to read are not drawn: zoomed out, thousands of them are only noise (and cost).
-        'min-zoomed-font-size': 7 } },
-      { selector: 'node[role="spine"]', style: { shape: 'round-rectangle', width: 34 } },
-      { selector: 'node[role="leaf"]', style: { shape: 'rectangle', width: 28 } },
-      { selector: 'node[role="hosts"]', style: { shape: 'ellipse', width: 30, height: 30,
-        'background-color': (n) => colour(n.data('status')) } },
-      { selector: 'edge', style: { width: 'data(width)', 'line-color': (e) => colour(e.data('status')), opacity: 0.8 } },
-      { selector: 'edge[!loadKnown]', style: { 'line-style': 'dashed', 'line-dash-pattern': [4, 4] } },
-      { selector: 'edge[status="ERRORS"], edge[status="DOWN"]', style: { 'z-index': 10, opacity: 1 } },
-      { selector: ':selected', style: { 'overlay-color': css('--accent'), 'overlay-opacity': 0.3, 'overlay-padding': 6 } },
-    ],
-  });
-  canvas.cy = cy; // for the browser tests and the console: the drawn graph
-  canvas.folded = folded; // and what each drawn edge holds (its cables)
+function handleClicks(cy) {
   // The first answered click, for the benchmark: when (since navigation) and how long after the click it was.
   const answered = (event) => {
     if (main.dataset.firstTapMs) return;
@@ -125,42 +224,148 @@ async function draw() {
     main.dataset.firstTapMs = String(Math.round(now));
     main.dataset.firstTapLatencyMs = String(Math.round(now - (event.originalEvent?.timeStamp ?? now)));
   };
+  const ask = async (event, title, query) => {
+    panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: 'loading…' }));
+    try {
+      showCables(title, await fetchJson(`${GRAPH}/cables?${query}`));
+    } catch (error) {
+      panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: `Not available now (${error.message}).` }));
+    }
+    answered(event);
+  };
   cy.on('tap', 'edge', (event) => {
-    const edge = folded.edges.get(event.target.id());
-    showCables(`${edge.cables.length} cable${edge.cables.length === 1 ? '' : 's'}`, edge.cables);
-    answered(event);
+    const edge = event.target;
+    const title = `${edge.source().data('label')} ↔ ${edge.target().data('label')}: ${grouped.format(edge.data('cables'))} cable${edge.data('cables') === 1 ? '' : 's'}`;
+    ask(event, title, `edge=${encodeURIComponent(edge.id())}`);
   });
-  cy.on('tap', 'node', (event) => {
-    const id = event.target.id();
-    const cables = [...folded.edges.values()].filter((e) => e.source === id || e.target === id).flatMap((e) => e.cables);
-    showCables(event.target.data('label'), cables);
-    answered(event);
-  });
-  fitOnResize(cy);
-  main.querySelector('[data-map-search]').addEventListener('submit', (event) => {
+  cy.on('tap', 'node', (event) => ask(event, event.target.data('name'), `node=${encodeURIComponent(event.target.id())}`));
+  cy.on('mouseover', 'node', (event) => { canvas.title = event.target.data('name'); });
+  cy.on('mouseout', 'node', () => { canvas.title = ''; });
+}
+
+function handleSearch(cy) {
+  main.querySelector('[data-map-search]').addEventListener('submit', async (event) => {
     event.preventDefault();
-    const hit = find(new FormData(event.target).get('q') ?? '', doc, folded.drawnId);
-    main.dataset.found = hit ? hit.id : '';
-    if (!hit) {
+    const q = String(new FormData(event.target).get('q') ?? '').trim();
+    if (!q) return;
+    const response = await fetch(`${GRAPH}/find?q=${encodeURIComponent(q)}`, { headers: { Accept: 'application/json' } });
+    if (!response.ok) {
+      main.dataset.found = '';
       panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: 'Nothing matches.' }));
       return;
     }
-    const node = cy.getElementById(hit.id);
+    const hit = await response.json();
+    main.dataset.found = hit.drawn;
+    const node = cy.getElementById(hit.drawn);
     cy.elements().unselect();
     node.select();
-    cy.animate({ center: { eles: node }, zoom: 1.5 }, { duration: 300 });
-    const cables = doc.links.filter((l) => l.a.nodeGuid === hit.guid || l.b.nodeGuid === hit.guid);
-    showCables(folded.nodes.get(hit.guid).name, cables);
+    cy.animate({ center: { eles: node }, zoom: Math.max(cy.zoom(), 1.5) }, { duration: 300 });
+    showCables(hit.name, hit.cables);
   });
-  const bad = doc.links.filter((l) => ['ERRORS', 'DOWN'].includes(l.health?.status)).length;
-  summary.textContent = `${doc.nodes.length} nodes, ${doc.links.length} cables, ${bad} with errors or down`;
-  main.dataset.nodes = String(doc.nodes.length);
-  // Drawn means painted with its handlers in place: Cytoscape paints on the next animation frame.
+}
+
+/** Applies a newer graph: in place when the same nodes are drawn, else drawn anew. */
+function apply(cy, graph) {
+  const same = graph.nodes.length === cy.nodes().length && graph.nodes.every((n) => cy.getElementById(n.id).nonempty())
+    && graph.edges.length === cy.edges().length && graph.edges.every((e) => cy.getElementById(e.id).nonempty());
+  if (same) {
+    cy.batch(() => {
+      graph.nodes.forEach((n) => cy.getElementById(n.id).data({ status: n.status, label: n.label, name: n.name, members: n.members }));
+      graph.edges.forEach((e) => cy.getElementById(e.id).data(edgeData(e)));
+    });
+  } else {
+    cy.batch(() => {
+      cy.elements().remove();
+      cy.add(elements(graph, layout(graph, canvas.clientHeight / Math.max(canvas.clientWidth, 1))));
+    });
+    cy.fit(undefined, FIT_PADDING);
+  }
+  placeLabels(cy);
+}
+
+function stayLive(cy) {
+  let asking = false;
+  let again = false;
+  const refresh = async () => {
+    if (asking) {
+      again = true;
+      return;
+    }
+    asking = true;
+    try {
+      const graph = await fetchJson(GRAPH);
+      apply(cy, graph);
+      canvas.graph = graph;
+      summary.textContent = describe(graph.summary);
+      main.dataset.nodes = String(graph.summary.nodes);
+      if (panel.dataset.showing === 'worst') showWorst(graph);
+      main.dataset.updates = String(Number(main.dataset.updates ?? 0) + 1);
+    } catch (error) {
+      console.warn('FabricPulse: the map could not be refreshed', error);
+    } finally {
+      asking = false;
+      if (again) {
+        again = false;
+        refresh();
+      }
+    }
+  };
+  // The stream's first event is the fabric as it is on connecting: the graph was read just before.
+  let first = true;
+  subscribe('/events/ports', 'ports', {
+    onData: () => {
+      if (first) {
+        first = false;
+        return;
+      }
+      refresh();
+    },
+    onStatus: (state) => { main.dataset.live = state; },
+  });
+}
+
+async function draw() {
+  // The library and the graph download side by side: neither waits for the other.
+  const library = loadCytoscape();
+  let graph;
+  try {
+    graph = await fetchJson(GRAPH);
+  } catch (error) {
+    summary.textContent = `The topology is unavailable (${error.message}).`;
+    return;
+  }
+  performance.mark('map:topology-read');
+  const cytoscape = await library;
+  performance.mark('map:library-loaded');
+  const position = layout(graph, canvas.clientHeight / Math.max(canvas.clientWidth, 1));
+  const cy = cytoscape({
+    container: canvas,
+    elements: elements(graph, position),
+    layout: { name: 'preset', fit: true, padding: FIT_PADDING },
+    minZoom: 0.05,
+    maxZoom: 6,
+    wheelSensitivity: 0.3,
+    autoungrabify: true,
+  });
+  cy.style(style(cy));
+  canvas.cy = cy; // for the browser tests and the console: the drawn graph
+  canvas.graph = graph; // and what it was drawn from
+  placeLabels(cy);
+  watchZoom(cy);
+  handleClicks(cy);
+  handleSearch(cy);
+  fitOnResize(cy);
+  summary.textContent = describe(graph.summary);
+  main.dataset.nodes = String(graph.summary.nodes);
+  showWorst(graph);
   performance.mark('map:graph-built');
+  // Drawn means painted with its handlers in place: Cytoscape paints on the next animation frame.
   cy.one('render', () => {
     main.dataset.drawnMs = String(Math.round(performance.now()));
     main.dataset.drawn = 'true';
+    performance.mark('fabricpulse:map-ready');
   });
+  stayLive(cy);
 }
 
 drawLoadLegend();

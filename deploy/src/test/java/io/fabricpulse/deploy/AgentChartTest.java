@@ -90,6 +90,18 @@ class AgentChartTest {
     }
 
 
+    /** Orders from the server are refused by default (the default's exact arguments above); each is allowed by name. */
+    @Test
+    void anAgentExecutesServerOrdersOnlyWhenEachIsAllowed() {
+        DaemonSet clears = chart.render(c -> c.set("agent.allowCounterClear", "true")).named(DaemonSet.class, AGENT);
+        assertThat(clears.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
+                .contains("--allow-counter-clear").doesNotContain("--allow-port-control");
+        DaemonSet both = chart.render(c -> c.set("agent.allowCounterClear", "true").set("agent.allowPortControl", "true"))
+                .named(DaemonSet.class, AGENT);
+        assertThat(both.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
+                .contains("--allow-counter-clear", "--allow-port-control");
+    }
+
     @Test
     void aPrivilegedAgentOnlyWhenAskedForByName() {
         DaemonSet agent = chart.render(c -> c.set("agent.source", "umad").set("agent.umad.deviceAccess", "privileged"))

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import org.junit.jupiter.api.Test;
@@ -137,12 +138,28 @@ class ChartTest {
     }
 
     @Test
-    void haValuesRenderReplicasOnPostgresqlAndVictoriaMetricsWithoutAVolume() {
+    void haValuesRenderWholeReplicasOnPostgresqlAndVictoriaMetricsWithoutAVolume() {
         KubernetesManifests manifests = chart.render(c -> c.withValuesFile(chart.haValues()));
 
-        Deployment server = manifests.named(Deployment.class, SERVER);
+        assertThat(manifests.find(Deployment.class)).as("several replicas are a StatefulSet").isEmpty();
+        StatefulSet server = manifests.named(StatefulSet.class, SERVER);
         assertThat(server.getSpec().getReplicas()).isEqualTo(3);
-        assertThat(server.getSpec().getStrategy().getType()).isEqualTo("RollingUpdate");
+        assertThat(server.getSpec().getUpdateStrategy().getType()).isEqualTo("RollingUpdate");
+        assertThat(server.getSpec().getPodManagementPolicy()).isEqualTo("Parallel");
+        assertThat(server.getSpec().getServiceName()).isEqualTo(SERVER + "-replicas");
+        Service replicas = manifests.named(Service.class, SERVER + "-replicas");
+        assertThat(replicas.getSpec().getClusterIP()).as("headless").isEqualTo("None");
+        assertThat(replicas.getSpec().getPublishNotReadyAddresses()).as("a catching-up replica gets its backlog").isTrue();
+        assertThat(server.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv()).anySatisfy(e -> {
+            assertThat(e.getName()).isEqualTo("FABRICPULSE_REPLICA_NAME");
+            assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.name");
+        });
+        List<String> agentArgs = manifests.named(DaemonSet.class, AGENT).getSpec().getTemplate().getSpec().getContainers()
+                .getFirst().getArgs();
+        assertThat(agentArgs.get(agentArgs.indexOf("--server") + 1)).as("every agent delivers to every replica")
+                .isEqualTo("http://" + SERVER + "-0." + SERVER + "-replicas.fabric.svc:8080,"
+                        + "http://" + SERVER + "-1." + SERVER + "-replicas.fabric.svc:8080,"
+                        + "http://" + SERVER + "-2." + SERVER + "-replicas.fabric.svc:8080");
         assertThat(manifests.find(PersistentVolumeClaim.class)).as("external stores: no volume").isEmpty();
         assertThat(volume(server.getSpec().getTemplate().getSpec(), "data").getEmptyDir()).isNotNull();
         assertThat(manifests.one(PodDisruptionBudget.class).getSpec().getMaxUnavailable().getIntVal()).isEqualTo(1);
@@ -171,7 +188,8 @@ class ChartTest {
         Ingress ingress = manifests.one(Ingress.class);
         assertThat(ingress.getSpec().getRules().getFirst().getHttp().getPaths().getFirst().getBackend().getService()
                 .getName()).isEqualTo(SERVER);
-        assertThat(manifests.one(Service.class).getSpec().getPorts().getFirst().getTargetPort().getStrVal()).isEqualTo("http");
+        assertThat(manifests.named(Service.class, SERVER).getSpec().getPorts().getFirst().getTargetPort().getStrVal())
+                .isEqualTo("http");
     }
 
     @Test

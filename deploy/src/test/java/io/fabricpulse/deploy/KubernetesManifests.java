@@ -19,6 +19,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 
@@ -45,6 +46,7 @@ final class KubernetesManifests {
             "ServiceAccount", ServiceAccount.class,
             "PersistentVolumeClaim", PersistentVolumeClaim.class,
             "Deployment", Deployment.class,
+            "StatefulSet", StatefulSet.class,
             "DaemonSet", DaemonSet.class,
             "Ingress", Ingress.class,
             "PodDisruptionBudget", PodDisruptionBudget.class);

@@ -66,6 +66,11 @@ public class AlertEngine implements FabricUpdateListener {
             AlertSubject subject = sample.peer() == null ? AlertSubject.port(port)
                     : AlertSubject.link(port, sample.peer());
             String end = port.toString();
+            if (update.judgedElsewhere()) {
+                // The replica that stored this batch first opened and resolved its alerts; this one keeps
+                // its windows whole and decides on the batches it is first with (docs/ALERTING.md, "Replicas").
+                continue;
+            }
             if (sample.peerChange() != null) {
                 clearFormerSubject(port, sample.peerChange().formerPeer(), end, now);
             }

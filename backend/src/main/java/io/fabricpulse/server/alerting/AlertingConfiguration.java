@@ -8,6 +8,8 @@ import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.topology.model.PortEnd;
 import org.springframework.beans.factory.ObjectProvider;
+
+import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -56,8 +58,16 @@ class AlertingConfiguration {
 
     @Bean
     AlertEngine alertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
-                            AlertWriter writer, AlertsProperties properties, CableHistory history, Clock clock) {
+                            AlertWriter writer, AlertsProperties properties, CableHistory history,
+                            ObjectProvider<IntendedDowns> intended, Clock clock) {
+        // Looked up at first use: the commands feature that answers it reads the live fabric, which feeds this engine.
+        AtomicReference<IntendedDowns> downs = new AtomicReference<>();
         ExpectedPeers expected = port -> {
+            IntendedDowns onPurpose = downs.updateAndGet(known -> known != null ? known
+                    : intended.getIfAvailable(() -> IntendedDowns.NONE));
+            if (onPurpose.of(port) != null) {
+                return null; // down on purpose: not a lost cable
+            }
             PortEnd peer = history.expectedPeer(port.nodeGuid(), port.portNumber());
             return peer == null ? null : new PortRef(peer.nodeGuid(), peer.port());
         };

@@ -6,9 +6,18 @@ import java.util.List;
 /**
  * What one ingested batch changed.
  *
- * @param at      collection time of the batch
- * @param agentId agent that sent it
- * @param ports   the ports it touched, with their new values
+ * @param at               collection time of the batch
+ * @param agentId          agent that sent it
+ * @param ports            the ports it touched, with their new values
+ * @param judgedElsewhere  another replica stored this batch before this one applied it (a replica catching
+ *                         up, or the slower of two live ones): that replica has opened and resolved its
+ *                         alerts in the shared state store, so listeners update their windows from it but
+ *                         announce nothing of it
  */
-public record FabricUpdate(Instant at, String agentId, List<PortView> ports) {
+public record FabricUpdate(Instant at, String agentId, List<PortView> ports, boolean judgedElsewhere) {
+
+    /** An update this server judges itself. */
+    public FabricUpdate(Instant at, String agentId, List<PortView> ports) {
+        this(at, agentId, ports, false);
+    }
 }

@@ -115,6 +115,14 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
      * @return what changed (ports whose sample was not newer than the latest are left out)
      */
     public FabricUpdate apply(IngestBatch batch, StoredBaselines stored) {
+        return apply(batch, stored, false);
+    }
+
+    /**
+     * As {@link #apply(IngestBatch, StoredBaselines)}; {@code judgedElsewhere}: another replica stored the batch
+     * first, so its alerts are that replica's to announce ({@link FabricUpdate#judgedElsewhere()}).
+     */
+    public FabricUpdate apply(IngestBatch batch, StoredBaselines stored, boolean judgedElsewhere) {
         Instant at = batch.collectedAt();
         List<PortView> changed = new ArrayList<>();
         List<CounterReset> resets = new ArrayList<>();
@@ -160,7 +168,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
             }
         }
         resets.forEach(this::tellResetListeners);
-        FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed));
+        FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed), judgedElsewhere);
         if (!changed.isEmpty()) {
             updateListeners.forEach(listener -> tellUpdateListener(listener, update));
             announce(update);

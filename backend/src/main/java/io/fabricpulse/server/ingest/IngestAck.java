@@ -1,6 +1,10 @@
 package io.fabricpulse.server.ingest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.fabricpulse.model.command.AgentCommand;
+
+import java.util.List;
 
 /**
  * The answer to an accepted or replayed batch.
@@ -9,8 +13,24 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param agentId  the batch's agent
  * @param sequence the batch's sequence number
  * @param ports    ports in the batch
+ * @param commands orders for this agent ({@link AgentOrders}); left out of the JSON when there are none
  */
-public record IngestAck(Status status, String agentId, long sequence, int ports) {
+public record IngestAck(Status status, String agentId, long sequence, int ports,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgentCommand> commands) {
+
+    public IngestAck {
+        commands = commands == null ? List.of() : List.copyOf(commands);
+    }
+
+    /** An answer without orders. */
+    public IngestAck(Status status, String agentId, long sequence, int ports) {
+        this(status, agentId, sequence, ports, List.of());
+    }
+
+    /** The same answer carrying {@code orders}. */
+    public IngestAck withCommands(List<AgentCommand> orders) {
+        return new IngestAck(status, agentId, sequence, ports, orders);
+    }
 
     public enum Status {
         @JsonProperty("accepted") ACCEPTED,

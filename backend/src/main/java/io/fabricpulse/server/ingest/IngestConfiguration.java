@@ -23,6 +23,6 @@ class IngestConfiguration {
         Gauge.builder("fabricpulse.ingest.replay.windows", seen, SeenBatches::size)
                 .description("Agents whose recent batches are remembered to recognise replays").register(meters);
         return new IngestService(new BatchValidator(clock, properties.maxClockSkew(), properties.maxSampleAge(),
-                properties.maxPortsPerBatch()), admission, seen, sink, clock);
+                properties.maxPortsPerBatch()), admission, seen, sink, clock, properties.aheadTolerance());
     }
 }

@@ -12,7 +12,11 @@ import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
+import io.fabricpulse.model.ingest.IngestBatch;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+
+import java.util.List;
 
 /**
  * {@code POST /api/v1/ingest}: a JSON {@link io.fabricpulse.model.ingest.IngestBatch}, optionally gzip.
@@ -28,11 +32,13 @@ class IngestController {
     private final IngestBodyReader body;
     private final BatchJsonReader json;
     private final IngestService service;
+    private final List<AgentOrders> orders;
 
-    IngestController(IngestProperties properties, IngestService service) {
+    IngestController(IngestProperties properties, IngestService service, List<AgentOrders> orders) {
         this.body = new IngestBodyReader(properties);
         this.json = new BatchJsonReader();
         this.service = service;
+        this.orders = List.copyOf(orders);
     }
 
     @PostMapping("/api/v1/ingest")
@@ -44,10 +50,20 @@ class IngestController {
                 // and a replay waiting on the same answer still needs it. The response waits on a copy and
                 // only the copy is cancelled, so an answer that comes after the client left (a 503 while
                 // the server stops) goes nowhere instead of being logged as a dropped error.
-                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch, agent).copy()))
+                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch, agent).copy())
+                        .flatMap(ack -> withOrders(ack, batch, agent)))
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));
+    }
+
+    /** The ack with the orders waiting for this agent: they ride back on its own push. */
+    private Mono<IngestAck> withOrders(IngestAck ack, IngestBatch batch, AgentCredential agent) {
+        return Flux.fromIterable(orders)
+                .concatMap(source -> source.take(batch, agent))
+                .flatMapIterable(taken -> taken)
+                .collectList()
+                .map(taken -> taken.isEmpty() ? ack : ack.withCommands(taken));
     }
 
     /** Queue full or a store down: the agent keeps the batch and retries after the given delay. */

@@ -23,6 +23,8 @@ import java.util.Set;
  * @param maxSampleAge        how far behind the server's clock it may lie (a spool replayed after an outage)
  * @param maxPortsPerBatch    the most port samples one batch may carry
  * @param dedupWindow         how many recent sequence numbers are remembered per agent to recognise replays
+ * @param aheadTolerance      a batch dated ahead of the server's clock by up to this keeps its time (whole
+ *                            replicas then agree on it, docs/DEPLOYMENT.md); further ahead, it is timed at arrival
  */
 @ConfigurationProperties("fabricpulse.ingest")
 public record IngestProperties(String agentToken,
@@ -33,7 +35,8 @@ public record IngestProperties(String agentToken,
                                @DefaultValue("1m") Duration maxClockSkew,
                                @DefaultValue("7d") Duration maxSampleAge,
                                @DefaultValue("50000") int maxPortsPerBatch,
-                               @DefaultValue("256") int dedupWindow) {
+                               @DefaultValue("256") int dedupWindow,
+                               @DefaultValue("5s") Duration aheadTolerance) {
 
     public IngestProperties {
         bootstrapRoles = Set.copyOf(bootstrapRoles);
@@ -49,6 +52,10 @@ public record IngestProperties(String agentToken,
             throw new IllegalArgumentException("fabricpulse.ingest.max-clock-skew must not be negative, got " + maxClockSkew);
         }
         requirePositive("max-sample-age", maxSampleAge.toSeconds());
+        if (aheadTolerance.isNegative() || aheadTolerance.compareTo(maxClockSkew) > 0) {
+            throw new IllegalArgumentException("fabricpulse.ingest.ahead-tolerance must be between 0 and max-clock-skew ("
+                    + maxClockSkew + "), got " + aheadTolerance);
+        }
         if (hasText(agentToken) && hasText(bootstrapToken) && agentToken.equals(bootstrapToken)) {
             throw new IllegalArgumentException("fabricpulse.ingest.bootstrap-token must differ from agent-token: one "
                     + "only enrols, the other ingests");

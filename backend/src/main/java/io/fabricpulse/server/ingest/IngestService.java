@@ -3,6 +3,7 @@ package io.fabricpulse.server.ingest;
 import io.fabricpulse.model.ingest.IngestBatch;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,9 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * the rest to the {@link BatchSink}. A batch is all or nothing: one invalid value anywhere, one node that
  * is not the agent's, and none of it is applied.
  *
- * <p>A batch dated ahead of the server's clock (within {@code max-clock-skew}) is timed at its arrival
- * before it is applied: otherwise it would become its ports' latest sample and every real sample
- * collected before that future time would be ignored as older, hiding what it carries.
+ * <p>A batch dated ahead of the server's clock by more than {@code ahead-tolerance} (and within
+ * {@code max-clock-skew}) is timed at its arrival before it is applied: otherwise it would become its ports'
+ * latest sample and every real sample collected before that future time would be ignored as older, hiding
+ * what it carries. Up to the tolerance it keeps the agent's time: whole replicas receive the same batch at
+ * slightly different moments (and their clocks may differ by a second or two), and timing it at each one's
+ * arrival would give each replica a sample time of its own.
  */
 public class IngestService {
 
@@ -26,6 +30,7 @@ public class IngestService {
     private final SeenBatches seen;
     private final BatchSink sink;
     private final Clock clock;
+    private final Duration aheadTolerance;
     /**
      * Batches handed to the sink and not answered yet. A replay arriving meanwhile (an agent retrying
      * after a timeout) gets the original's answer when it comes: answering "duplicate" at once would
@@ -36,8 +41,16 @@ public class IngestService {
     private record BatchId(String agentId, long sequence, Instant collectedAt) {
     }
 
+    /** A service that times every batch dated ahead of its clock at the batch's arrival. */
     public IngestService(BatchValidator validator, BatchAdmission admission, SeenBatches seen, BatchSink sink,
                          Clock clock) {
+        this(validator, admission, seen, sink, clock, Duration.ZERO);
+    }
+
+    /** @param aheadTolerance how far ahead of this server's clock a batch may be dated and keep its time */
+    public IngestService(BatchValidator validator, BatchAdmission admission, SeenBatches seen, BatchSink sink,
+                         Clock clock, Duration aheadTolerance) {
+        this.aheadTolerance = aheadTolerance;
         this.validator = validator;
         this.admission = admission;
         this.seen = seen;
@@ -91,10 +104,10 @@ public class IngestService {
         return answer;
     }
 
-    /** The batch, timed at the server's clock when it is dated ahead of it. */
+    /** The batch, timed at the server's clock when it is dated further ahead of it than the tolerance. */
     private IngestBatch timedNoLaterThanNow(IngestBatch batch) {
         Instant now = clock.instant();
-        if (!batch.collectedAt().isAfter(now)) {
+        if (!batch.collectedAt().isAfter(now.plus(aheadTolerance))) {
             return batch;
         }
         return new IngestBatch(batch.schemaVersion(), batch.agentId(), batch.sequence(), now, batch.source(),

@@ -9,6 +9,7 @@ import io.fabricpulse.server.ingest.BatchSink.Outcome;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
 import io.fabricpulse.server.pipeline.resume.AgentMark;
 import io.fabricpulse.server.pipeline.resume.PortLastSample;
+import io.fabricpulse.server.pipeline.resume.ReplicaMarks;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.SeriesStore;
 import org.slf4j.Logger;
@@ -35,6 +36,9 @@ import java.util.concurrent.CompletableFuture;
  *       nodes are loaded first, and the live fabric resumes every port from them when they are newer.</li>
  *   <li>Replays: a batch covered by the agent's mark (stored, or stored by this server) is answered
  *       {@link Outcome#ALREADY_APPLIED} and changes nothing, across restarts and replicas.</li>
+ *   <li>Whole replicas: a batch another replica stored first is applied all the same (this replica's pages,
+ *       windows and series stay whole), marked {@link FabricUpdate#judgedElsewhere()}: its alerts were
+ *       opened and resolved by the replica that stored it.</li>
  *   <li>Store outage: the flush's answers fail with {@link IngestUnavailableException} (503, the agents
  *       keep their batches) and what was applied is retained and stored first in the next flush; until
  *       that succeeds, new batches are refused unapplied. A retained flush lost with the process is
@@ -97,11 +101,13 @@ final class HandOff {
     }
 
     void flush(List<Pending> group) {
+        ReplicaMarks marks;
         Map<String, AgentMark> stored;
         Map<PortLastSample.PortId, StoredBaselines.Sample> baselines;
         try {
             storeRetained();
-            stored = Objects.requireNonNull(resume.marks(agents(group)).block(storeTimeout));
+            marks = Objects.requireNonNull(resume.marks(agents(group)).block(storeTimeout));
+            stored = marks.here();
             Set<String> nodes = nodesToResume(group, stored);
             baselines = nodes.isEmpty() ? Map.of() : Objects.requireNonNull(resume.lastSamples(nodes).block(storeTimeout));
         } catch (RuntimeException fault) {
@@ -119,7 +125,8 @@ final class HandOff {
                 continue;
             }
             try {
-                FabricUpdate update = fabric.apply(batch, lookup);
+                FabricUpdate update = fabric.apply(batch, lookup,
+                        marks.storedElsewhere(batch.agentId(), batch.sequence(), batch.collectedAt()));
                 durable.add(batch, update);
                 tellListeners(batch);
                 outcomes.add(Outcome.APPLIED);

@@ -10,13 +10,34 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
 
+import java.time.Clock;
 import java.time.Duration;
 
-/** The ingest pipeline is the server's {@link io.fabricpulse.server.ingest.BatchSink}. */
+/**
+ * The ingest pipeline is the server's {@link io.fabricpulse.server.ingest.BatchSink}; its resume state is kept
+ * under this replica's name, and readiness waits for a named replica to catch up ({@link CatchUp}).
+ */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(PipelineProperties.class)
+@EnableConfigurationProperties({PipelineProperties.class, ReplicaProperties.class})
 class PipelineConfiguration {
+
+    @Bean
+    ResumeRepository resumeRepository(DatabaseClient db, TransactionalOperator transaction, ReplicaProperties replica) {
+        if (replica.named()) {
+            log.info("replica {}: ingest marks and rate baselines are this replica's own; readiness waits until it"
+                    + " has caught up with the other replicas", replica.name());
+        }
+        return new ResumeRepository(db, transaction, replica.name());
+    }
+
+    /** The health contributor {@code ingestCatchUp}, part of the readiness group (application.yml). */
+    @Bean
+    CatchUp ingestCatchUpHealthIndicator(ResumeRepository resume, ReplicaProperties replica, Clock clock) {
+        return new CatchUp(resume, replica, clock);
+    }
 
     private static final Logger log = LoggerFactory.getLogger(PipelineConfiguration.class);
 

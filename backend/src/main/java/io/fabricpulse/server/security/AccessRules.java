@@ -14,7 +14,7 @@ import java.util.Set;
  * but admins (closed by default).
  *
  * <p>Summary: GET reads need READ; acknowledging, commenting, resolving alerts and changing
- * silences need ACK; rules, webhooks, tokens, names, clusters, baselines, settings and the audit
+ * silences and clearing a port's counters need ACK; rules, webhooks, tokens, names, clusters, baselines, settings and the audit
  * log need ADMIN (webhooks, tokens, agents, the audit log and the settings pages even to read: webhook URLs
  * are secrets, token lists and the audit trail tell who can do what); ingest and enrolment are for agent
  * and bootstrap tokens only.
@@ -34,13 +34,17 @@ final class AccessRules {
                     "/css/**", "/js/**", "/webjars/**", "/favicon.ico", "/favicon.svg", LOGIN),
             // The form login and logout are handled by Spring Security's filters (CSRF protected).
             rule(Set.of(HttpMethod.POST), Access.PUBLIC, LOGIN, LOGOUT),
-            rule(ALL, Access.AGENT, SecurityConfiguration.INGEST_PATH, SecurityConfiguration.ENROL_PATH),
+            rule(ALL, Access.AGENT, SecurityConfiguration.INGEST_PATH, SecurityConfiguration.ENROL_PATH,
+                    SecurityConfiguration.COMMAND_ANSWER_PATH),
             // Agents' credentials, bootstrap tokens and what each agent owns: admins, even to read.
             rule(ALL, Access.ADMIN, "/api/v1/tokens/**", "/api/v1/audit/**", "/api/v1/webhooks/**",
                     "/api/v1/settings/**", "/api/v1/agents", "/api/v1/agents/**"),
             // Rule thresholds live under the alerts path but change what fires for everyone: admins.
             rule(WRITES, Access.ADMIN, "/api/v1/alerts/rules", "/api/v1/alerts/rules/**"),
             rule(WRITES, Access.ACK, "/api/v1/alerts/**", "/api/v1/silences/**"),
+            // Clearing a port's counters loses no state a person cannot see again: operators, like acknowledging.
+            // Changing a port's state (/state) stays with the admins' writes on /api/v1/ports below.
+            rule(WRITES, Access.ACK, "/api/v1/ports/*/*/clear"),
             // The settings pages show webhooks and tokens, which are for admins even to read.
             rule(READS, Access.ADMIN, "/settings", "/settings/**"),
             rule(WRITES, Access.ADMIN, "/api/v1/rules/**", "/api/v1/names/**", "/api/v1/clusters/**",

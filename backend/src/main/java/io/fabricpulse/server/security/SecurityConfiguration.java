@@ -67,6 +67,8 @@ class SecurityConfiguration {
             + "style-src-attr 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
             + "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
     static final String ENROL_PATH = "/api/v1/agents/enrol";
+    /** Where an agent answers an order it took in an ingest answer (commands.AgentAnswerController). */
+    static final String COMMAND_ANSWER_PATH = "/api/v1/ingest/commands/*";
 
     @Bean
     @Order(1)
@@ -76,7 +78,7 @@ class SecurityConfiguration {
                 ingest.bootstrapRoles(), issuedTokens);
         ServerAuthenticationEntryPoint entryPoint = ProblemSecurityResponses.agentEntryPoint(problems);
         return http
-                .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH, ENROL_PATH))
+                .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH, ENROL_PATH, COMMAND_ANSWER_PATH))
                 .csrf(ServerHttpSecurity.CsrfSpec::disable)
                 .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
                 .formLogin(ServerHttpSecurity.FormLoginSpec::disable)

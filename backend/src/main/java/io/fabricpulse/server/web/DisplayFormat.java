@@ -101,6 +101,29 @@ public final class DisplayFormat {
         return instant == null ? MISSING : dateTime.format(instant);
     }
 
+    /**
+     * How long ago {@code then} was at {@code now}, in the two largest units a person reads at a glance: "42 s
+     * ago", "8 min ago", "3 h 5 min ago", "2 d 4 h ago"; a dash for null.
+     */
+    public String age(Instant then, Instant now) {
+        if (then == null) {
+            return MISSING;
+        }
+        long seconds = Math.max(0, java.time.Duration.between(then, now).toSeconds());
+        if (seconds < 60) {
+            return seconds + " s ago";
+        }
+        long minutes = seconds / 60;
+        if (minutes < 60) {
+            return minutes + " min ago";
+        }
+        long hours = minutes / 60;
+        if (hours < 24) {
+            return hours + " h " + minutes % 60 + " min ago";
+        }
+        return hours / 24 + " d " + hours % 24 + " h ago";
+    }
+
     /** The full instant for {@code datetime} attributes (ISO-8601, UTC); null for null. */
     public String isoTime(Instant instant) {
         return instant == null ? null : instant.toString();

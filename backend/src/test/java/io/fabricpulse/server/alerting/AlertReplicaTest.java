@@ -78,6 +78,38 @@ class AlertReplicaTest extends OnFreshStateStore {
         assertThat(replicas.getFirst().openRows()).isEmpty();
     }
 
+    /**
+     * Whole replicas (issue 27): the replica that was down takes its backlog from the agent's spool after the
+     * live one fired and resolved the alert. Every batch of the backlog was stored by the live replica first,
+     * so the returning one updates its windows from it and announces nothing, and its rule state ends where
+     * the live one's did: a new burst afterwards fires on either.
+     */
+    @Test
+    void aReplicaCatchingUpOnBatchesAnotherStoredFirstAnnouncesNothingOfThem() {
+        AlertTestbed live = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
+        AlertTestbed back = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
+        List<io.fabricpulse.model.ingest.IngestBatch> backlog = new ArrayList<>();
+        for (int second = 0; second <= 240; second++) {
+            io.fabricpulse.model.ingest.IngestBatch batch = new io.fabricpulse.model.ingest.IngestBatch(
+                    io.fabricpulse.model.ingest.IngestBatch.SCHEMA_VERSION, "rac1001", second + 1, clock.instant(),
+                    "sim", List.of(hostWithSymbolErrors(second < 5 ? 0 : 17)));
+            live.fabric.apply(batch);
+            live.advanceSeconds(1);
+            backlog.add(batch);
+        }
+        assertThat(live.events).extracting(AlertEvent::kind).containsExactly(AlertEventKind.FIRED, AlertEventKind.RESOLVED);
+
+        for (io.fabricpulse.model.ingest.IngestBatch batch : backlog) {
+            back.fabric.apply(batch, io.fabricpulse.server.fabric.StoredBaselines.NONE, true);
+            back.reconciler.reconcile();
+            back.settle();
+        }
+        back.advanceSeconds(60);
+        assertThat(back.events).as("announced by the live replica already").isEmpty();
+        assertThat(back.openRows()).isEmpty();
+        assertThat(back.engine.openKeys()).isEmpty();
+    }
+
     /** One server alone: its alerts stay unshared, and holding them writes nothing to the store. */
     @Test
     void anAlertNoOtherReplicaTouchedCostsNoAssertionWrites() {

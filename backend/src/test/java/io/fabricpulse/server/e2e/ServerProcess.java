@@ -90,6 +90,16 @@ final class ServerProcess implements AutoCloseable {
         throw new IllegalStateException("server not ready within " + patience + "; its log:\n" + log());
     }
 
+    /** The status of an unauthenticated GET (a probe), or -1 while nothing listens. */
+    int probe(String path) throws InterruptedException {
+        try {
+            return http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException notListening) {
+            return -1;
+        }
+    }
+
     /** GET as the admin; the body. */
     String get(String path) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Basic " + adminBasic()), 200);

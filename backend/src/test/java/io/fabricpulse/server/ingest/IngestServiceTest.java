@@ -45,6 +45,24 @@ class IngestServiceTest {
         return new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5), Duration.ofDays(7), 50_000);
     }
 
+    /**
+     * Whole replicas get the same batch at slightly different moments, and their clocks may differ by a second
+     * or two: a batch a little ahead keeps the agent's time (every replica has the same sample time); one
+     * further ahead than the tolerance is timed at its arrival, so it cannot hide the real samples after it.
+     */
+    @Test
+    void aBatchALittleAheadKeepsItsTimeAndOneFurtherAheadIsTimedAtItsArrival() {
+        IngestService tolerant = new IngestService(validator(), ANYONE, new SeenBatches(4), batch -> {
+            sunk.add(batch);
+            return CompletableFuture.completedFuture(BatchSink.Outcome.APPLIED);
+        }, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(5));
+
+        tolerant.ingest(oneHostPort("h1", 1, NOW.plusSeconds(2), GUID, Map.of("SymbolErrorCounter", 1L)), AGENT).join();
+        tolerant.ingest(oneHostPort("h1", 2, NOW.plusSeconds(30), GUID, Map.of("SymbolErrorCounter", 1L)), AGENT).join();
+
+        assertThat(sunk).extracting(IngestBatch::collectedAt).containsExactly(NOW.plusSeconds(2), NOW);
+    }
+
     @Test
     void aValidBatchIsAppliedAndAcknowledged() {
         IngestAck ack = service.ingest(oneHostPort("h1", 1, NOW, GUID, Map.of("SymbolErrorCounter", 1L)), AGENT).join();

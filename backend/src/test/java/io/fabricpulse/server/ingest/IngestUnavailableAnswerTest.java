@@ -32,7 +32,7 @@ class IngestUnavailableAnswerTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final IngestProperties PROPERTIES = new IngestProperties("agent-token-0123456789", null,
             Set.of(AgentRole.NODE), DataSize.ofMegabytes(4), DataSize.ofMegabytes(64), Duration.ofMinutes(5),
-            Duration.ofDays(7), 50_000, 16);
+            Duration.ofDays(7), 50_000, 16, Duration.ofSeconds(5));
 
     @Test
     void aQueueThatIsFullAtOnceAnswers503WithRetryAfter() {
@@ -57,7 +57,7 @@ class IngestUnavailableAnswerTest {
         // The controller alone: the agent chain's authentication is stood in for by its result.
         UsernamePasswordAuthenticationToken agent = UsernamePasswordAuthenticationToken.authenticated("agent", null, List.of());
         agent.setDetails(AgentCredential.shared(0));
-        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service))
+        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service, List.of()))
                 .webFilter((exchange, chain) -> chain.filter(exchange.mutate().principal(Mono.just(agent)).build()))
                 .build();
         String batch = TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L)));

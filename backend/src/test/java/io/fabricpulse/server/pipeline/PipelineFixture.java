@@ -1,6 +1,7 @@
 package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ingest.BatchSink;
@@ -13,6 +14,7 @@ import io.fabricpulse.server.state.StateDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -33,22 +35,34 @@ final class PipelineFixture {
 
     final RecordingSeriesStore series;
     final ResumeRepository resume;
+    private final StateDatabase state;
 
     PipelineFixture(Path seriesDirectory, StateDatabase state) {
         this.series = new RecordingSeriesStore(new EmbeddedSeriesStore(new EmbeddedSeriesProperties(seriesDirectory,
                 Duration.ofSeconds(10), Duration.ofSeconds(60),
                 List.of(new Archive(Duration.ofSeconds(10), Duration.ofHours(1), false)))));
         this.resume = new ResumeRepository(state.client(), state.transaction());
+        this.state = state;
+    }
+
+    /**
+     * A new instance of the whole replica named {@code replica}: it keeps its own marks and baselines in the
+     * shared state store and records every update it announces.
+     */
+    Server replica(String replica) {
+        List<FabricUpdate> updates = new ArrayList<>();
+        return new Server(liveFabric().updateListeners(updates::add).build(), Duration.ZERO,
+                new ResumeRepository(state.client(), state.transaction(), replica), updates);
     }
 
     /** A new server instance: empty memory, the shared stores, every port's last sample written. */
     Server server() {
-        return new Server(liveFabric().build(), Duration.ZERO);
+        return new Server(liveFabric().build(), Duration.ZERO, resume, List.of());
     }
 
     /** A new server instance that writes a port's last sample at most every {@code resumeInterval} (H2's default). */
     Server server(Duration resumeInterval) {
-        return new Server(liveFabric().build(), resumeInterval);
+        return new Server(liveFabric().build(), resumeInterval, resume, List.of());
     }
 
     /** One server instance. */
@@ -56,9 +70,12 @@ final class PipelineFixture {
 
         final LiveFabric fabric;
         final IngestPipeline pipeline;
+        /** What the live fabric announced (only for {@link #replica} instances). */
+        final List<FabricUpdate> updates;
 
-        Server(LiveFabric fabric, Duration resumeInterval) {
+        Server(LiveFabric fabric, Duration resumeInterval, ResumeRepository resume, List<FabricUpdate> updates) {
             this.fabric = fabric;
+            this.updates = updates;
             this.pipeline = new IngestPipeline(new HandOff(fabric, series, resume, PROPERTIES.storeTimeout(),
                     PROPERTIES.retryAfter(), resumeInterval, List.of()), PROPERTIES);
         }

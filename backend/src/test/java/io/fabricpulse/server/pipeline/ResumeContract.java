@@ -130,6 +130,60 @@ interface ResumeContract {
     }
 
     @Test
+    default void wholeReplicasEachApplyEveryBatchAndOnlyTheFirstToStoreABatchJudgesIt() {
+        PipelineFixture fixture = fixture();
+        String agent = TestBatches.randomAgentId();
+        String guid = TestBatches.randomGuid();
+        PipelineFixture.Server replicaA = fixture.replica("a-" + agent);
+        PipelineFixture.Server replicaB = fixture.replica("b-" + agent);
+
+        for (long sequence = 1; sequence <= 4; sequence++) {
+            // A is first with the odd batches, B with the even ones; each receives every batch.
+            PipelineFixture.Server first = sequence % 2 == 1 ? replicaA : replicaB;
+            PipelineFixture.Server second = first == replicaA ? replicaB : replicaA;
+            assertThat(first.ingest(batch(agent, guid, sequence))).isEqualTo(Outcome.APPLIED);
+            assertThat(second.ingest(batch(agent, guid, sequence))).as("the second copy is applied, not a replay")
+                    .isEqualTo(Outcome.APPLIED);
+            assertThat(first.ingest(batch(agent, guid, sequence))).as("a replay to the same replica")
+                    .isEqualTo(Outcome.ALREADY_APPLIED);
+        }
+
+        assertThat(replicaA.port(guid).rates()).isEqualTo(replicaB.port(guid).rates())
+                .containsEntry("PortXmitData", 100.0).containsEntry("SymbolErrorCounter", 0.4);
+        assertThat(replicaA.updates).extracting(update -> update.judgedElsewhere()).containsExactly(false, true, false, true);
+        assertThat(replicaB.updates).extracting(update -> update.judgedElsewhere()).containsExactly(true, false, true, false);
+        assertThat(fixture.series.writtenFor(guid)).as("each replica writes its own copy of every point").hasSize(6);
+    }
+
+    @Test
+    default void aWholeReplicaRestartedResumesFromItsOwnBaselineAndTakesItsBacklogInOrder() {
+        PipelineFixture fixture = fixture();
+        String agent = TestBatches.randomAgentId();
+        String guid = TestBatches.randomGuid();
+        PipelineFixture.Server live = fixture.replica("live-" + agent);
+        PipelineFixture.Server downed = fixture.replica("downed-" + agent);
+        for (long sequence = 1; sequence <= 2; sequence++) {
+            live.ingest(batch(agent, guid, sequence));
+            downed.ingest(batch(agent, guid, sequence));
+        }
+        // The downed replica is away for batches 3 to 6; the live one takes them.
+        for (long sequence = 3; sequence <= 6; sequence++) {
+            live.ingest(batch(agent, guid, sequence));
+        }
+
+        PipelineFixture.Server back = fixture.replica("downed-" + agent);
+        for (long sequence = 3; sequence <= 6; sequence++) {
+            assertThat(back.ingest(batch(agent, guid, sequence))).as("backlog batch " + sequence)
+                    .isEqualTo(Outcome.APPLIED);
+        }
+        assertThat(back.port(guid).rates()).isEqualTo(live.port(guid).rates());
+        assertThat(back.updates).as("the backlog was judged by the live replica")
+                .allSatisfy(update -> assertThat(update.judgedElsewhere()).isTrue());
+        assertThat(back.updates.getFirst().ports().getFirst().rates()).as("batch 3: from its own baseline at 20 s")
+                .containsEntry("PortXmitData", 100.0).containsEntry("SymbolErrorCounter", 0.3);
+    }
+
+    @Test
     default void aCounterLatchedBeforeARestartStaysSaturatedSinceItsFirstSighting() {
         PipelineFixture fixture = fixture();
         String guid = TestBatches.randomGuid();

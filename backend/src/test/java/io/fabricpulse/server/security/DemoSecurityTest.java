@@ -36,6 +36,18 @@ class DemoSecurityTest {
     }
 
     @Test
+    void anonymousVisitorsAreOfferedASignInLinkOnEveryPage() {
+        // The demo's overview and inventory list hundreds of nodes: more than the client buffers by default.
+        WebTestClient pages = web.mutate().codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(8 << 20)).build();
+        for (String path : new String[] {"/", "/map", "/alerts", "/inventory"}) {
+            String page = pages.get().uri(path).exchange().expectStatus().isOk().expectBody(String.class).returnResult()
+                    .getResponseBody();
+            assertThat(org.jsoup.Jsoup.parse(page).select("header a.sign-in[href=/login]")).as(path).hasSize(1);
+            assertThat(org.jsoup.Jsoup.parse(page).select("form.sign-out")).as(path).isEmpty();
+        }
+    }
+
+    @Test
     void anonymousWritesAreNot() {
         web.delete().uri("/api/v1/ports").exchange()
                 .expectStatus().isForbidden()

@@ -38,7 +38,15 @@ class RoleMatrixTest extends ServerTest {
                         new ExposedRoutes.Route(HttpMethod.GET, "/actuator/prometheus"),
                         new ExposedRoutes.Route(HttpMethod.GET, "/css/app.css"),
                         new ExposedRoutes.Route(HttpMethod.GET, "/"),
-                        new ExposedRoutes.Route(HttpMethod.POST, "/logout"));
+                        new ExposedRoutes.Route(HttpMethod.POST, "/logout"),
+                        // issue 22: orders to agents and the agents' answers
+                        new ExposedRoutes.Route(HttpMethod.POST, "/api/v1/ports/" + ExposedRoutes.SAMPLE_ID + "/"
+                                + ExposedRoutes.SAMPLE_ID + "/clear"),
+                        new ExposedRoutes.Route(HttpMethod.POST, "/api/v1/ports/" + ExposedRoutes.SAMPLE_ID + "/"
+                                + ExposedRoutes.SAMPLE_ID + "/state"),
+                        new ExposedRoutes.Route(HttpMethod.GET, "/api/v1/ports/" + ExposedRoutes.SAMPLE_ID + "/"
+                                + ExposedRoutes.SAMPLE_ID + "/commands"),
+                        new ExposedRoutes.Route(HttpMethod.POST, "/api/v1/ingest/commands/" + ExposedRoutes.SAMPLE_ID));
         assertThat(RoleMatrix.unclassified(routes))
                 .as("routes without a rule in AccessRules.TABLE: add one saying who may call each")
                 .isEmpty();

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * VictoriaMetrics single-node (Debian's {@code victoria-metrics}) on a free loopback port: remote write at
@@ -19,14 +20,16 @@ public final class VictoriaMetricsServer extends LoopbackEngine {
     static final Path BINARY = Path.of(System.getProperty("fabricpulse.test.victoria-metrics",
             "/usr/bin/victoria-metrics"));
 
-    private VictoriaMetricsServer(Path home, int port) throws IOException {
-        super("victoria-metrics", home, port, List.of(BINARY.toString(), "-storageDataPath=" + home.resolve("data"),
-                "-httpListenAddr=127.0.0.1:" + port, "-retentionPeriod=100y", "-loggerLevel=WARN"), "/health");
+    private VictoriaMetricsServer(Path home, int port, List<String> flags) throws IOException {
+        super("victoria-metrics", home, port, Stream.concat(Stream.of(BINARY.toString(),
+                "-storageDataPath=" + home.resolve("data"), "-httpListenAddr=127.0.0.1:" + port, "-retentionPeriod=100y",
+                "-loggerLevel=WARN"), flags.stream()).toList(), "/health");
     }
 
-    public static VictoriaMetricsServer start() throws IOException {
+    /** @param flags more command-line flags ({@code -dedup.minScrapeInterval=1s}) */
+    public static VictoriaMetricsServer start(String... flags) throws IOException {
         requireInstalled(BINARY, "victoria-metrics");
-        return new VictoriaMetricsServer(Files.createTempDirectory("fabricpulse-vm-"), freePort());
+        return new VictoriaMetricsServer(Files.createTempDirectory("fabricpulse-vm-"), freePort(), List.of(flags));
     }
 
     public URI writeUrl() {

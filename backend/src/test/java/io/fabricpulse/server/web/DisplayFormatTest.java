@@ -98,4 +98,15 @@ class DisplayFormatTest {
         assertThat(utc.link("4X", "EDR")).isEqualTo("4X EDR");
         assertThat(utc.link(null, null)).isEqualTo(DisplayFormat.MISSING);
     }
+
+    @Test
+    void agesReadInTheTwoLargestUnits() {
+        java.time.Instant now = java.time.Instant.parse("2026-03-01T12:00:00Z");
+        assertThat(utc.age(now.minusSeconds(42), now)).isEqualTo("42 s ago");
+        assertThat(utc.age(now.minusSeconds(8 * 60 + 59), now)).isEqualTo("8 min ago");
+        assertThat(utc.age(now.minusSeconds(3 * 3600 + 5 * 60), now)).isEqualTo("3 h 5 min ago");
+        assertThat(utc.age(now.minusSeconds(2 * 86400 + 4 * 3600), now)).isEqualTo("2 d 4 h ago");
+        assertThat(utc.age(now.plusSeconds(3), now)).as("a clock a little ahead is not the future").isEqualTo("0 s ago");
+        assertThat(utc.age(null, now)).isEqualTo(DisplayFormat.MISSING);
+    }
 }

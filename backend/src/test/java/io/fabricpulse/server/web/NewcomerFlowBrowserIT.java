@@ -51,26 +51,29 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             page = tab.goUntil("/map", "main[data-map]");
             tab.pollUntil("""
                     async ([guid, port]) => {
-                      const topology = await (await fetch('/api/v1/topology')).json();
-                      return topology.links.some(l => l.health?.status === 'ERRORS'
-                          && [l.a, l.b].some(e => e.nodeGuid === guid && e.port === port));
+                      const graph = await (await fetch('/api/v1/topology/map')).json();
+                      return graph.worst.some(c => c.status === 'ERRORS'
+                          && [c.a, c.b].some(e => e.nodeGuid === guid && e.port === port));
                     }""", new Object[] {guid, portNumber}, PATIENCE_MS, 2000);
             tab.reloadUntil("main[data-map][data-drawn=true]");
             assertThat(page.locator("main[data-map]").getAttribute("data-nodes")).isEqualTo("702");
             tab.screenshot("newcomer-3-map");
+            // The side panel opened on the worst links, this cable among them.
+            assertThat(page.locator("[data-map-panel][data-showing=worst] li[data-status=ERRORS] a[href='/nodes/"
+                    + guid + "/ports/" + portNumber + "']").count()).isEqualTo(1);
             @SuppressWarnings("unchecked")
             Map<String, Object> edge = (Map<String, Object>) page.evaluate("""
                     ([guid, port]) => {
                       const canvas = document.querySelector('[data-map-canvas]');
                       const cy = canvas.cy;
-                      const holds = [...canvas.folded.edges.values()].find(e => e.cables.some(c =>
-                          [c.a, c.b].some(end => end.nodeGuid === guid && end.port === port)));
-                      const drawn = cy.getElementById(holds.id);
+                      const cable = canvas.graph.worst.find(c => [c.a, c.b].some(end => end.nodeGuid === guid && end.port === port));
+                      const drawn = cy.getElementById(cable.edge);
                       cy.fit(drawn.connectedNodes(), 120);
                       const p = drawn.renderedMidpoint();
                       return { x: p.x, y: p.y, status: drawn.data('status') };
                     }""", new Object[] {guid, portNumber});
-            assertThat(edge.get("status")).as("the cable's edge is drawn red").isEqualTo("ERRORS");
+            assertThat(edge.get("status")).as("the cable's bundle is drawn as a problem: errors, or down if a cable of it is")
+                    .isIn("ERRORS", "DOWN");
             tab.clickInside("[data-map-canvas]", edge);
             Locator cable = page.locator("[data-map-panel] li[data-status=ERRORS]")
                     .filter(new Locator.FilterOptions().setHas(page.locator(

@@ -15,6 +15,15 @@ import io.fabricpulse.server.topology.store.CableHistoryRepository;
 import io.fabricpulse.server.topology.store.ClusterMemberRepository;
 import org.springframework.util.unit.DataSize;
 
+import io.fabricpulse.server.commands.CommandRepository;
+import io.fabricpulse.server.commands.CommandsProperties;
+import io.fabricpulse.server.commands.PortCommands;
+import io.fabricpulse.server.security.audit.AuditLogRepository;
+import io.fabricpulse.server.security.audit.AuditTrail;
+import io.fabricpulse.server.sm.SubnetManagerRegistry;
+import io.fabricpulse.server.sm.store.SubnetManagerRepository;
+import org.springframework.r2dbc.core.DatabaseClient;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -74,6 +83,17 @@ public class PageStateStore {
     @Bean
     UnlinkedPorts unlinkedPorts(FabricView fabric, CableHistory history) {
         return new UnlinkedPorts(fabric, history);
+    }
+
+    /** Orders to agents (the port page's actions, the alert list's ports disabled on purpose): none yet. */
+    @Bean
+    PortCommands portCommands(StateDatabase state, FabricView fabric) {
+        DatabaseClient db = state.client();
+        return new PortCommands(new CommandRepository(db), new CounterClearRepository(db),
+                new AuditTrail(new AuditLogRepository(db), Clock.systemUTC()), fabric,
+                new SubnetManagerRegistry(new SubnetManagerRepository(db), List.of()),
+                new CommandsProperties(Duration.ofMinutes(2), Duration.ofMinutes(2), Duration.ofSeconds(1),
+                        Duration.ofHours(1)), Clock.systemUTC());
     }
 
     /** The topology as a first start finds it: no baseline saved yet. */

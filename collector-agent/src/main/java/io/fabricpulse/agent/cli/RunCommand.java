@@ -1,5 +1,7 @@
 package io.fabricpulse.agent.cli;
 
+import io.fabricpulse.agent.command.CommandHandler;
+import io.fabricpulse.agent.command.KnownPorts;
 import io.fabricpulse.agent.push.AgentRuntime;
 import io.fabricpulse.agent.push.IngestEndpoint;
 import io.fabricpulse.agent.push.PushStats;
@@ -19,6 +21,7 @@ import picocli.CommandLine.Spec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -91,6 +94,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private SpoolOptions spool;
+    @Mixin
+    private CommandOptions commands;
     @Option(names = "--role", paramLabel = "ROLE", defaultValue = "node",
             description = "node (this node's ports and the switch port across each cable) or discover (also walk the"
                     + " whole fabric every --discover-interval and read every cabled switch port each poll; needs"
@@ -130,7 +135,8 @@ final class RunCommand implements Callable<Integer> {
             throw usage("Invalid value for option '--agent-id': '" + id
                     + "' must be 1 to 128 printable characters without blanks");
         }
-        IngestEndpoint endpoint = target.endpoint(parent.environment(), spec, id, role.name().toLowerCase(Locale.ROOT));
+        List<IngestEndpoint> endpoints = target.endpoints(parent.environment(), spec, id,
+                role.name().toLowerCase(Locale.ROOT));
 
         if (source != SourceSelector.Choice.SIM && (demo || topology != null || faults != null)) {
             throw usage("--demo, --topology and --faults only apply to --source sim");
@@ -172,32 +178,44 @@ final class RunCommand implements Callable<Integer> {
         }
         if (target.unencryptedToAnotherHost()) {
             log.warn("pushing to {} over plain http: the token and the counters travel unencrypted; prefer https",
-                    endpoint.ingestUri());
+                    endpoints.stream().map(IngestEndpoint::ingestUri).toList());
         }
-        SpoolOptions.Choice buffer;
+        SpoolOptions.Lanes lanes;
         try {
-            buffer = once ? SpoolOptions.memory() : spool.open(id, parent.environment());
+            lanes = spool.openLanes(endpoints, id, parent.environment(), once);
         } catch (SpoolUnavailableException e) {
             portSource.close();
             spec.commandLine().getErr().println("fabricpulse-agent: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;
         }
-        AgentRuntime runtime = new AgentRuntime(portSource, endpoint, id, interval, buffer.policy(), buffer.buffer(),
-                clock);
-        return once ? runOnce(runtime, endpoint) : runUntilStopped(runtime);
+        KnownPorts ports = new KnownPorts();
+        CommandHandler orders = commands.handler(id, portSource, ports, endpoints, clock);
+        AgentRuntime runtime = new AgentRuntime(portSource, lanes.lanes(), id, interval, lanes.policy(), clock,
+                ports::watching, orders);
+        try (orders) {
+            return once ? runOnce(runtime, endpoints) : runUntilStopped(runtime);
+        }
     }
 
-    private int runOnce(AgentRuntime runtime, IngestEndpoint endpoint) {
-        PushStats stats = runtime.runOnce();
-        if (stats.delivered() == 1) {
-            spec.commandLine().getOut().println("pushed 1 batch to " + endpoint.ingestUri());
-            return CommandLine.ExitCode.OK;
+    /** 0 when every server took the batch. */
+    private int runOnce(AgentRuntime runtime, List<IngestEndpoint> endpoints) {
+        List<PushStats> stats = runtime.runOnce();
+        int failed = 0;
+        for (int i = 0; i < endpoints.size(); i++) {
+            PushStats lane = stats.get(i);
+            if (lane.delivered() == 1) {
+                spec.commandLine().getOut().println("pushed 1 batch to " + endpoints.get(i).ingestUri());
+                continue;
+            }
+            failed++;
+            String why = lane.rejected() > 0 ? "the server refused the batch"
+                    : lane.waiting() > 0 ? "the server could not take the batch"
+                    : "the source read nothing";
+            String where = endpoints.size() == 1 ? "" : " to " + endpoints.get(i).ingestUri();
+            spec.commandLine().getErr().println("fabricpulse-agent: nothing delivered" + where + ": " + why
+                    + " (see the log above)");
         }
-        String why = stats.rejected() > 0 ? "the server refused the batch"
-                : stats.waiting() > 0 ? "the server could not take the batch"
-                : "the source read nothing";
-        spec.commandLine().getErr().println("fabricpulse-agent: nothing delivered: " + why + " (see the log above)");
-        return CommandLine.ExitCode.SOFTWARE;
+        return failed == 0 ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }
 
     private int runUntilStopped(AgentRuntime runtime) throws InterruptedException {

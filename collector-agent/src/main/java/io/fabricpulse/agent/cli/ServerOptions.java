@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,8 +30,10 @@ final class ServerOptions {
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
     @Option(names = "--server", required = true, paramLabel = "URL", converter = ServerUrlConverter.class,
-            description = "Base URL of the FabricPulse server, e.g. https://fabricpulse.example.com")
-    URI server;
+            split = ",", description = "Base URL of the FabricPulse server, e.g. https://fabricpulse.example.com."
+            + " With several server replicas ('run' only), give each replica's own URL (repeat the option or"
+            + " separate by commas): every batch goes to every replica, each with its own spool and back-off.")
+    List<URI> servers;
 
     @Option(names = "--token", paramLabel = "TOKEN",
             description = "This agent's bearer token (issued for it in the server's settings, or a small site's "
@@ -55,6 +59,11 @@ final class ServerOptions {
      * @throws CommandLine.ParameterException when there is no usable token
      */
     IngestEndpoint endpoint(Map<String, String> environment, CommandSpec spec) {
+        if (servers.size() != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give one --server URL here (several are for"
+                    + " 'run', which delivers every batch to every server replica)");
+        }
+        URI server = servers.getFirst();
         if (bootstrapToken != null || credentialFile != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--bootstrap-token and --credential-file are for 'run'; give --token TOKEN");
@@ -73,10 +82,23 @@ final class ServerOptions {
      *
      * @throws CommandLine.ParameterException when there is neither
      */
-    IngestEndpoint endpoint(Map<String, String> environment, CommandSpec spec, String agentId, String role) {
+    List<IngestEndpoint> endpoints(Map<String, String> environment, CommandSpec spec, String agentId, String role) {
+        if (new LinkedHashSet<>(servers).size() != servers.size()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--server names a server twice: " + servers
+                    + " (it would get every batch twice, from two spools)");
+        }
+        Credential credential = credential(environment, spec, agentId, role);
+        return servers.stream().map(server -> new IngestEndpoint(server, credential)).toList();
+    }
+
+    /**
+     * One credential for every server: replicas share the state store, which holds the agents' tokens. An
+     * enrolling agent enrols at the first server.
+     */
+    private Credential credential(Map<String, String> environment, CommandSpec spec, String agentId, String role) {
         String bearer = given(token, environment.get(TOKEN_ENV));
         if (bearer != null) {
-            return new IngestEndpoint(server, fixed(bearer, token != null ? "--token" : TOKEN_ENV, spec));
+            return fixed(bearer, token != null ? "--token" : TOKEN_ENV, spec);
         }
         String bootstrap = given(bootstrapToken, environment.get(BOOTSTRAP_ENV));
         if (bootstrap == null) {
@@ -89,13 +111,14 @@ final class ServerOptions {
                     + "): it must be printable ASCII without blanks");
         }
         Path file = credentialFile != null ? credentialFile : defaultCredentialFile(environment, agentId);
-        return new IngestEndpoint(server, new EnrolledCredential(server, bootstrap, agentId, role, file,
-                IngestEndpoint.DEFAULT_REQUEST_TIMEOUT));
+        return new EnrolledCredential(servers.getFirst(), bootstrap, agentId, role, file,
+                IngestEndpoint.DEFAULT_REQUEST_TIMEOUT);
     }
 
     /** Plain http to another host sends the token and the counters in clear text. */
     boolean unencryptedToAnotherHost() {
-        return "http".equals(server.getScheme()) && !LOOPBACK.contains(server.getHost());
+        return servers.stream().anyMatch(server -> "http".equals(server.getScheme())
+                && !LOOPBACK.contains(server.getHost()));
     }
 
     private static String given(String option, String environment) {

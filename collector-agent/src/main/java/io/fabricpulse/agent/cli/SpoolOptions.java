@@ -1,8 +1,10 @@
 package io.fabricpulse.agent.cli;
 
 import io.fabricpulse.agent.push.BatchBuffer;
+import io.fabricpulse.agent.push.IngestEndpoint;
 import io.fabricpulse.agent.push.MemoryBatchBuffer;
 import io.fabricpulse.agent.push.RetryPolicy;
+import io.fabricpulse.agent.push.ServerLane;
 import io.fabricpulse.agent.spool.ByteSize;
 import io.fabricpulse.agent.spool.DiskSpool;
 import io.fabricpulse.agent.spool.SpoolLockedException;
@@ -14,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +32,10 @@ import java.util.Map;
  * {@code ~/.local/state/fabricpulse/spool}, and says so. A directory named with {@code --spool-dir} gets
  * no fallback: if it cannot be used the agent does not start. Neither does it start when another process
  * of the same agent id holds the spool: two senders of the same files would race.
+ * <p>
+ * With several servers (replicas) each gets a spool of its own in a subdirectory named after it
+ * ({@link #laneDirectory}), bounded by {@code --spool-max-bytes} each: a replica that is down for a while
+ * collects its backlog there while the others are served live.
  */
 final class SpoolOptions {
 
@@ -86,6 +93,49 @@ final class SpoolOptions {
         long bound = maxBytes != null ? maxBytes : DEFAULT_MAX_BYTES;
         List<Path> candidates = dir != null ? List.of(dir) : List.of(Path.of(SYSTEM_DIR), userStateDir(environment));
         return new Choice(openFirstUsable(candidates, agentId, bound), RetryPolicy.DEFAULT.withoutAgeLimit());
+    }
+
+    /** The buffers and the retry policy of the lanes to several servers. */
+    record Lanes(List<ServerLane> lanes, RetryPolicy policy) {
+    }
+
+    /**
+     * A buffer per server: the spool directory itself with one server (as ever), a subdirectory per server with
+     * several; in memory with {@code --no-spool} or {@code memoryOnly} ({@code --once}).
+     *
+     * @throws SpoolUnavailableException when a spool directory cannot be used; buffers opened so far are closed
+     */
+    Lanes openLanes(List<IngestEndpoint> endpoints, String agentId, Map<String, String> environment,
+                    boolean memoryOnly) throws SpoolUnavailableException {
+        if (memoryOnly || noSpool || endpoints.size() == 1) {
+            List<ServerLane> lanes = new ArrayList<>();
+            Choice first = memoryOnly ? memory() : open(agentId, environment);
+            lanes.add(new ServerLane(endpoints.getFirst(), first.buffer()));
+            for (IngestEndpoint endpoint : endpoints.subList(1, endpoints.size())) {
+                lanes.add(new ServerLane(endpoint, memory().buffer()));
+            }
+            return new Lanes(lanes, first.policy());
+        }
+        long bound = maxBytes != null ? maxBytes : DEFAULT_MAX_BYTES;
+        List<Path> bases = dir != null ? List.of(dir) : List.of(Path.of(SYSTEM_DIR), userStateDir(environment));
+        List<ServerLane> lanes = new ArrayList<>();
+        try {
+            for (IngestEndpoint endpoint : endpoints) {
+                List<Path> candidates = bases.stream().map(base -> base.resolve(laneDirectory(endpoint.server()))).toList();
+                lanes.add(new ServerLane(endpoint, openFirstUsable(candidates, agentId, bound)));
+            }
+        } catch (SpoolUnavailableException e) {
+            lanes.forEach(lane -> lane.buffer().close());
+            throw e;
+        }
+        return new Lanes(lanes, RetryPolicy.DEFAULT.withoutAgeLimit());
+    }
+
+    /** The subdirectory of one server's spool: its host, port and path, in characters safe in a file name. */
+    static String laneDirectory(URI server) {
+        int port = server.getPort() > 0 ? server.getPort() : "https".equals(server.getScheme()) ? 443 : 80;
+        String path = server.getRawPath() == null ? "" : server.getRawPath().replaceAll("/+$", "");
+        return ("to-" + server.getHost() + "_" + port + path).replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     static Choice memory() {

@@ -30,6 +30,11 @@ public final class DiscoveringSource implements PortSource {
         this.monitor = monitor;
     }
 
+    /** The source of this node's own ports, polled before the fabric. */
+    public PortSource own() {
+        return own;
+    }
+
     /** The own source's name: the batch's data comes from the same native MADs. */
     @Override
     public String name() {

@@ -47,6 +47,35 @@ public final class Mads {
         };
     }
 
+    /**
+     * A LID-routed PortInfo Set of port {@code port} of the node at {@code lid} that changes only PhysPortState, as
+     * {@code ibportstate <lid> <port> disable|enable} sends it: the port's current PortInfo (the data of
+     * {@code current}, a Get's answer) with PortState and the enabled speeds and widths 0 (no change), an unset
+     * LID or MasterSMLID replaced by a valid one (the SMA refuses an invalid LID), and PhysPortState
+     * {@code physState} (2 Polling: enable; 3 Disabled: disable).
+     */
+    public static MadRequest portInfoSet(int lid, int port, byte[] current, int physState) {
+        if (physState != 2 && physState != 3) {
+            throw new IllegalArgumentException("PhysPortState " + physState + ": a Set may ask for 2 (Polling) or 3 (Disabled)");
+        }
+        byte[] mad = header(CLASS_SMP_LID, METHOD_SET, MadAttribute.PORT_INFO, port);
+        System.arraycopy(current, DATA_OFFSET, mad, DATA_OFFSET, 64);
+        long portLid = PortInfoField.Lid.get(mad, DATA_OFFSET);
+        if (portLid == 0 || portLid == 0xffff) {
+            PortInfoField.Lid.set(mad, DATA_OFFSET, 0x1234);
+        }
+        long smLid = PortInfoField.SMLid.get(mad, DATA_OFFSET);
+        if (smLid == 0 || smLid == 0xffff) {
+            PortInfoField.SMLid.set(mad, DATA_OFFSET, 0x1234);
+        }
+        PortInfoField.LinkState.set(mad, DATA_OFFSET, 0);
+        PortInfoField.PhysLinkState.set(mad, DATA_OFFSET, physState);
+        PortInfoField.LinkSpeedEnabled.set(mad, DATA_OFFSET, 0);
+        PortInfoField.LinkSpeedExtEnabled.set(mad, DATA_OFFSET, 0);
+        PortInfoField.LinkWidthEnabled.set(mad, DATA_OFFSET, 0);
+        return new MadRequest(new MadRoute.Lid(lid), MadAttribute.PORT_INFO, lid, 0, 0, mad);
+    }
+
     /** Get of a PerfMgt attribute of port {@code portSelect} (255 = all ports) of the node at {@code lid}. */
     public static MadRequest perfGet(int lid, MadAttribute attribute, int portSelect) {
         byte[] mad = perfHeader(attribute, METHOD_GET, portSelect);
@@ -73,6 +102,20 @@ public final class Mads {
         PortCountersField.CounterSelect.set(mad, DATA_OFFSET, select);
         PortCountersField.CounterSelect2.set(mad, DATA_OFFSET, select2);
         return new MadRequest(new MadRoute.Lid(lid), MadAttribute.PORT_COUNTERS, lid, 1, QP1_QKEY, mad);
+    }
+
+    /**
+     * A PortCountersExtended Set that zeroes its eight data and packet counters and, when {@code additional}
+     * (ClassPortInfo says the port fills them), the 64-bit error counters and PortXmitWait too: the 64-bit half
+     * of {@code perfquery -x -R}.
+     */
+    public static MadRequest clearPortCountersExtended(int lid, int portSelect, boolean additional) {
+        byte[] mad = perfHeader(MadAttribute.PORT_COUNTERS_EXTENDED, METHOD_SET, portSelect);
+        PortCountersExtendedField.CounterSelect.set(mad, DATA_OFFSET, 0xff);
+        if (additional) {
+            PortCountersExtendedField.CounterSelect2.set(mad, DATA_OFFSET, 0xffffffffL);
+        }
+        return new MadRequest(new MadRoute.Lid(lid), MadAttribute.PORT_COUNTERS_EXTENDED, lid, 1, QP1_QKEY, mad);
     }
 
     /** The CounterSelect bit (16+ = CounterSelect2) that selects {@code counter} for a clear. */

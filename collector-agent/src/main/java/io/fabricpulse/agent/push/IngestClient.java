@@ -14,6 +14,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * One push attempt: POSTs an encoded batch to {@code <server>/api/v1/ingest} and says what came of it.
@@ -30,10 +31,21 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
     private final HttpClient http;
     private final JsonMapper mapper = JsonMapper.builder().build();
     private final String userAgent;
+    private final Consumer<byte[]> answers;
 
     public IngestClient(IngestEndpoint endpoint, Clock clock) {
+        this(endpoint, clock, answer -> {
+        });
+    }
+
+    /**
+     * @param answers gets the body of every answer that delivered a batch (where the server's orders to this agent
+     *                ride, see {@code command.CommandHandler}); called on the push thread, so it must not block
+     */
+    public IngestClient(IngestEndpoint endpoint, Clock clock, Consumer<byte[]> answers) {
         this.endpoint = endpoint;
         this.clock = clock;
+        this.answers = answers;
         // HTTP/1.1: one push at a time needs no multiplexing, and plain-http HTTP/2 would start every
         // connection with an h2c upgrade dance that proxies in front of servers handle unevenly.
         this.http = HttpClient.newBuilder()
@@ -87,7 +99,10 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
     private PushResult classify(HttpResponse<?> response, byte[] answer) {
         int status = response.statusCode();
         return switch (ResponseClass.of(status)) {
-            case DELIVERED -> new PushResult.Delivered(status);
+            case DELIVERED -> {
+                answers.accept(answer);
+                yield new PushResult.Delivered(status);
+            }
             case REJECTED -> new PushResult.Rejected(status, "HTTP " + status + detail(response, answer));
             case MISCONFIGURED -> new PushResult.Retryable(status,
                     "HTTP " + status + misconfiguration(response, answer) + hint(status), null);

@@ -62,17 +62,26 @@ public final class Pusher implements BatchSink, AutoCloseable {
 
     /** Starts the sending thread. */
     public void start() {
-        sender = Thread.ofPlatform().name("fabricpulse-push").daemon(true).start(this::sendLoop);
+        start("fabricpulse-push");
+    }
+
+    /** Starts the sending thread under {@code threadName} (one per server the agent delivers to). */
+    public void start(String threadName) {
+        sender = Thread.ofPlatform().name(threadName).daemon(true).start(this::sendLoop);
     }
 
     /** Queues a batch for sending; never blocks on the network. */
     @Override
     public void accept(IngestBatch batch) {
-        EncodedBatch encoded = encoder.encode(batch);
+        accept(encoder.encode(batch));
+    }
+
+    /** Queues a batch encoded once for several pushers ({@link DeliveryLanes}); never blocks on the network. */
+    public void accept(EncodedBatch encoded) {
         lock.lock();
         try {
             if (closing) {
-                log.warn("batch {} arrived after shutdown began; not sent", batch.sequence());
+                log.warn("batch {} arrived after shutdown began; not sent", encoded.sequence());
                 return;
             }
             List<Long> dropped = buffer.add(encoded);

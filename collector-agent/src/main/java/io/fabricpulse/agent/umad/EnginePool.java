@@ -23,7 +23,7 @@ public final class EnginePool implements AutoCloseable {
     }
 
     /** The engine of {@code port} on {@code ca}, opened now if it is not open yet. */
-    public MadEngine engine(LocalCa ca, LocalPort port) throws UmadUnavailableException {
+    public synchronized MadEngine engine(LocalCa ca, LocalPort port) throws UmadUnavailableException {
         String key = key(ca.name(), port.portNumber());
         MadEngine engine = engines.get(key);
         if (engine == null) {
@@ -34,9 +34,17 @@ public final class EnginePool implements AutoCloseable {
     }
 
     /** Any engine already open on a port of {@code caName}. */
-    public Optional<MadEngine> anyOpenOn(String caName) {
+    public synchronized Optional<MadEngine> anyOpenOn(String caName) {
         return engines.entrySet().stream().filter(e -> e.getKey().startsWith(caName + "/"))
                 .map(Map.Entry::getValue).findFirst();
+    }
+
+    /**
+     * An engine already open on any local port: what orders from the server use (their MADs are LID-routed, so
+     * any port on the subnet carries them), sharing the poll's registrations. Empty before the first poll.
+     */
+    public synchronized Optional<MadEngine> anyOpen() {
+        return engines.values().stream().findFirst();
     }
 
     public EngineSettings settings() {
@@ -48,7 +56,7 @@ public final class EnginePool implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         engines.values().forEach(MadEngine::close);
         engines.clear();
     }

@@ -51,6 +51,11 @@ public final class UmadSource implements PortSource {
         this.engines = engines;
     }
 
+    /** The engines this source polls through: orders from the server share them (see the constructor). */
+    public EnginePool engines() {
+        return engines;
+    }
+
     @Override
     public String name() {
         return "umad";

@@ -60,4 +60,29 @@ class SpoolOptionsTest {
                         + second + " (" + second + " is in the way: it is not a directory); give a writable --spool-dir"
                         + " DIR, or --no-spool");
     }
+
+    @Test
+    void severalServersGetASpoolEachNamedAfterTheServerAndOneServerKeepsTheDirectoryItself() throws Exception {
+        SpoolOptions options = new SpoolOptions();
+        options.dir = dir;
+        List<io.fabricpulse.agent.push.IngestEndpoint> two = List.of(
+                new io.fabricpulse.agent.push.IngestEndpoint(java.net.URI.create("http://fp-server-0.fp-headless:8080"), "t"),
+                new io.fabricpulse.agent.push.IngestEndpoint(java.net.URI.create("https://fp-server-1.fp-headless/fp/"), "t"));
+        SpoolOptions.Lanes lanes = options.openLanes(two, "n1", java.util.Map.of(), false);
+        try {
+            assertThat(lanes.lanes()).extracting(lane -> ((DiskSpool) lane.buffer()).directory()).containsExactly(
+                    dir.resolve("to-fp-server-0.fp-headless_8080"), dir.resolve("to-fp-server-1.fp-headless_443_fp"));
+            assertThat(lanes.policy().maxBatchAge()).as("a spool keeps batches however long a replica is away")
+                    .isEqualTo(io.fabricpulse.agent.push.RetryPolicy.DEFAULT.withoutAgeLimit().maxBatchAge());
+        } finally {
+            lanes.lanes().forEach(lane -> lane.buffer().close());
+        }
+
+        SpoolOptions.Lanes one = options.openLanes(two.subList(0, 1), "n2", java.util.Map.of(), false);
+        try {
+            assertThat(((DiskSpool) one.lanes().getFirst().buffer()).directory()).isEqualTo(dir);
+        } finally {
+            one.lanes().getFirst().buffer().close();
+        }
+    }
 }

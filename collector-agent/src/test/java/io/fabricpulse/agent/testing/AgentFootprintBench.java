@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * second (context switches of all threads) and those between polls, with the load average beside them;
  * before that, the agent's start to first push ({@code run --once}, with and without the AOT cache).
  *
- * <p>Run (docs/PERFORMANCE.md, command 12): {@code scripts/bench-agent-footprint.sh [minutes]}. Properties:
+ * <p>Run (docs/PERFORMANCE.md, command 14): {@code scripts/bench-agent-footprint.sh [minutes]}. Properties:
  * {@code bench.minutes} (10), {@code bench.warmup.seconds} (60), {@code bench.intervals} ("10s,1s"),
  * {@code bench.starts} (5), {@code bench.deb} (the built .deb). Writes {@code collector-agent/target/agent-footprint-*.md}.
  */

@@ -3,6 +3,7 @@ package io.fabricpulse.server.alerting.api;
 import io.fabricpulse.server.alerting.AlertImpact;
 import io.fabricpulse.server.alerting.Silences;
 import io.fabricpulse.server.alerting.store.AlertFilter;
+import io.fabricpulse.server.alerting.store.AlertOrder;
 import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.alerting.store.AlertRow;
 import io.fabricpulse.server.alerting.store.SilenceRepository;
@@ -63,9 +64,12 @@ public class AlertViews {
         return alerts.count(filter);
     }
 
-    /** The stored alerts {@code filter} selects, from {@code offset}, at most {@code limit}, as the API shows them. */
-    public Flux<AlertView> search(AlertFilter filter, int offset, int limit) {
-        return alerts.search(filter, offset, limit).map(this::view);
+    /**
+     * The stored alerts {@code filter} selects in {@code order}, from {@code offset}, at most {@code limit}, as the
+     * API shows them.
+     */
+    public Flux<AlertView> search(AlertFilter filter, AlertOrder order, int offset, int limit) {
+        return alerts.search(filter, order, offset, limit).map(this::view);
     }
 
     /**

@@ -143,11 +143,16 @@ public class AlertRepository {
 
     /** Alerts matching the filter, newest first, {@code limit} of them after skipping {@code offset}. */
     public Flux<AlertRow> search(AlertFilter filter, int offset, int limit) {
+        return search(filter, AlertOrder.NEWEST, offset, limit);
+    }
+
+    /** Alerts matching the filter in {@code order}, {@code limit} of them after skipping {@code offset}. */
+    public Flux<AlertRow> search(AlertFilter filter, AlertOrder order, int offset, int limit) {
         return Flux.defer(() -> {
             List<Object[]> binds = new ArrayList<>();
             String where = where(filter, binds);
             DatabaseClient.GenericExecuteSpec query = db.sql("SELECT " + COLUMNS + " FROM alert" + where
-                    + " ORDER BY fired_at DESC, id DESC OFFSET " + Math.max(0, offset) + " ROWS" + StateSql.limit(limit));
+                    + " ORDER BY " + order.sql() + " OFFSET " + Math.max(0, offset) + " ROWS" + StateSql.limit(limit));
             for (Object[] bind : binds) {
                 query = query.bind((String) bind[0], bind[1]);
             }

@@ -18,7 +18,7 @@ import java.util.StringJoiner;
 public class CounterClearRepository {
 
     private static final String COLUMNS =
-            "id, node_guid, port_number, counters, cleared_at, previous_sample_at, source, actor";
+            "id, node_guid, port_number, counters, cleared_at, previous_sample_at, source, actor, reason, counters_before";
 
     private final DatabaseClient db;
 
@@ -37,8 +37,8 @@ public class CounterClearRepository {
 
     private Mono<Long> insertChunk(List<CounterClearRow> rows) {
         DatabaseClient.GenericExecuteSpec insert = db.sql("INSERT INTO counter_clear "
-                + "(node_guid, port_number, counters, cleared_at, previous_sample_at, source, actor) VALUES "
-                + StateSql.values(rows.size(), "g", "p", "c", "t", "b", "s", "a"));
+                + "(node_guid, port_number, counters, cleared_at, previous_sample_at, source, actor, reason, counters_before)"
+                + " VALUES " + StateSql.values(rows.size(), "g", "p", "c", "t", "b", "s", "a", "r", "v"));
         for (int i = 0; i < rows.size(); i++) {
             CounterClearRow row = rows.get(i);
             insert = insert.bind("g" + i, row.nodeGuid())
@@ -48,6 +48,8 @@ public class CounterClearRepository {
                     .bind("s" + i, row.source().name())
                     .bind("a" + i, row.actor());
             insert = StateSql.bind(insert, "b" + i, row.previousSampleAt(), Instant.class);
+            insert = StateSql.bind(insert, "r" + i, row.reason(), String.class);
+            insert = StateSql.bind(insert, "v" + i, row.countersBefore(), String.class);
         }
         return insert.fetch().rowsUpdated();
     }
@@ -98,6 +100,8 @@ public class CounterClearRepository {
                 StateSql.required(row, "cleared_at", Instant.class),
                 row.get("previous_sample_at", Instant.class),
                 CounterClearSource.valueOf(StateSql.required(row, "source", String.class)),
-                StateSql.required(row, "actor", String.class));
+                StateSql.required(row, "actor", String.class),
+                row.get("reason", String.class),
+                row.get("counters_before", String.class));
     }
 }

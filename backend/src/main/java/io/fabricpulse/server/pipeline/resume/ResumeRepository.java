@@ -7,7 +7,6 @@ import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.stereotype.Repository;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -20,19 +19,28 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The {@code port_last_sample} and {@code agent_ingest_mark} tables. Writes only ever move a row
- * forward in time, so two replicas writing in any order, or a replayed batch written again, leave
- * the newest sample in place (idempotent).
+ * The {@code port_last_sample} and {@code agent_ingest_mark} tables, this replica's rows: each replica
+ * that receives every batch keeps its own marks and baselines under its name (V18); replicas without a
+ * name (a single server, or batches split by a load balancer) share the empty one. Writes only ever move
+ * a row forward in time, so writers in any order, or a replayed batch written again, leave the newest
+ * sample in place (idempotent).
  */
-@Repository
 public class ResumeRepository {
 
     private final DatabaseClient db;
     private final TransactionalOperator transaction;
+    private final String replica;
 
+    /** The rows of the unnamed replica: a single server's. */
     public ResumeRepository(DatabaseClient db, TransactionalOperator transaction) {
+        this(db, transaction, "");
+    }
+
+    /** @param replica this replica's name ({@code fabricpulse.pipeline.replica}), empty for none */
+    public ResumeRepository(DatabaseClient db, TransactionalOperator transaction, String replica) {
         this.db = db;
         this.transaction = transaction;
+        this.replica = replica;
     }
 
     /**
@@ -46,27 +54,39 @@ public class ResumeRepository {
                 .as(transaction::transactional);
     }
 
-    /** The stored last samples of every port of the given nodes. */
+    /** This replica's stored last samples of every port of the given nodes. */
     public Mono<Map<PortLastSample.PortId, StoredBaselines.Sample>> lastSamples(Collection<String> nodeGuids) {
         List<String> guids = List.copyOf(nodeGuids);
         return Flux.fromIterable(StateSql.chunks(guids))
                 .concatMap(chunk -> in(db.sql("SELECT node_guid, port_number, collected_at, extended, extended_errors, counters, saturated"
-                        + " FROM port_last_sample WHERE node_guid IN (" + placeholders("g", chunk.size()) + ")"), "g", chunk)
+                        + " FROM port_last_sample WHERE replica = CAST(:replica AS VARCHAR(100)) AND node_guid IN ("
+                        + placeholders("g", chunk.size()) + ")"), "g", chunk).bind("replica", replica)
                         .map(ResumeRepository::sampleRow).all())
                 .collectMap(PortLastSample::port, PortLastSample::sample, HashMap::new);
     }
 
-    /** The stored marks of the given agents (absent: nothing stored for that agent). */
-    public Mono<Map<String, AgentMark>> marks(Collection<String> agentIds) {
+    /** The stored marks of the given agents, this replica's and the newest of the others'. */
+    public Mono<ReplicaMarks> marks(Collection<String> agentIds) {
         List<String> agents = List.copyOf(agentIds);
         return Flux.fromIterable(StateSql.chunks(agents))
-                .concatMap(chunk -> in(db.sql("SELECT agent_id, sequence, collected_at FROM agent_ingest_mark"
+                .concatMap(chunk -> in(db.sql("SELECT replica, agent_id, sequence, collected_at FROM agent_ingest_mark"
                         + " WHERE agent_id IN (" + placeholders("a", chunk.size()) + ")"), "a", chunk)
-                        .map(row -> new AgentMark(StateSql.required(row, "agent_id", String.class),
-                                StateSql.required(row, "sequence", Long.class),
-                                StateSql.required(row, "collected_at", Instant.class)))
-                        .all())
-                .collectMap(AgentMark::agentId, mark -> mark, HashMap::new);
+                        .map(ResumeRepository::markRow).all())
+                .collect(() -> new ReplicaMarks(new HashMap<>(), new HashMap<>()), (marks, row) -> marks.add(replica, row));
+    }
+
+    /** Every agent's marks (this replica's and the newest of the others'): how far behind this replica is. */
+    public Mono<ReplicaMarks> allMarks() {
+        return db.sql("SELECT replica, agent_id, sequence, collected_at FROM agent_ingest_mark")
+                .map(ResumeRepository::markRow).all()
+                .collect(() -> new ReplicaMarks(new HashMap<>(), new HashMap<>()), (marks, row) -> marks.add(replica, row));
+    }
+
+    private static ReplicaMarks.Row markRow(Readable row) {
+        return new ReplicaMarks.Row(StateSql.required(row, "replica", String.class),
+                new AgentMark(StateSql.required(row, "agent_id", String.class),
+                        StateSql.required(row, "sequence", Long.class),
+                        StateSql.required(row, "collected_at", Instant.class)));
     }
 
     /**
@@ -78,15 +98,15 @@ public class ResumeRepository {
     private static final String MERGE_SAMPLE = "MERGE INTO port_last_sample AS t"
             + " USING (VALUES (CAST($1 AS VARCHAR(18)), CAST($2 AS INTEGER), CAST($3 AS TIMESTAMP WITH TIME ZONE),"
             + " CAST($4 AS BOOLEAN), CAST($5 AS BOOLEAN), CAST($6 AS BYTEA), CAST($7 AS VARCHAR(4000)),"
-            + " CAST($8 AS VARCHAR(128))))"
-            + " AS s (node_guid, port_number, collected_at, extended, extended_errors, counters, saturated, agent_id)"
-            + " ON t.node_guid = s.node_guid AND t.port_number = s.port_number"
+            + " CAST($8 AS VARCHAR(128)), CAST($9 AS VARCHAR(100))))"
+            + " AS s (node_guid, port_number, collected_at, extended, extended_errors, counters, saturated, agent_id, replica)"
+            + " ON t.replica = s.replica AND t.node_guid = s.node_guid AND t.port_number = s.port_number"
             + " WHEN MATCHED AND s.collected_at > t.collected_at THEN UPDATE SET collected_at = s.collected_at,"
             + " extended = s.extended, extended_errors = s.extended_errors, counters = s.counters,"
             + " saturated = s.saturated, agent_id = s.agent_id"
             + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, collected_at, extended, extended_errors, counters,"
-            + " saturated, agent_id) VALUES (s.node_guid, s.port_number, s.collected_at, s.extended, s.extended_errors,"
-            + " s.counters, s.saturated, s.agent_id)";
+            + " saturated, agent_id, replica) VALUES (s.node_guid, s.port_number, s.collected_at, s.extended,"
+            + " s.extended_errors, s.counters, s.saturated, s.agent_id, s.replica)";
 
     private Mono<Long> mergeSamples(List<PortLastSample> rows) {
         return db.inConnectionMany(connection -> {
@@ -103,7 +123,8 @@ public class ResumeRepository {
                         .bind(4, row.sample().width().extendedErrors())
                         .bind(5, SampleBytes.counters(row.sample().counters()))
                         .bind(6, SampleText.saturated(row.sample().saturatedSince()))
-                        .bind(7, row.agentId());
+                        .bind(7, row.agentId())
+                        .bind(8, replica);
             }
             return Flux.from(merge.execute()).flatMap(Result::getRowsUpdated);
         }).reduce(0L, Long::sum);
@@ -112,13 +133,14 @@ public class ResumeRepository {
     private Mono<Long> mergeMarks(List<AgentMark> rows) {
         DatabaseClient.GenericExecuteSpec merge = db.sql("MERGE INTO agent_ingest_mark AS t USING (VALUES "
                 + StateSql.values(rows.size(), "a", "q", "t")
-                + ") AS s (agent_id, sequence, collected_at) ON t.agent_id = s.agent_id"
+                + ") AS s (agent_id, sequence, collected_at) ON t.replica = CAST(:replica AS VARCHAR(100)) AND t.agent_id = s.agent_id"
                 + " WHEN MATCHED AND (s.collected_at > t.collected_at"
                 + " OR s.collected_at = t.collected_at AND s.sequence > t.sequence)"
                 + " THEN UPDATE SET sequence = s.sequence, collected_at = s.collected_at"
-                + " WHEN NOT MATCHED THEN INSERT (agent_id, sequence, collected_at)"
-                + " VALUES (s.agent_id, s.sequence, s.collected_at)");
+                + " WHEN NOT MATCHED THEN INSERT (replica, agent_id, sequence, collected_at)"
+                + " VALUES (CAST(:replica AS VARCHAR(100)), s.agent_id, s.sequence, s.collected_at)");
         Map<String, Object> values = new HashMap<>();
+        values.put("replica", replica);
         for (int i = 0; i < rows.size(); i++) {
             AgentMark row = rows.get(i);
             values.put("a" + i, row.agentId());

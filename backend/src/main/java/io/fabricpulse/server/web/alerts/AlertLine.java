@@ -4,6 +4,7 @@ import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.api.AlertView;
 import io.fabricpulse.server.web.DisplayFormat;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,6 +20,7 @@ import java.util.Locale;
  * @param ends       both ends of the link (the reporting one first), or the node
  * @param firedAt    when it fired, date and time in the UI's zone
  * @param firedAtIso the same as an ISO-8601 instant
+ * @param age        how long ago it fired, at the page's rendering ("8 min ago")
  * @param ticket     the ticket given when it was acknowledged, null when none
  * @param ackedBy    who acknowledged it, null while firing
  * @param resolvedAt when it was resolved, null while open
@@ -26,7 +28,7 @@ import java.util.Locale;
  * @param flapping   it fired again and again
  */
 public record AlertLine(long id, String severity, String rule, String scope, String summary, String state, List<End> ends,
-                        String firedAt, String firedAtIso, String ticket, String ackedBy, String resolvedAt,
+                        String firedAt, String firedAtIso, String age, String ticket, String ackedBy, String resolvedAt,
                         boolean silenced, boolean flapping) {
 
     /**
@@ -46,11 +48,12 @@ public record AlertLine(long id, String severity, String rule, String scope, Str
         }
     }
 
-    static AlertLine of(AlertView alert, DisplayFormat format) {
+    static AlertLine of(AlertView alert, DisplayFormat format, Instant now) {
         return new AlertLine(alert.id(), alert.severity().name().toLowerCase(Locale.ROOT), alert.rule(),
                 alert.scope().name().toLowerCase(Locale.ROOT), alert.summary(), alert.state().toLowerCase(Locale.ROOT),
                 alert.context().ends().stream().map(End::of).toList(),
-                format.dateTime(alert.firedAt()), format.isoTime(alert.firedAt()), alert.ticket(),
+                format.dateTime(alert.firedAt()), format.isoTime(alert.firedAt()), format.age(alert.firedAt(), now),
+                alert.ticket(),
                 alert.acknowledgedBy(), alert.resolvedAt() == null ? null : format.dateTime(alert.resolvedAt()),
                 alert.silenced(), alert.flapping());
     }

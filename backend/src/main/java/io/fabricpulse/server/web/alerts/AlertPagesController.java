@@ -3,7 +3,9 @@ package io.fabricpulse.server.web.alerts;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.api.AlertDetail;
 import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.alerting.store.AlertOrder;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
+import io.fabricpulse.server.commands.PortCommands;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.problem.ProblemException;
@@ -24,6 +26,7 @@ import org.springframework.web.server.ResponseStatusException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +51,22 @@ class AlertPagesController {
     private final FabricView fabric;
     private final DisplayFormat format;
     private final SilenceLines silences;
+    private final PortCommands commands;
+    private final Clock clock;
+
+    /** A port disabled on purpose as the list shows it: {@code node[port]} and "disabled by … at …: …". */
+    record DisabledPort(String guid, int portNumber, String port, String text) {
+    }
 
     AlertPagesController(AlertViews views, FiringAlerts firing, FabricView fabric, DisplayFormat format,
-                         SilenceLines silences) {
+                         SilenceLines silences, PortCommands commands, Clock clock) {
+        this.commands = commands;
         this.views = views;
         this.firing = firing;
         this.fabric = fabric;
         this.format = format;
         this.silences = silences;
+        this.clock = clock;
     }
 
     @GetMapping("/alerts")
@@ -79,8 +90,9 @@ class AlertPagesController {
                     model.addAttribute("pageNumber", number);
                     model.addAttribute("pages", PageParameters.pageCount(total, PAGE_SIZE));
                     model.addAttribute("zone", format.zoneLabel());
-                    return views.search(query.filter(query.state()), (number - 1) * PAGE_SIZE, PAGE_SIZE)
-                            .map(alert -> AlertLine.of(alert, format))
+                    return views.search(query.filter(query.state()), AlertOrder.WORST_FIRST, (number - 1) * PAGE_SIZE,
+                                    PAGE_SIZE)
+                            .map(alert -> AlertLine.of(alert, format, clock.instant()))
                             .collectList();
                 })
                 .zipWith(silences.current())
@@ -89,8 +101,21 @@ class AlertPagesController {
                     model.addAttribute("alerts", all.getT1().getT1());
                     model.addAttribute("silences", all.getT1().getT2());
                     model.addAttribute("mayAck", all.getT2());
+                    model.addAttribute("disabledPorts", disabledPorts());
                     return LIST_VIEW;
                 });
+    }
+
+    private List<DisabledPort> disabledPorts() {
+        Map<String, String> names = fabric.nodes().stream()
+                .collect(Collectors.toMap(NodeView::guid, NodeView::name, (a, b) -> a));
+        return commands.disabledOnPurpose().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> new DisabledPort(e.getKey().nodeGuid(), e.getKey().portNumber(),
+                        names.getOrDefault(e.getKey().nodeGuid(), e.getKey().nodeGuid()) + "[" + e.getKey().portNumber()
+                                + "]", "disabled by " + e.getValue().by() + " at " + format.dateTime(e.getValue().at())
+                                + " " + format.zoneLabel() + ": " + e.getValue().reason()))
+                .toList();
     }
 
     @GetMapping("/alerts/{id}")
@@ -105,7 +130,7 @@ class AlertPagesController {
                     AlertContext context = detail.alert().context();
                     Map<String, NodeView> nodes = fabric.nodes().stream()
                             .collect(Collectors.toMap(NodeView::guid, Function.identity(), (a, b) -> a));
-                    model.addAttribute("alert", AlertLine.of(detail.alert(), format));
+                    model.addAttribute("alert", AlertLine.of(detail.alert(), format, clock.instant()));
                     model.addAttribute("context", context);
                     model.addAttribute("measured", measured(context));
                     model.addAttribute("ends", context.ends().stream()

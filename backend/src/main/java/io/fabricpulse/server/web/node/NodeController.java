@@ -1,11 +1,16 @@
 package io.fabricpulse.server.web.node;
 
 import io.fabricpulse.model.ingest.Guids;
+import io.fabricpulse.server.alerting.IntendedDowns;
+import io.fabricpulse.server.commands.CommandView;
+import io.fabricpulse.server.commands.PortCommands;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.fabric.counterclear.CounterClearHistory;
+import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.model.PortEnd;
 import io.fabricpulse.server.web.DisplayFormat;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
@@ -32,15 +37,21 @@ class NodeController {
     static final String PORT_VIEW = "node/port";
     /** Clears of one port shown on its page, newest first; older ones stay in the API. */
     static final int CLEAR_HISTORY = 50;
+    /** Orders on one port shown on its page, newest first. */
+    static final int ACTION_HISTORY = 20;
 
     private final FabricView fabric;
     private final CounterClearHistory clears;
     private final ClusterDirectory clusters;
     private final DisplayFormat format;
     private final Clock clock;
+    private final PortCommands commands;
+    private final CableHistory cables;
 
     NodeController(FabricView fabric, CounterClearHistory clears, ClusterDirectory clusters,
-                   DisplayFormat format, Clock clock) {
+                   DisplayFormat format, PortCommands commands, CableHistory cables, Clock clock) {
+        this.commands = commands;
+        this.cables = cables;
         this.clock = clock;
         this.fabric = fabric;
         this.clears = clears;
@@ -74,6 +85,22 @@ class NodeController {
         model.addAttribute("counters", CounterLine.of(view, format));
         model.addAttribute("clears", clears.ofPort(node.guid(), number, CLEAR_HISTORY)
                 .map(row -> ClearLine.of(row, format)).collectList());
+        model.addAttribute("actions", commands.ofPort(node.guid(), number, ACTION_HISTORY)
+                .map(row -> PortActionLine.of(CommandView.of(row), format)).collectList());
+        IntendedDowns.IntendedDown down = commands.disabledOnPurpose(node.guid(), number);
+        model.addAttribute("disabledOnPurpose", down == null ? null : "disabled by " + down.by() + " at "
+                + format.dateTime(down.at()) + " " + format.zoneLabel() + ": " + down.reason());
+        // What the confirmations name: the port with its counters now, and who sits at the far end.
+        model.addAttribute("counterSummary", view.counters().entrySet().stream()
+                .filter(counter -> counter.getValue() != 0)
+                .map(counter -> counter.getKey() + "=" + Long.toUnsignedString(counter.getValue()))
+                .collect(Collectors.joining(", ")));
+        // A port that is down reports no far end: the cable history knows where its cable went.
+        PortEnd peer = view.peerGuid() != null ? new PortEnd(view.peerGuid(), view.peerPort())
+                : cables.expectedPeer(view.nodeGuid(), view.portNumber());
+        NodeView far = peer == null ? null : byGuid().get(peer.nodeGuid());
+        model.addAttribute("farEnd", peer == null ? "not known (no cable seen on this port)"
+                : (far == null ? peer.nodeGuid() : far.name()) + " port " + peer.port());
         model.addAttribute("zone", format.zoneLabel());
         model.addAttribute("chartCounters", ChartCounter.ALL);
         model.addAttribute("chartCounter", ChartCounter.DEFAULT);

@@ -119,8 +119,9 @@ class AlertPagesTest {
         assertThat(page.selectFirst(".tabs a[aria-current=page]").attr("data-tab")).isEqualTo("firing");
         List<Element> rows = page.select("tbody[data-alert-rows] tr");
         assertThat(rows).extracting(r -> r.attr("data-alert-id"))
-                .as("newest first").containsExactly(String.valueOf(warning), String.valueOf(critical));
-        Element first = rows.get(1);
+                .as("worst first, though the warning is newer").containsExactly(String.valueOf(critical),
+                        String.valueOf(warning));
+        Element first = rows.get(0);
         assertThat(first.attr("data-severity")).isEqualTo("critical");
         assertThat(first.attr("data-state")).isEqualTo("firing");
         assertThat(first.attr("data-scope")).isEqualTo("link");
@@ -128,7 +129,8 @@ class AlertPagesTest {
         assertThat(first.selectFirst("a[data-alert-link]").text()).isEqualTo("SymbolErrorCounter +17 in 5m, limit 10");
         assertThat(first.select("td.ends a")).extracting(a -> a.text() + " " + a.attr("href")).containsExactly(
                 "node0420 HCA-1[1] /nodes/" + HOST + "/ports/1", "leaf03[5] /nodes/" + LEAF + "/ports/5");
-        assertThat(first.selectFirst("time").text()).isEqualTo("2026-03-01 12:00:00");
+        assertThat(first.selectFirst("time .age").text()).as("its age at the page's clock").isEqualTo("0 s ago");
+        assertThat(first.selectFirst("time .at").text()).isEqualTo("2026-03-01 12:00:00");
         assertThat(first.selectFirst("time").attr("datetime")).isEqualTo("2026-03-01T12:00:00Z");
     }
 

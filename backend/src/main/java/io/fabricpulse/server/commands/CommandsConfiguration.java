@@ -1,0 +1,28 @@
+package io.fabricpulse.server.commands;
+
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
+import io.fabricpulse.server.security.audit.AuditTrail;
+import io.fabricpulse.server.sm.SubnetManagerRegistry;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.time.Clock;
+
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(CommandsProperties.class)
+class CommandsConfiguration {
+
+    @Bean
+    PortCommands portCommands(CommandRepository repository, CounterClearRepository clears, AuditTrail audit,
+                              FabricView fabric, SubnetManagerRegistry managers, CommandsProperties properties,
+                              Clock clock) {
+        return new PortCommands(repository, clears, audit, fabric, managers, properties, clock);
+    }
+
+    @Bean
+    CommandLoop commandLoop(PortCommands commands, CommandsProperties properties) {
+        return new CommandLoop(commands, properties.pollInterval());
+    }
+}

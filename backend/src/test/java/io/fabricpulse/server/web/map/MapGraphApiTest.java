@@ -1,0 +1,43 @@
+package io.fabricpulse.server.web.map;
+
+import io.fabricpulse.server.testing.ServerTest;
+import io.fabricpulse.server.testing.TestBatches;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+
+import java.time.Instant;
+import java.util.Map;
+
+/** The map's reads: the folded graph, a bundle's and a node's cables, the search; bad questions are 4xx problems. */
+class MapGraphApiTest extends ServerTest {
+
+    @Test
+    void aHostIsFoundInItsDrawnGroupWithItsCables() {
+        String host = TestBatches.randomGuid();
+        String name = "maphost" + host.substring(host.length() - 6);
+        ingest(TestBatches.json(TestBatches.batch(TestBatches.randomAgentId(), 1, Instant.now().minusSeconds(5),
+                TestBatches.hca(host, name + " HCA-1", TestBatches.activePort(1, Map.of()))))).expectStatus().isAccepted();
+
+        read("/api/v1/topology/map").expectStatus().isOk().expectBody()
+                .jsonPath("$.summary.nodes").isNumber()
+                .jsonPath("$.nodes[?(@.kind == 'HOSTS')]").exists();
+        read("/api/v1/topology/map/find?q=" + name).expectStatus().isOk().expectBody()
+                .jsonPath("$.guid").isEqualTo(host)
+                .jsonPath("$.drawn").isNotEmpty();
+    }
+
+    @Test
+    void badQuestionsAreProblemsNamingTheParameter() {
+        read("/api/v1/topology/map/cables").expectStatus().isBadRequest()
+                .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody().jsonPath("$.detail").value(detail -> org.assertj.core.api.Assertions
+                        .assertThat(detail.toString()).startsWith("edge: give either edge"));
+        read("/api/v1/topology/map/cables?edge=a~b&node=a").expectStatus().isBadRequest();
+        read("/api/v1/topology/map/cables?edge=no~such").expectStatus().isNotFound()
+                .expectBody().jsonPath("$.detail").isEqualTo("edge: no drawn bundle 'no~such' in the fabric now");
+        read("/api/v1/topology/map/cables?node=" + "x".repeat(601)).expectStatus().isBadRequest();
+        read("/api/v1/topology/map/find").expectStatus().isBadRequest();
+        read("/api/v1/topology/map/find?q=nothing-is-called-this").expectStatus().isNotFound();
+        read("/api/v1/topology/map?zoom=2").expectStatus().isBadRequest();
+    }
+}
