@@ -66,6 +66,8 @@ class AgentDebIT {
         Map<String, String[]> contents = contents();
         assertThat(mode(contents, "usr/bin/fabricpulse-agent")).isEqualTo("-rwxr-xr-x");
         assertThat(mode(contents, "usr/lib/fabricpulse-agent/fabricpulse-agent.jar")).isEqualTo("-rw-r--r--");
+        assertThat(mode(contents, "usr/lib/fabricpulse-agent/fabricpulse-agent.aot")).isEqualTo("-rw-r--r--");
+        assertThat(mode(contents, "usr/lib/fabricpulse-agent/jvm.options")).isEqualTo("-rw-r--r--");
         assertThat(mode(contents, "usr/lib/fabricpulse-agent/java/bin/java")).isEqualTo("-rwxr-xr-x");
         assertThat(mode(contents, "usr/lib/fabricpulse-agent/java/lib/jspawnhelper")).isEqualTo("-rwxr-xr-x");
         assertThat(mode(contents, "usr/lib/fabricpulse-agent/java/lib/modules")).isEqualTo("-rw-r--r--");
@@ -82,10 +84,17 @@ class AgentDebIT {
         Command.of("dpkg-deb", "-x", deb.toString(), unpacked.toString()).run(120).ok();
         assertThat(ImageArchive.sha256Of(unpacked.resolve("usr/lib/fabricpulse-agent/fabricpulse-agent.jar")))
                 .isEqualTo(ImageArchive.sha256Of(build.repositoryRoot().resolve("collector-agent/target/fabricpulse-agent.jar")));
+        // the launcher finds its files next to itself, so the unpacked package runs as the installed one would
+        Command.Result version = new Command(List.of(unpacked.resolve("usr/bin/fabricpulse-agent").toString(),
+                "--version"), Map.of("FABRICPULSE_AGENT_JAVA_OPTS", "-Xlog:class+path=info"), null).run(60).ok();
+        assertThat(version.stdout()).as("the AOT cache was trained on this jar by this runtime")
+                .contains("Archived app classpath validation: passed", "fabricpulse-agent " + build.projectVersion())
+                .doesNotContain("[error");
         String unit = readString(unpacked.resolve(UNIT.substring(1)));
         assertThat(unit).contains("EnvironmentFile=/etc/fabricpulse/agent.env", "Restart=on-failure",
                 "ProtectSystem=strict", "ProtectHome=yes", "NoNewPrivileges=yes", "PrivateTmp=yes",
                 "DeviceAllow=char-infiniband_mad rw", "ReadOnlyPaths=/sys/class/infiniband", "StateDirectory=fabricpulse",
+                "Nice=19", "CPUSchedulingPolicy=idle", "AllowedCPUs=${FABRICPULSE_CPUS}",
                 "CapabilityBoundingSet=\n");
     }
 
@@ -140,7 +149,7 @@ class AgentDebIT {
                 Command.Result result = new Command(doctor, Map.of(), null).run(120);
                 assertThat(result.exitCode()).as(result.describe()).isIn(0, 1);
                 assertThat(result.stdout()).contains("umad:", "sysfs:", "sim:", "auto:")
-                        .doesNotContain("cannot be loaded");
+                        .doesNotContain("cannot be loaded").as("the AOT cache maps").doesNotContain("[aot");
             }
             assertThat(Command.of("/usr/bin/fabricpulse-agent", "--version").run(60).ok().stdout())
                     .contains("fabricpulse-agent " + build.projectVersion(), "Java 25");

@@ -51,6 +51,8 @@ class ImageRunIT {
         assertThat(doctor.stdout()).contains("umad:", "sysfs:", "sim:", "auto:");
         assertThat(doctor.stdout()).as("libibumad.so.3 is in the image and loads")
                 .doesNotContain("cannot be loaded").doesNotContain("install rdma-core");
+        assertThat(doctor.stdout() + doctor.stderr()).as("the AOT cache matches the image's runtime and jar (the JVM"
+                + " would say why not)").doesNotContain("[aot").doesNotContain("[cds");
 
         Command.Result version = agent.run(List.of("--version"), 60).ok();
         assertThat(version.stdout()).contains("fabricpulse-agent " + build.projectVersion(), "Java 25");

@@ -75,11 +75,16 @@ class ImageTarIT {
     }
 
     @Test
-    void theAgentRunsItsJarAsNonRootWithTheSerialCollector() {
+    void theAgentRunsItsJarAsNonRootWithThePackagedOptionsAndAotCache() {
         assertThat(agent.repoTags()).containsExactly(build.agentImage());
         JsonNode run = agent.runConfig();
-        assertThat(agent.strings(run.path("Entrypoint"))).containsExactly("/opt/java/bin/java", "-XX:+UseSerialGC",
-                "-XX:MaxRAMPercentage=75", "-jar", "/app/fabricpulse-agent.jar");
+        assertThat(agent.strings(run.path("Entrypoint"))).containsExactly("/opt/java/bin/java", "@/app/jvm.options",
+                "-XX:AOTCache=/app/fabricpulse-agent.aot", "-jar", "/app/fabricpulse-agent.jar");
+        assertThat(agent.strings(run.path("Env"))).contains("MALLOC_ARENA_MAX=2");
+        ImageArchive.Layer app = agent.layerWith("app/jvm.options");
+        assertThat(app.get("app/jvm.options").sha256()).as("the .deb's options file")
+                .isEqualTo(ImageArchive.sha256Of(build.repositoryRoot().resolve("deploy/src/deb/files/jvm.options")));
+        assertThat(app.get("app/fabricpulse-agent.aot").size()).as("the cache trained at package time").isPositive();
         assertThat(agent.strings(run.path("Cmd"))).containsExactly("doctor");
         assertThat(run.path("User").asText()).isEqualTo(NONROOT);
         assertThat(names(run.path("ExposedPorts"))).as("the agent pushes; it listens nowhere").isEmpty();

@@ -18,13 +18,18 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Many MADs in flight over one port: a bounded window of outstanding transaction ids, answers
  * matched by TransactionID, a timeout and retries per request, a non-zero status as a typed error.
- * One receiver thread waits in {@code umad_recv} for at most {@link #POLL_MS} at a time, so no
- * thread ever blocks forever and {@link #close()} returns promptly.
+ * One receiver thread waits in {@code umad_recv} while requests are in flight, for at most
+ * {@link #MAX_RECEIVE_MS} (or until the nearest attempt's deadline) at a time, so {@link #close()}
+ * returns promptly. While nothing is in flight it parks without a timeout: between two polls an idle
+ * engine wakes no thread (it used to wake 200 times a second, about 1% of a core at a 10 s interval,
+ * docs/PERFORMANCE.md). An answer that arrives while it is parked (late, to an attempt already given
+ * up) waits in the kernel's queue and is read, and counted stale, when the next request goes out.
  *
  * <p>Each attempt gets a fresh TID: a late answer to an abandoned attempt is then simply unknown
  * and dropped, instead of completing the wrong attempt. Only the low 32 bits are ours; the kernel
@@ -32,12 +37,14 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class MadEngine implements AutoCloseable {
 
-    static final int POLL_MS = 5;
+    static final int MAX_RECEIVE_MS = 50;
 
     private final MadTransport transport;
     private final EngineSettings settings;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled when a request goes out or the engine closes: the parked receiver has work. */
+    private final Condition busy = lock.newCondition();
     private final Queue<Pending> waiting = new ArrayDeque<>();
     private final Map<Long, Pending> inFlight = new HashMap<>();
     private final AtomicLong nextTid;
@@ -79,7 +86,15 @@ public final class MadEngine implements AutoCloseable {
 
     /** Sends {@code request} and waits for its checked response (never longer than all its attempts). */
     public byte[] call(MadRequest request) throws MadException {
-        CompletableFuture<byte[]> future = submit(request);
+        return await(request, submit(request));
+    }
+
+    /**
+     * Waits for the answer to {@code request}, submitted earlier as {@code future}: callers submit the
+     * requests that do not depend on each other first and await them together, so a port's MADs travel
+     * side by side instead of one round trip each.
+     */
+    public byte[] await(MadRequest request, CompletableFuture<byte[]> future) throws MadException {
         try {
             return future.get(settings.worstCase().toMillis() * 4, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
@@ -125,6 +140,7 @@ public final class MadEngine implements AutoCloseable {
         pending.tid = tid;
         pending.deadline = clock.millis() + settings.timeout().toMillis();
         inFlight.put(tid, pending);
+        busy.signal();
         try {
             transport.send(pending.request, pending.request.withTransactionId(tid), (int) settings.timeout().toMillis());
         } catch (IOException e) {
@@ -136,7 +152,11 @@ public final class MadEngine implements AutoCloseable {
     private void receiveLoop() {
         while (running) {
             try {
-                MadTransport.Received received = transport.receive(POLL_MS);
+                int waitMs = awaitWork();
+                if (waitMs < 0) {
+                    return;
+                }
+                MadTransport.Received received = transport.receive(waitMs);
                 if (received != null) {
                     handle(received);
                 }
@@ -144,7 +164,33 @@ public final class MadEngine implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 failAll(new MadTransportException("receiving on " + transport + " failed: " + e.getMessage(), e));
                 return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
+        }
+    }
+
+    /**
+     * Parks while nothing is in flight; then how long the next receive may wait: until the nearest
+     * attempt's deadline, at least 1 ms, at most {@link #MAX_RECEIVE_MS}. Negative once closed.
+     */
+    private int awaitWork() throws InterruptedException {
+        lock.lock();
+        try {
+            while (running && inFlight.isEmpty()) {
+                busy.await();
+            }
+            if (!running) {
+                return -1;
+            }
+            long nearest = Long.MAX_VALUE;
+            for (Pending p : inFlight.values()) {
+                nearest = Math.min(nearest, p.deadline);
+            }
+            return (int) Math.clamp(nearest - clock.millis(), 1, MAX_RECEIVE_MS);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -216,6 +262,7 @@ public final class MadEngine implements AutoCloseable {
         lock.lock();
         try {
             running = false;
+            busy.signalAll();
             inFlight.values().forEach(p -> p.future.completeExceptionally(cause));
             waiting.forEach(p -> p.future.completeExceptionally(cause));
             inFlight.clear();
@@ -225,12 +272,18 @@ public final class MadEngine implements AutoCloseable {
         }
     }
 
-    /** Stops the receiver (within one poll interval), fails what is still pending, closes the port. */
+    /** Stops the receiver (within one receive wait), fails what is still pending, closes the port. */
     @Override
     public void close() {
-        running = false;
+        lock.lock();
         try {
-            receiver.join(1000L + POLL_MS * 10L);
+            running = false;
+            busy.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        try {
+            receiver.join(1000L + MAX_RECEIVE_MS * 10L);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

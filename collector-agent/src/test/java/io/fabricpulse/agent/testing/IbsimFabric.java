@@ -322,7 +322,14 @@ public final class IbsimFabric implements AutoCloseable {
      * stdout and stderr to {@code log}; it runs until the caller stops it or {@link #close()}.
      */
     public Process client(String simHost, List<String> command, Path log) {
-        return started(clientProcess(simHost, command).redirectErrorStream(true).redirectOutput(log.toFile()));
+        return client(simHost, command, log, Map.of());
+    }
+
+    /** As {@link #client(String, List, Path)} with more environment variables. */
+    public Process client(String simHost, List<String> command, Path log, Map<String, String> environment) {
+        ProcessBuilder pb = clientProcess(simHost, command).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(environment);
+        return started(pb);
     }
 
     /** The child runs in the fabric's directory, so relative class path entries are made absolute. */
