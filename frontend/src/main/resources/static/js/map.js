@@ -178,7 +178,9 @@ function style(cy) {
     { selector: 'edge', style: { width: 'data(width)', 'line-color': (e) => colour(e.data('status')), opacity: 0.35,
       'z-index': 1, 'curve-style': 'straight' } },
     { selector: 'edge[status="UNKNOWN"]', style: { 'line-style': 'dashed', 'line-dash-pattern': HEALTH.UNKNOWN.dash } },
+    // A problem's label is part of its bundle for clicks too: it sits on top of whatever crosses there.
     { selector: 'edge[?problem]', style: { opacity: 1, label: 'data(label)', 'font-size': screen(LABEL_PX),
+      'text-events': 'yes',
       color: css('--text'), 'text-background-color': css('--surface'), 'text-background-opacity': 0.85,
       'text-background-padding': screen(2) } },
     ...PROBLEMS.map((status, rank) => ({ selector: `edge[status="${status}"]`, style: { 'z-index': 30 - rank * 10,

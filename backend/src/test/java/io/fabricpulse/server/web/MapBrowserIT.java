@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The topology map in real Chromium against the demo server ({@link DemoServerBrowserTest}): all 702 nodes
- * drawn (hosts folded into one node per leaf), a red link clicked on the canvas lists both ends of its
+ * drawn (hosts folded into one node per leaf), a red bundle clicked on the canvas lists both ends of its
  * faulty cable, and the search finds a host by name; links are as thick as their load, with a legend, and the
  * graph stays fitted and centred in the canvas when the window changes size.
  */
@@ -34,7 +34,9 @@ class MapBrowserIT extends DemoServerBrowserTest {
             Map<String, Number> mid = (Map<String, Number>) page.evaluate("""
                     () => {
                       const cy = document.querySelector('[data-map-canvas]').cy;
-                      const edge = cy.edges('[status="ERRORS"]').first();
+                      // A leaf's host bundle: one through the spine mesh crosses others at its midpoint.
+                      const edge = cy.edges('[status="ERRORS"]')
+                          .filter(e => e.source().id().startsWith('hosts:') || e.target().id().startsWith('hosts:')).first();
                       cy.fit(edge.connectedNodes(), 120);
                       const p = edge.renderedMidpoint();
                       return { x: p.x, y: p.y };
@@ -68,27 +70,30 @@ class MapBrowserIT extends DemoServerBrowserTest {
                     null, PATIENCE_MS, 2000);
             tab.reloadUntil("main[data-map][data-drawn=true]");
 
-            // The edge holding the busiest cable of the topology the map read is drawn as thick as any edge.
+            // Of the healthy bundles (problems are drawn thick whatever their load), the one holding the busiest
+            // cable is drawn as thick as any.
             @SuppressWarnings("unchecked")
             Map<String, Number> widths = (Map<String, Number>) page.evaluate("""
                     () => {
-                      const canvas = document.querySelector('[data-map-canvas]');
-                      const load = (c) => c.health?.utilisation ?? -1;
-                      const edges = [...canvas.folded.edges.values()];
-                      const busiest = Math.max(...edges.flatMap(e => e.cables.map(load)));
-                      const holder = edges.find(e => e.cables.some(c => load(c) === busiest));
+                      const cy = document.querySelector('[data-map-canvas]').cy;
+                      const healthy = cy.edges().filter(e => !e.data('problem') && e.data('load') !== null);
+                      const busiest = Math.max(...healthy.map(e => e.data('load')));
+                      const holder = healthy.filter(e => e.data('load') === busiest).first();
                       const width = (e) => parseFloat(e.style('width'));
-                      const all = canvas.cy.edges().map(width);
-                      return { busiest: width(canvas.cy.getElementById(holder.id)), thickest: Math.max(...all),
-                               thinnest: Math.min(...all) };
+                      const all = healthy.map(width);
+                      const problems = cy.edges().filter(e => e.data('problem')).map(width);
+                      return { busiest: width(holder), thickest: Math.max(...all), thinnest: Math.min(...all),
+                               thinnestProblem: Math.min(...problems) };
                     }""");
             assertThat(widths.get("busiest").doubleValue()).isEqualTo(widths.get("thickest").doubleValue());
             assertThat(widths.get("thickest").doubleValue()).as("loads differ, so do widths")
                     .isGreaterThan(widths.get("thinnest").doubleValue());
-            assertThat(page.locator("[data-load-legend] .load-sample").count()).isEqualTo(6);
+            assertThat(widths.get("thinnestProblem").doubleValue()).as("a problem stands out from any load")
+                    .isGreaterThan(widths.get("thickest").doubleValue());
+            assertThat(page.locator("[data-load-legend] .load-sample").count()).isEqualTo(3);
             @SuppressWarnings("unchecked")
             java.util.List<Number> legend = (java.util.List<Number>) page.evaluate(
-                    "[...document.querySelectorAll('[data-load-legend] .load-line:not(.unknown)')].map(l => l.getBoundingClientRect().height)");
+                    "[...document.querySelectorAll('[data-load-legend] .load-line')].map(l => l.getBoundingClientRect().height)");
             assertThat(legend).extracting(Number::doubleValue).isSorted().doesNotHaveDuplicates();
             assertCentred(page);
 
