@@ -4,10 +4,10 @@ import io.fabricpulse.server.alerting.store.AlertEventRow;
 import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.alerting.store.AlertRow;
 import io.fabricpulse.server.state.BackgroundWriter;
+import io.fabricpulse.server.state.WritesInBackground;
 import io.fabricpulse.server.system.ReplicaName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataIntegrityViolationException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,7 +21,7 @@ import java.util.List;
  * listener never hears of an alert the store does not have. Opening an alert another replica opened
  * first (the UNIQUE open key) adopts that alert's id silently: one alert, one announcement.
  */
-public class AlertWriter implements SmartLifecycle {
+public class AlertWriter implements WritesInBackground {
 
     private static final Logger log = LoggerFactory.getLogger(AlertWriter.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -138,23 +138,7 @@ public class AlertWriter implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        queue.start();
-    }
-
-    @Override
-    public void stop() {
-        queue.stop(TIMEOUT);
-    }
-
-    @Override
-    public boolean isRunning() {
-        return queue.isRunning();
-    }
-
-    /** Like the counter-clear recorder: stops after the web server, before the connection pool closes. */
-    @Override
-    public int getPhase() {
-        return 0;
+    public BackgroundWriter<?> backgroundWriter() {
+        return queue;
     }
 }

@@ -7,11 +7,11 @@ import io.fabricpulse.server.pipeline.AppliedBatchListener;
 import io.fabricpulse.server.sm.store.SubnetManagerRepository;
 import io.fabricpulse.server.sm.store.SubnetManagerRow;
 import io.fabricpulse.server.state.BackgroundWriter;
+import io.fabricpulse.server.state.WritesInBackground;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -33,7 +33,7 @@ import java.util.Objects;
  * after each such batch. Work per batch is per SM, a handful; thread-safe (one lock).
  */
 @Component
-public class SubnetManagerRegistry implements AppliedBatchListener, SmartLifecycle {
+public class SubnetManagerRegistry implements AppliedBatchListener, WritesInBackground {
 
     private static final Logger log = LoggerFactory.getLogger(SubnetManagerRegistry.class);
     /** Enough for the hung rule's window at one answer a second from a few agents. */
@@ -201,22 +201,7 @@ public class SubnetManagerRegistry implements AppliedBatchListener, SmartLifecyc
     }
 
     @Override
-    public void start() {
-        writer.start();
-    }
-
-    @Override
-    public void stop() {
-        writer.stop(WRITE_TIMEOUT);
-    }
-
-    @Override
-    public boolean isRunning() {
-        return writer.isRunning();
-    }
-
-    @Override
-    public int getPhase() {
-        return 0;
+    public BackgroundWriter<?> backgroundWriter() {
+        return writer;
     }
 }

@@ -16,7 +16,7 @@ import java.util.function.ToIntFunction;
  * so that ingest and the event loop never wait for the database: {@link #offer} never blocks (the
  * caller decides what a full queue means), the thread takes what has queued together as one batch.
  * On {@link #stop} what is still queued is written on the stopping thread, before the database
- * connections close. The alert writer and the counter-clear recorder each run one.
+ * connections close. Components that write through one implement {@link WritesInBackground}.
  *
  * @param <E> what is queued: rows, or tasks that must run in order with the writes
  */
@@ -90,7 +90,11 @@ public final class BackgroundWriter<E> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return flush();
+        int left = flush();
+        if (left > 0) {
+            log.info("{}: wrote {} queued item(s) on shutdown", threadName, left);
+        }
+        return left;
     }
 
     public boolean isRunning() {

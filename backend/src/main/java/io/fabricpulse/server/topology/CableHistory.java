@@ -5,6 +5,7 @@ import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.state.BackgroundWriter;
+import io.fabricpulse.server.state.WritesInBackground;
 import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.PortEnd;
@@ -12,7 +13,6 @@ import io.fabricpulse.server.topology.store.CableHistoryRepository;
 import io.fabricpulse.server.topology.store.CableHistoryRow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;
@@ -37,7 +37,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Rows are written by one background thread; ingest never waits for the database. Thread-safe.
  */
 @Component
-public class CableHistory implements SmartLifecycle {
+public class CableHistory implements WritesInBackground {
 
     private static final Logger log = LoggerFactory.getLogger(CableHistory.class);
     /** How stale a stored "last seen" may get: the history answers "linked until about when". */
@@ -198,23 +198,7 @@ public class CableHistory implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        writer.start();
-    }
-
-    @Override
-    public void stop() {
-        writer.stop(WRITE_TIMEOUT);
-    }
-
-    @Override
-    public boolean isRunning() {
-        return writer.isRunning();
-    }
-
-    /** Stops after the web server and ingest, so what the last batches brought is stored. */
-    @Override
-    public int getPhase() {
-        return 0;
+    public BackgroundWriter<?> backgroundWriter() {
+        return writer;
     }
 }

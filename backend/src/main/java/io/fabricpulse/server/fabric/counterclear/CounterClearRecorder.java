@@ -3,12 +3,12 @@ package io.fabricpulse.server.fabric.counterclear;
 import io.fabricpulse.server.fabric.CounterReset;
 import io.fabricpulse.server.fabric.CounterResetListener;
 import io.fabricpulse.server.state.BackgroundWriter;
+import io.fabricpulse.server.state.WritesInBackground;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>On stop, what is still queued is written before the database connections close.
  */
-public class CounterClearRecorder implements CounterResetListener, SmartLifecycle {
+public class CounterClearRecorder implements CounterResetListener, WritesInBackground {
 
     private static final Logger log = LoggerFactory.getLogger(CounterClearRecorder.class);
     private static final Duration DROP_LOG_INTERVAL = Duration.ofMinutes(1);
@@ -100,35 +100,12 @@ public class CounterClearRecorder implements CounterResetListener, SmartLifecycl
         }
     }
 
-    @Override
-    public void start() {
-        queue.start();
-    }
-
-    @Override
-    public void stop() {
-        int left = queue.stop(WRITE_TIMEOUT);
-        if (left > 0) {
-            log.info("wrote {} queued counter-clear records on shutdown", left);
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return queue.isRunning();
-    }
-
-    /**
-     * Start before and stop after the web server and the demo agent (higher phases), so resets they
-     * report while shutting down are still written; the connection pool closes only after all
-     * lifecycles have stopped.
-     */
-    @Override
-    public int getPhase() {
-        return 0;
-    }
-
     private static Counter outcome(MeterRegistry meters, String outcome, String description) {
         return Counter.builder(METRIC).tag("outcome", outcome).description(description).register(meters);
+    }
+
+    @Override
+    public BackgroundWriter<?> backgroundWriter() {
+        return queue;
     }
 }
