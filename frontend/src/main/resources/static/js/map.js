@@ -147,17 +147,25 @@ function edgeData(e) {
     label: problem ? `${health.cue} ${e.problems} ${health.word}` : '' };
 }
 
-/** Hides a row's labels when they would run into each other at this zoom (odd ones hang above, even below). */
+/**
+ * Hides a row's labels when they would run into each other at this zoom (odd ones hang above, even below);
+ * returns whether any label came or went.
+ */
 function placeLabels(cy) {
   const zoom = cy.zoom();
+  let changed = false;
   cy.batch(() => {
     cy.nodes().forEach((node) => {
       const room = node.data('spacing') * zoom * (node.data('kind') === 'HOSTS' ? 1 : 2) - 8;
       const show = node.data('label').length * CHAR_PX <= room || node.selected();
-      if (show !== node.data('showLabel')) node.data('showLabel', show);
+      if (show !== node.data('showLabel')) {
+        node.data('showLabel', show);
+        changed = true;
+      }
     });
   });
   cy.style().update();
+  return changed;
 }
 
 function style(cy) {
@@ -206,6 +214,19 @@ function watchZoom(cy) {
   });
 }
 
+/**
+ * Fits the graph (labels included) and decides which labels fit at that zoom, again until nothing moves: labels
+ * keep their size on screen, so a new zoom resizes them, and labels that come or go change what is fitted.
+ */
+function fitWithLabels(cy) {
+  for (let round = 0; round < 6; round++) {
+    const before = cy.zoom();
+    cy.fit(undefined, FIT_PADDING);
+    const labelsChanged = placeLabels(cy);
+    if (!labelsChanged && Math.abs(cy.zoom() - before) / before < 0.001) return;
+  }
+}
+
 /** Keeps the whole fabric in view: a canvas that changes size (window, wall mode, panel) re-fits the graph. */
 function fitOnResize(cy) {
   let last = `${canvas.clientWidth}x${canvas.clientHeight}`;
@@ -214,7 +235,7 @@ function fitOnResize(cy) {
     if (size === last) return;
     last = size;
     cy.resize();
-    cy.fit(undefined, FIT_PADDING);
+    fitWithLabels(cy);
   }).observe(canvas);
 }
 
@@ -280,7 +301,8 @@ function apply(cy, graph) {
       cy.elements().remove();
       cy.add(elements(graph, layout(graph, canvas.clientHeight / Math.max(canvas.clientWidth, 1))));
     });
-    cy.fit(undefined, FIT_PADDING);
+    fitWithLabels(cy);
+    return;
   }
   placeLabels(cy);
 }
@@ -352,7 +374,7 @@ async function draw() {
   cy.style(style(cy));
   canvas.cy = cy; // for the browser tests and the console: the drawn graph
   canvas.graph = graph; // and what it was drawn from
-  placeLabels(cy);
+  fitWithLabels(cy);
   watchZoom(cy);
   handleClicks(cy);
   handleSearch(cy);

@@ -42,6 +42,7 @@ class MapBrowserIT extends DemoServerBrowserTest {
                       return { x: p.x, y: p.y };
                     }""");
             tab.clickInside("[data-map-canvas]", mid);
+            page.locator("[data-map-panel][data-showing=selection] ul.cables").waitFor(visible());
 
             Locator faulty = page.locator("[data-map-panel] li[data-status=ERRORS]").first();
             faulty.waitFor(visible());
@@ -54,6 +55,8 @@ class MapBrowserIT extends DemoServerBrowserTest {
             page.locator("main[data-map][data-drawn=true]").waitFor(visible());
             page.locator("form[data-map-search] input[name=q]").fill("node0420");
             page.locator("form[data-map-search] input[name=q]").press("Enter");
+            page.locator("main[data-map][data-found]").waitFor(new Locator.WaitForOptions()
+                    .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED));
             assertThat(page.locator("main[data-map]").getAttribute("data-found")).startsWith("hosts:0x");
             assertThat(page.locator("[data-map-panel] h2").textContent()).isEqualTo("node0420 HCA-1");
             tab.screenshot("ui-map-search");
