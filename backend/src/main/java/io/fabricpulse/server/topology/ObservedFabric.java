@@ -30,8 +30,9 @@ import java.util.function.ToIntFunction;
  * The fabric's structure as the agents' batches tell it: each node's identity and, per port, the
  * latest report with its peer. Counters and rates are the live fabric's business, not kept here.
  *
- * <p>When is something gone? A node reached by a discover-role agent's latest <em>complete</em> walk
- * is there; one that walk did not reach is gone at once, unless someone reported it since. Without
+ * <p>When is something gone? A node reached by the latest <em>complete</em> walk of a discover-role agent
+ * that still reports (a batch younger than {@code missingAfter}) is there; one that walk did not reach is gone
+ * at once, unless someone reported it since. A discover agent that stopped no longer keeps its last walk's nodes. Without
  * complete walks a node or a port report is current while younger than {@code missingAfter}. A
  * complete walk also drops that agent's older port reports: what it still sees, it reported again.
  *
@@ -57,6 +58,8 @@ final class ObservedFabric {
     private final Duration missingAfter;
     private final Map<String, NodeSeen> nodes = new HashMap<>();
     private final Map<PortEnd, PortSeen> ports = new HashMap<>();
+    /** Each agent's newest batch: a walk keeps its nodes present only while its agent is still reporting. */
+    private final Map<String, Instant> agentSeen = new HashMap<>();
 
     ObservedFabric(Duration missingAfter) {
         this.missingAfter = missingAfter;
@@ -70,6 +73,7 @@ final class ObservedFabric {
      */
     synchronized boolean apply(IngestBatch batch) {
         Instant at = batch.collectedAt();
+        agentSeen.merge(batch.agentId(), at, (known, now) -> now.isAfter(known) ? now : known);
         boolean changed = false;
         Set<String> reported = new HashSet<>();
         for (NodeReport node : batch.nodes()) {
@@ -116,7 +120,9 @@ final class ObservedFabric {
             return false;
         }
         boolean reportedSinceUnreached = node.unreachedAt() == null || !node.lastSeen().isBefore(node.unreachedAt());
-        return !node.inDiscoveryOf().isEmpty() || (reportedSinceUnreached && !node.lastSeen().isBefore(fresh));
+        boolean inLiveWalk = node.inDiscoveryOf().stream()
+                .anyMatch(agent -> !agentSeen.getOrDefault(agent, Instant.MIN).isBefore(fresh));
+        return inLiveWalk || (reportedSinceUnreached && !node.lastSeen().isBefore(fresh));
     }
 
     /**

@@ -115,6 +115,21 @@ class TopologyChangesTest {
     }
 
     @Test
+    void aDiscoverAgentThatStoppedNoLongerKeepsItsLastWalksNodes() {
+        push(true);
+        baselineNow();
+
+        clock.advanceSeconds(20);
+        changes.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.ACTIVE, S2, 1));
+        assertThat(changes.active()).as("the walker's last batch is 20 s old: its walk still holds").isEmpty();
+
+        clock.advanceSeconds(11); // the walker silent for 31 s; h3's own agent still reports
+        changes.accept(SmallFabric.hostAgent(H3, 2, clock.instant(), PortState.ACTIVE, S2, 1));
+        assertThat(changes.active()).filteredOn(c -> c.kind() == ChangeKind.NODE_MISSING)
+                .extracting(TopologyChange::nodeGuid).contains(H1, H2).doesNotContain(H3);
+    }
+
+    @Test
     void withoutAnyDiscoveryAHostIsMissingOnlyAfterItsReportsAreOlderThanMissingAfter() {
         changes.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.ACTIVE, S2, 1));
         changes.accept(SmallFabric.hostAgent(H1, 1, clock.instant(), PortState.ACTIVE, S1, 1));
