@@ -297,12 +297,19 @@ function apply(cy, graph) {
       graph.edges.forEach((e) => cy.getElementById(e.id).data(edgeData(e)));
     });
   } else {
+    // A cable that comes or goes (a flapping link) redraws the graph; whoever zoomed in stays where they were
+    // (positions come from the same layout), only a map that had nothing yet is fitted.
+    const empty = cy.nodes().empty();
+    const viewport = { zoom: cy.zoom(), pan: { ...cy.pan() } };
     cy.batch(() => {
       cy.elements().remove();
       cy.add(elements(graph, layout(graph, canvas.clientHeight / Math.max(canvas.clientWidth, 1))));
     });
-    fitWithLabels(cy);
-    return;
+    if (empty) {
+      fitWithLabels(cy);
+      return;
+    }
+    cy.viewport(viewport);
   }
   placeLabels(cy);
 }
