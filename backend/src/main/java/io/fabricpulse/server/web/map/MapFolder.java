@@ -299,13 +299,17 @@ final class MapFolder {
         return shortName(node.name());
     }
 
+    private static List<String> sortedLabels(List<String> members, Map<String, TopologyDocument.Node> nodes) {
+        return members.stream().map(guid -> label(nodes.get(guid))).sorted(NATURAL).toList();
+    }
+
     private static String groupLabel(List<String> members, Map<String, TopologyDocument.Node> nodes) {
-        List<String> names = members.stream().map(guid -> label(nodes.get(guid))).sorted(NATURAL).toList();
+        List<String> names = sortedLabels(members, nodes);
         return names.getFirst() + "–" + names.getLast() + " (" + members.size() + ")";
     }
 
     private static String groupName(List<String> members, Map<String, TopologyDocument.Node> nodes) {
-        List<String> names = members.stream().map(guid -> label(nodes.get(guid))).sorted(NATURAL).toList();
+        List<String> names = sortedLabels(members, nodes);
         int shown = Math.min(names.size(), 20);
         return String.join(", ", names.subList(0, shown)) + (names.size() > shown ? " and " + (names.size() - shown)
                 + " more" : "");
