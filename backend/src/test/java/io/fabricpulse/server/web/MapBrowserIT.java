@@ -20,24 +20,24 @@ class MapBrowserIT extends DemoServerBrowserTest {
     void drawsTheWholeDemoFabricAndARedLinkOpensBothEnds() {
         try (BrowserPage tab = open()) {
             Page page = tab.go("/map");
-            // The demo's errors need two polls to show as rates: wait until the topology has a red link, then draw.
+            // The demo's errors need two polls to show as rates: wait until node0420's cable is red, then draw.
             tab.pollUntil("""
-                    async () => {
-                      const topology = await (await fetch('/api/v1/topology')).json();
-                      return topology.links.some(l => l.health?.status === 'ERRORS');
-                    }""", null, PATIENCE_MS, 2000);
+                    async () => (await (await fetch('/api/v1/topology/map/find?q=node0420')).json())
+                        .cables.some(c => c.status === 'ERRORS')""", null, PATIENCE_MS, 2000);
             tab.reloadUntil("main[data-map][data-drawn=true]");
             assertThat(page.locator("main[data-map]").getAttribute("data-nodes")).isEqualTo("702");
             tab.screenshot("ui-map");
 
-            // The bundle is tapped in the same turn it is chosen: the demo's flapping link redraws the graph now
-            // and then, so a point on the canvas computed first may hold another bundle by the time of a click
+            // The tapped bundle holds the demo's worst cable (node0420, ten symbol errors a poll): a cable with one
+            // error a poll (node0123) reads OK after a poll that saw none, between drawing and asking for its cables.
+            // It is tapped in the same turn it is chosen: the demo's flapping link redraws the graph now and then,
+            // so a point on the canvas computed first may hold another bundle by the time of a click
             // (NewcomerFlowBrowserIT clicks the canvas itself).
             page.evaluate("""
-                    () => {
+                    async () => {
+                      const hit = await (await fetch('/api/v1/topology/map/find?q=node0420')).json();
                       const cy = document.querySelector('[data-map-canvas]').cy;
-                      const edge = cy.edges('[status="ERRORS"]')
-                          .filter(e => e.source().id().startsWith('hosts:') || e.target().id().startsWith('hosts:')).first();
+                      const edge = cy.getElementById(hit.drawn).connectedEdges('[status="ERRORS"]').first();
                       cy.fit(edge.connectedNodes(), 120);
                       edge.emit('tap');
                     }""");
