@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestPropertySource(properties = {"fabricpulse.demo.fat-tree.spines=20", "fabricpulse.demo.fat-tree.leaves=36",
         "fabricpulse.demo.fat-tree.hosts-per-leaf=54"})
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class LargeFabricMapBenchIT extends DemoServerBrowserTest {
+class TwoThousandNodeMapBench extends DemoServerBrowserTest {
 
     @Test
     void measuresA2000NodeMapsTimeToInteractive() throws IOException {

@@ -18,7 +18,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The UI's page weights and server times on the demo server, for docs/PERFORMANCE.md. */
-class PageWeightsBenchIT extends DemoServerBrowserTest {
+class PageWeightsBench extends DemoServerBrowserTest {
 
     /**
      * Benchmark, not a check: what each page ships (HTML, CSS, JavaScript, and the JSON its scripts fetch,

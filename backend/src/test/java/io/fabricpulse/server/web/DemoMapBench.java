@@ -7,7 +7,7 @@ import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Time until the map is interactive for the 648-host demo (702 nodes); see {@link MapInteractiveBench}. */
-class MapInteractiveBenchIT extends DemoServerBrowserTest {
+class DemoMapBench extends DemoServerBrowserTest {
 
     @Test
     void measuresTheDemoMapsTimeToInteractive() throws IOException {
