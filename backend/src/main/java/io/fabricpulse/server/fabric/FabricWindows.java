@@ -3,6 +3,7 @@ package io.fabricpulse.server.fabric;
 import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.PortWindows;
 import io.fabricpulse.server.rates.RateWindow;
+import io.fabricpulse.server.rates.WindowRates;
 
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,9 @@ public interface FabricWindows {
 
     /** Every window of one port; empty when the port is unknown. The GUID must be canonical (lower case). */
     Optional<PortWindows> windows(String nodeGuid, int portNumber);
+
+    /** One window of one port, cheaper than all of them; empty when the port is unknown. */
+    Optional<WindowRates> window(String nodeGuid, int portNumber, RateWindow window);
 
     /**
      * The ports with the highest {@code metric} over {@code window}, highest first (ties by node GUID and

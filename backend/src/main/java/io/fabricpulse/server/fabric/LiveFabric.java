@@ -232,6 +232,12 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     }
 
     @Override
+    public Optional<WindowRates> window(String nodeGuid, int portNumber, RateWindow window) {
+        PortEntry entry = ports.get(new PortKey(nodeGuid, portNumber));
+        return entry == null ? Optional.empty() : Optional.of(entry.windows().window(window, clock.instant(), entry.link()));
+    }
+
+    @Override
     public List<RankedPort> worst(PortMetric metric, RateWindow window, int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);

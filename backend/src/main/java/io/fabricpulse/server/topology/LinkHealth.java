@@ -16,9 +16,13 @@ import java.util.stream.Collectors;
  * cable shows symbol errors on the receiving side only, so one end is not enough).
  *
  * @param status          worst first: {@code DOWN} (an end not Active), {@code ERRORS} (an error
- *                        counter rising or latched at either end), {@code DEGRADED} (below the rate
- *                        both ends support), {@code OK}, or {@code UNKNOWN} (no counters from either end)
- * @param errorsPerSecond sum of the error counters' rates of both ends
+ *                        counter rose within the last minute or is latched at either end), {@code DEGRADED}
+ *                        (below the rate both ends support), {@code OK}, or {@code UNKNOWN} (no counters from
+ *                        either end)
+ * @param errorsPerSecond per end the larger of its error counters' rates over the latest interval and over the last
+ *                        minute, summed over both ends. The minute keeps a marginal cable red: at one poll a second,
+ *                        a cable with an error every few seconds has no new error in most intervals, and its alert
+ *                        (judged over windows) would fire while the map showed it green
  * @param saturated       error counters latched at their maximum, as {@code <guid>[<port>]:<counter>}
  * @param utilisation     load: the busiest direction seen at either end as a share of the link's data rate
  *                        (0..1, from the ends' latest interval), null when neither end has a data rate yet. One
@@ -33,8 +37,19 @@ public record LinkHealth(Status status, double errorsPerSecond, List<String> sat
             .filter(c -> c.kind() == PortCounter.Kind.ERROR).map(PortCounter::ibaName)
             .collect(Collectors.toUnmodifiableSet());
 
-    /** @param a the live view of one end, null when no agent reports it; likewise {@code b} */
-    static LinkHealth of(PortView a, PortView b, boolean degraded) {
+    /** Errors per second at one port over the last minute, summed over its error counters; 0 when none or unknown. */
+    @FunctionalInterface
+    interface RecentErrors {
+        RecentErrors NONE = port -> 0;
+
+        double perSecond(PortView port);
+    }
+
+    /**
+     * @param a      the live view of one end, null when no agent reports it; likewise {@code b}
+     * @param recent each end's errors over the last minute
+     */
+    static LinkHealth of(PortView a, PortView b, boolean degraded, RecentErrors recent) {
         double errors = 0;
         Set<String> latched = new TreeSet<>();
         Double utilisation = null;
@@ -48,11 +63,13 @@ public record LinkHealth(Status status, double errorsPerSecond, List<String> sat
         }
         for (PortView end : ends) {
             down |= end.state() != PortState.ACTIVE;
+            double latest = 0;
             for (var rate : end.rates().entrySet()) {
                 if (ERROR_COUNTERS.contains(rate.getKey())) {
-                    errors += rate.getValue();
+                    latest += rate.getValue();
                 }
             }
+            errors += Math.max(latest, recent.perSecond(end));
             end.saturated().keySet().stream().filter(ERROR_COUNTERS::contains)
                     .forEach(counter -> latched.add(end.nodeGuid() + "[" + end.portNumber() + "]:" + counter));
             if (end.derived() != null) {

@@ -1,8 +1,11 @@
 package io.fabricpulse.server.topology;
 
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.model.topology.TopologyWriter;
 import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.FabricWindows;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.rates.RateWindow;
 import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.FabricNode;
@@ -25,12 +28,15 @@ public class TopologyViews {
 
     private final TopologyChanges topology;
     private final FabricView fabric;
+    private final FabricWindows windows;
     private final NodeNameDirectory names;
     private final ClusterDirectory clusters;
 
-    public TopologyViews(TopologyChanges topology, FabricView fabric, NodeNameDirectory names, ClusterDirectory clusters) {
+    public TopologyViews(TopologyChanges topology, FabricView fabric, FabricWindows windows, NodeNameDirectory names,
+                         ClusterDirectory clusters) {
         this.topology = topology;
         this.fabric = fabric;
+        this.windows = windows;
         this.names = names;
         this.clusters = clusters;
     }
@@ -77,9 +83,22 @@ public class TopologyViews {
                 end.widthSupported(), end.speedSupported());
     }
 
-    private static LinkHealth health(FabricLink link, Map<PortEnd, PortView> views) {
+    private LinkHealth health(FabricLink link, Map<PortEnd, PortView> views) {
         return LinkHealth.of(views.get(link.a().end()), views.get(link.b().end()),
-                link.belowSupportedWidth() || link.belowSupportedSpeed());
+                link.belowSupportedWidth() || link.belowSupportedSpeed(), this::errorsLastMinute);
+    }
+
+    private double errorsLastMinute(PortView port) {
+        return windows.window(port.nodeGuid(), port.portNumber(), RateWindow.ONE_MINUTE).map(window -> {
+            double sum = 0;
+            for (var counter : window.counters().entrySet()) {
+                Double perSecond = counter.getValue().perSecond();
+                if (counter.getKey().kind() == PortCounter.Kind.ERROR && perSecond != null) {
+                    sum += perSecond;
+                }
+            }
+            return sum;
+        }).orElse(0.0);
     }
 
     /** Mapped name, else description, else GUID: the order every view uses. */
