@@ -82,7 +82,7 @@ class WebhookController {
     @PutMapping("/{id}")
     Mono<WebhookView> replace(@PathVariable String id, @RequestBody(required = false) Mono<String> body, Principal user) {
         return changeable(id).flatMap(current -> body.defaultIfEmpty("")
-                .map(text -> WebhookInput.parse(text, json, current.spec().secret()))
+                .map(text -> WebhookInput.parse(text, json, current.spec()))
                 .flatMap(outward::check)
                 .flatMap(input -> {
                     WebhookTarget changed = new WebhookTarget(current.key(), input.name(), input.spec(), false,

@@ -26,10 +26,10 @@ record WebhookInput(String name, WebhookSpec spec) {
     private static final int MAX_NAME = 100;
 
     /**
-     * @param keptSecret the secret to keep when the body has none (a PUT of a webhook whose secret is
-     *                   never shown); null for a new webhook
+     * @param kept the webhook a PUT changes, whose URL and secret are kept when the body leaves them out (the API
+     *             never shows either: a URL's path is often its credential); null for a new webhook
      */
-    static WebhookInput parse(String body, JsonMapper json, String keptSecret) {
+    static WebhookInput parse(String body, JsonMapper json, WebhookSpec kept) {
         JsonNode root;
         try {
             root = json.readTree(body == null ? "" : body);
@@ -53,9 +53,12 @@ record WebhookInput(String name, WebhookSpec spec) {
             errors.add(new InvalidField("name", "1 to " + MAX_NAME + " characters without control characters"));
         }
         String secret = text(root, "secret", errors);
+        String url = text(root, "url", errors);
         List<String> clusters = clusters(root, errors);
-        WebhookSpec.Checked checked = WebhookSpec.check("", text(root, "type", errors), text(root, "url", errors),
-                secret == null ? keptSecret : secret, text(root, "minSeverity", errors), clusters, "minSeverity");
+        WebhookSpec.Checked checked = WebhookSpec.check("", text(root, "type", errors),
+                url == null && kept != null ? kept.url().toString() : url,
+                secret == null && kept != null ? kept.secret() : secret, text(root, "minSeverity", errors), clusters,
+                "minSeverity");
         errors.addAll(checked.errors());
         if (!errors.isEmpty()) {
             throw invalid(errors);

@@ -104,6 +104,30 @@ class WebhookApiTest extends ServerTest {
     }
 
     @Test
+    void aChangeThatLeavesOutTheUrlAndSecretKeepsBoth() {
+        String id = create("{\"name\":\"tickets\",\"type\":\"generic\",\"url\":\"" + sink.url("/hook/kept-path")
+                + "\",\"secret\":\"" + SECRET + "\"}");
+
+        // What the settings page sends when the URL and secret inputs are left blank.
+        signedIn.put().uri("/api/v1/webhooks/" + id).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"name\":\"tickets, critical only\",\"type\":\"generic\",\"minSeverity\":\"critical\"}")
+                .exchange().expectStatus().isOk()
+                .expectBody().jsonPath("$.minSeverity").isEqualTo("CRITICAL").jsonPath("$.hasSecret").isEqualTo(true);
+        signedIn.post().uri("/api/v1/webhooks/" + id + "/test").exchange().expectStatus().isOk()
+                .expectBody().jsonPath("$.delivered").isEqualTo(true);
+
+        assertThat(sink.received()).singleElement().satisfies(request -> {
+            assertThat(request.path()).isEqualTo("/hook/kept-path");
+            assertThat(request.headers()).containsKey("x-fabricpulse-signature");
+        });
+        // A new webhook still needs one.
+        signedIn.post().uri("/api/v1/webhooks").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"name\":\"no url\",\"type\":\"generic\"}")
+                .exchange().expectStatus().isBadRequest()
+                .expectBody().jsonPath("$.errors[?(@.path == 'url')]").exists();
+    }
+
+    @Test
     void badSettingsAreOneProblemListingEveryFieldAndStoreNothing() {
         signedIn.post().uri("/api/v1/webhooks").contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"type\":\"hipchat\",\"url\":\"ftp://example.org\",\"minSeverity\":\"urgent\","
