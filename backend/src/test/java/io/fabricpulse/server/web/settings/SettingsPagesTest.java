@@ -219,8 +219,11 @@ class SettingsPagesTest extends ServerTest {
         assertThat(row.selectFirst("td[data-cell=scopes]").text()).isEqualTo("read, ack");
         assertThat(row.selectFirst("td[data-cell=last-used]").text()).isEqualTo("never");
         assertThat(row.selectFirst("td[data-cell=state]").text()).isEqualTo("valid");
-        assertThat(row.selectFirst("form[data-method=DELETE]").attr("action"))
-                .isEqualTo("/api/v1/tokens/" + valid.token().id());
+        Element revoke = row.selectFirst("form[data-method=DELETE]");
+        assertThat(revoke.attr("action")).isEqualTo("/api/v1/tokens/" + valid.token().id());
+        assertThat(revoke.attr("data-confirm")).isEqualTo("Revoke the token jira-" + unique
+                + "? Programs using it are refused at once.");
+        assertThat(revoke.selectFirst("button.danger[disabled]").text()).isEqualTo("Revoke");
         Element old = page.selectFirst("tr[data-token=" + revoked.token().id() + "]");
         assertThat(old.attr("data-revoked")).isEqualTo("true");
         assertThat(old.selectFirst("td[data-cell=state]").text()).startsWith("revoked 20");
