@@ -133,9 +133,9 @@ class ShardedSweepIbsimIT extends ServerTest {
 
                 // The server splits the switches among the three (exactly once per interval is counted after the
                 // restart below, where the split is made afresh): which switches does sweeper-c sweep?
-                awaitSplitAmong(dir, AGENTS);
+                JsonNode split = awaitSplitAmong(dir, AGENTS);
                 Set<String> orphanedSwitches = new HashSet<>();
-                for (JsonNode shard : sweeps().path("switches")) {
+                for (JsonNode shard : split.path("switches")) {
                     if (shard.path("agentId").asString().equals("sweeper-c")) {
                         orphanedSwitches.add(shard.path("switchGuid").asString());
                     }
@@ -211,10 +211,11 @@ class ShardedSweepIbsimIT extends ServerTest {
 
     /**
      * Waits until the split in force is among exactly {@code members}, then until each sent a batch two intervals
-     * later: the shard rides in the answer to one push, and the poll after it sweeps by it. Returns its version.
+     * later: the shard rides in the answer to one push, and the poll after it sweeps by it. Returns the view that
+     * showed the split (its version and each switch's agent).
      */
-    private long awaitSplitAmong(Path dir, List<String> members) throws IOException {
-        long[] version = new long[1];
+    private JsonNode awaitSplitAmong(Path dir, List<String> members) throws IOException {
+        JsonNode[] split = new JsonNode[1];
         await(dir, () -> {
             JsonNode view = sweeps();
             Set<String> inSplit = new TreeSet<>();
@@ -223,13 +224,13 @@ class ShardedSweepIbsimIT extends ServerTest {
                     inSplit.add(agent.path("agentId").asString());
                 }
             }
-            version[0] = view.path("version").asLong();
+            split[0] = view;
             return view.path("sharded").asBoolean() && inSplit.equals(new TreeSet<>(members));
         });
-        Instant split = Instant.now();
+        Instant made = Instant.now();
         await(dir, () -> members.stream()
-                .allMatch(agent -> !batchesOf(agent, split.plus(INTERVAL.multipliedBy(2))).isEmpty()));
-        return version[0];
+                .allMatch(agent -> !batchesOf(agent, made.plus(INTERVAL.multipliedBy(2))).isEmpty()));
+        return split[0];
     }
 
     /**
@@ -241,7 +242,7 @@ class ShardedSweepIbsimIT extends ServerTest {
     private Map<String, Set<String>> sweptOnceEachInterval(Path dir, List<String> members, Set<String> everyPort)
             throws IOException {
         for (int attempt = 1; ; attempt++) {
-            long version = awaitSplitAmong(dir, members);
+            long version = awaitSplitAmong(dir, members).path("version").asLong();
             Instant from = Instant.now();
             await(dir, () -> members.stream().allMatch(agent -> batchesOf(agent, from).size() >= 3));
             if (sweeps().path("version").asLong() == version || attempt == 3) {
