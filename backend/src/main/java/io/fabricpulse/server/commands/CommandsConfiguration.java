@@ -4,6 +4,7 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
 import io.fabricpulse.server.security.audit.AuditTrail;
 import io.fabricpulse.server.sm.SubnetManagerRegistry;
+import io.fabricpulse.server.state.StoreRounds;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -21,8 +22,10 @@ class CommandsConfiguration {
         return new PortCommands(repository, clears, audit, fabric, managers, properties, clock);
     }
 
+    /** Every poll interval: expire overdue orders, then read the queued ones again (the orders wait out a failure). */
     @Bean
-    CommandLoop commandLoop(PortCommands commands, CommandsProperties properties) {
-        return new CommandLoop(commands, properties.pollInterval());
+    StoreRounds commandRounds(PortCommands commands, CommandsProperties properties) {
+        return new StoreRounds("agent command", () -> commands.expireOverdue().then(commands.refresh()),
+                properties.pollInterval());
     }
 }

@@ -33,8 +33,11 @@ class IngestController {
     private final BatchJsonReader json;
     private final IngestService service;
     private final List<AgentOrders> orders;
+    private final List<SweepAssignments> sweeps;
 
-    IngestController(IngestProperties properties, IngestService service, List<AgentOrders> orders) {
+    IngestController(IngestProperties properties, IngestService service, List<AgentOrders> orders,
+                     List<SweepAssignments> sweeps) {
+        this.sweeps = List.copyOf(sweeps);
         this.body = new IngestBodyReader(properties);
         this.json = new BatchJsonReader();
         this.service = service;
@@ -57,13 +60,18 @@ class IngestController {
                         .body(ack));
     }
 
-    /** The ack with the orders waiting for this agent: they ride back on its own push. */
+    /** The ack with the orders waiting for this agent and its sweep shard: they ride back on its own push. */
     private Mono<IngestAck> withOrders(IngestAck ack, IngestBatch batch, AgentCredential agent) {
         return Flux.fromIterable(orders)
                 .concatMap(source -> source.take(batch, agent))
                 .flatMapIterable(taken -> taken)
                 .collectList()
-                .map(taken -> taken.isEmpty() ? ack : ack.withCommands(taken));
+                .map(taken -> taken.isEmpty() ? ack : ack.withCommands(taken))
+                .flatMap(withTaken -> Flux.fromIterable(sweeps)
+                        .concatMap(source -> source.shardFor(batch, agent))
+                        .next()
+                        .map(withTaken::withSweep)
+                        .defaultIfEmpty(withTaken));
     }
 
     /** Queue full or a store down: the agent keeps the batch and retries after the given delay. */

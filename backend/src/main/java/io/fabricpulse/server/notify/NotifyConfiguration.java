@@ -7,7 +7,6 @@ import io.fabricpulse.server.retry.Backoff;
 import io.fabricpulse.server.notify.outbox.ChannelRateLimit;
 import io.fabricpulse.server.notify.outbox.HttpChannelSender;
 import io.fabricpulse.server.notify.outbox.OutboxDispatcher;
-import io.fabricpulse.server.notify.outbox.OutboxLoop;
 import io.fabricpulse.server.notify.outbox.OutboxRepository;
 import io.fabricpulse.server.notify.outbox.OutboxSettings;
 import io.fabricpulse.server.notify.slack.SlackFormat;
@@ -15,6 +14,7 @@ import io.fabricpulse.server.notify.teams.TeamsFormat;
 import io.fabricpulse.server.notify.webhook.AllWebhooks;
 import io.fabricpulse.server.notify.webhook.WebhookRepository;
 import io.fabricpulse.server.notify.webhook.WebhookTester;
+import io.fabricpulse.server.state.StoreRounds;
 import io.fabricpulse.server.system.ReplicaName;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
@@ -71,15 +71,16 @@ class NotifyConfiguration {
                 new ChannelRateLimit(properties.rateLimit()), json, clock, meters, settings);
     }
 
+    /** Runs the dispatcher while the server runs: every poll interval, and at once when something is queued. */
     @Bean
-    OutboxLoop outboxLoop(OutboxDispatcher dispatcher, NotifyProperties properties) {
-        return new OutboxLoop(dispatcher, properties.pollInterval());
+    StoreRounds outboxRounds(OutboxDispatcher dispatcher, NotifyProperties properties) {
+        return new StoreRounds("notification outbox", () -> dispatcher.dispatchDue().then(), properties.pollInterval());
     }
 
     @Bean
     Notifications notifications(WebhookDirectory webhooks, OutboxRepository outbox, JsonMapper json, Clock clock,
-                                OutboxLoop loop) {
-        return new Notifications(webhooks, outbox, json, clock, loop::wakeUp);
+                                StoreRounds outboxRounds) {
+        return new Notifications(webhooks, outbox, json, clock, outboxRounds::wakeUp);
     }
 
     @Bean

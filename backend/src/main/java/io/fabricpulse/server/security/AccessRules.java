@@ -56,7 +56,7 @@ final class AccessRules {
                     // the read API
                     "/api/v1/nodes/**", "/api/v1/ports/**", "/api/v1/links/**", "/api/v1/topology/**",
                     "/api/v1/names/**", "/api/v1/clusters/**", "/api/v1/alerts/**", "/api/v1/silences/**",
-                    "/api/v1/rules/**", "/api/v1/subnet-managers", "/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/routes",
+                    "/api/v1/rules/**", "/api/v1/subnet-managers", "/api/v1/sweeps", "/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/routes",
                     "/api/v1/routes/**",
                     // the OpenAPI document and its UI
                     "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**",

@@ -1,6 +1,8 @@
 package io.fabricpulse.server.e2e;
 
 import io.fabricpulse.server.testing.TestBatches;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -31,6 +33,11 @@ final class AlternatingAgent implements AutoCloseable {
     private final AtomicLong symbolErrors = new AtomicLong();
     private final Map<Instant, Map<String, Double>> trueRates = new ConcurrentHashMap<>();
     private final List<String> failures = new CopyOnWriteArrayList<>();
+    /** Every order an answer carried: its id and the replica whose answer it was. */
+    private final List<Map.Entry<Long, String>> orders = new CopyOnWriteArrayList<>();
+    private final JsonMapper json = JsonMapper.builder().build();
+    /** When set, every batch goes to this replica only (as a load balancer that drained the other would). */
+    private volatile ServerProcess only;
     private long sequence;
     private long xmitData;
     private Instant previousAt;
@@ -60,6 +67,16 @@ final class AlternatingAgent implements AutoCloseable {
         return rates == null ? null : rates.get(counter);
     }
 
+    /** From now on every batch goes to {@code replica} only; null: in turn again. */
+    void pushOnlyTo(ServerProcess replica) {
+        only = replica;
+    }
+
+    /** The replicas whose answers carried order {@code id}, one entry per answer. */
+    List<String> deliveries(long id) {
+        return orders.stream().filter(order -> order.getKey() == id).map(Map.Entry::getValue).toList();
+    }
+
     /** Pushes the replicas refused or failed, with why; empty when every batch was accepted. */
     List<String> failures() {
         return List.copyOf(failures);
@@ -78,11 +95,15 @@ final class AlternatingAgent implements AutoCloseable {
         previousAt = at;
         previousXmitData = xmitData;
         previousSymbolErrors = symbols;
-        ServerProcess replica = replicas.get((int) (sequence % replicas.size()));
+        ServerProcess chosen = only;
+        ServerProcess replica = chosen != null ? chosen : replicas.get((int) (sequence % replicas.size()));
         String batch = TestBatches.json(TestBatches.oneHostPort(agentId, sequence, at, guid,
                 Map.of("PortXmitData", xmitData, "PortRcvData", xmitData, "SymbolErrorCounter", symbols)));
         try {
-            replica.post("/api/v1/ingest", token, batch, 202);
+            JsonNode ack = json.readTree(replica.post("/api/v1/ingest", token, batch, 202));
+            for (JsonNode order : ack.path("commands")) {
+                orders.add(Map.entry(order.path("id").asLong(), replica.baseUrl()));
+            }
         } catch (Exception e) {
             failures.add("batch " + sequence + " to " + replica.baseUrl() + ": " + e.getMessage());
         }

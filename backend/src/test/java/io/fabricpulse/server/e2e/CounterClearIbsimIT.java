@@ -34,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * own agent jar (started with --allow-counter-clear) takes the order from its ingest answer and sends PortCounters
  * Set; perfquery, the oracle, shows the counters zeroed; the port page shows the clear with who and why; the rates
  * show no spike and no alert opens. An agent started without the option refuses, and the API says so. A port no
- * agent able to execute the order reaches is a 409 with the reason; a viewer is refused.
+ * agent able to execute the order reaches is a 409 with the reason; a viewer is refused. A clear with {@code bothEnds}
+ * of a switch-to-switch cable, through a discover agent, zeroes both ends (perfquery again).
  */
 class CounterClearIbsimIT extends ServerTest {
 
@@ -56,6 +57,9 @@ class CounterClearIbsimIT extends ServerTest {
             fabric.console("PerformanceSet \"node-2\"[1] PortCounters.SymbolErrorCounter=77");
             fabric.console("PerformanceSet \"node-2\"[1] PortCounters.PortRcvErrors=12");
             fabric.console("PerformanceSet \"node-4\"[1] PortCounters.SymbolErrorCounter=5");
+            // Both ends of the switch-to-switch cable leaf-a[3] - leaf-b[3], cleared in one action below.
+            fabric.console("PerformanceSet \"leaf-a\"[3] PortCounters.SymbolErrorCounter=33");
+            fabric.console("PerformanceSet \"leaf-b\"[3] PortCounters.SymbolErrorCounter=44");
             Instant started = Instant.now();
             List<Process> agents = new ArrayList<>();
             try {
@@ -120,6 +124,28 @@ class CounterClearIbsimIT extends ServerTest {
                 assertThat(refused.path("answer").asString()).contains("refused by agent policy");
                 assertThat(perfquery(fabric, refusingHost.path("lid").asInt())).containsEntry("SymbolErrorCounter", 5L);
 
+                // Both ends of a cable in one action: a discover agent allowed to clear takes the two switch ports
+                // (only it reads them, so once the server shows both sampled after its start, it reaches them).
+                Instant discovering = Instant.now();
+                agents.add(agent(fabric, dir, "node-3", "--role", "discover", "--discover-interval", "30s",
+                        "--tables-interval", "0s", "--allow-counter-clear"));
+                JsonNode leafA = await(dir, () -> portOf("leaf-a", 3, discovering));
+                JsonNode leafB = await(dir, () -> portOf("leaf-b", 3, discovering));
+                int leafALid = leafA.path("lid").asInt();
+                int leafBLid = leafB.path("lid").asInt();
+                assertThat(perfquery(fabric, leafALid, 3)).containsEntry("SymbolErrorCounter", 33L);
+                assertThat(perfquery(fabric, leafBLid, 3)).containsEntry("SymbolErrorCounter", 44L);
+                JsonNode bothEnds = JSON.readTree(clear(leafA.path("nodeGuid").asString(), 3,
+                        Map.of("reason", REASON, "bothEnds", true)).expectStatus().isAccepted().expectBody(String.class)
+                        .returnResult().getResponseBody()).path("commands");
+                assertThat(bothEnds).hasSize(2);
+                for (JsonNode end : bothEnds) {
+                    JsonNode answered = awaitFinal(dir, end.path("nodeGuid").asString(), 3, end.path("id").asLong());
+                    assertThat(answered.path("state").asString()).as(answered.toString()).isEqualTo("done");
+                }
+                assertThat(perfquery(fabric, leafALid, 3)).containsEntry("SymbolErrorCounter", 0L);
+                assertThat(perfquery(fabric, leafBLid, 3)).containsEntry("SymbolErrorCounter", 0L);
+
                 // Every action is in the audit log: the requests and the agents' answers.
                 String audit = read("/api/v1/audit?limit=200").expectStatus().isOk().expectBody(String.class)
                         .returnResult().getResponseBody();
@@ -172,7 +198,12 @@ class CounterClearIbsimIT extends ServerTest {
 
     /** perfquery's answer for port 1 of the node at {@code lid}, counter name to value. */
     private static Map<String, Long> perfquery(IbsimFabric fabric, int lid) {
-        IbsimFabric.ToolResult result = fabric.tool("node-1", "perfquery", String.valueOf(lid), "1");
+        return perfquery(fabric, lid, 1);
+    }
+
+    private static Map<String, Long> perfquery(IbsimFabric fabric, int lid, int portNumber) {
+        IbsimFabric.ToolResult result = fabric.tool("node-1", "perfquery", String.valueOf(lid),
+                String.valueOf(portNumber));
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         Map<String, Long> counters = new java.util.HashMap<>();
         Matcher line = PERFQUERY_LINE.matcher(result.stdout());

@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * data directory and embedded series store, both posting to the same Slack webhook. One agent's
  * batches alternate between them. A symbol-error jump fires exactly one alert, announced once; both
  * replicas list the same alert; an acknowledgement through replica A is seen by B and announced once;
- * the resolution is announced once; and both replicas compute the same rates from the alternating
- * batches (ingest resumes each port from the last sample either replica stored).
+ * the resolution is announced once; both replicas compute the same rates from the alternating
+ * batches (ingest resumes each port from the last sample either replica stored); and an order to the agent (issue 22)
+ * queued through A is handed out once, by B, to which the agent then pushes.
  *
  * <p>The series store is embedded per replica on purpose: what the replicas must agree on (alerts,
  * notices, rate baselines) lives in PostgreSQL, and that is what this test checks. A shared InfluxDB
@@ -102,6 +103,15 @@ class TwoReplicaIT {
                 assertThat(alerts(b).getFirst().path("state").asString()).isEqualTo("RESOLVED");
                 assertTrueRate(agent, a, b, guid, "PortXmitData");
                 assertTrueRate(agent, a, b, guid, "SymbolErrorCounter");
+
+                // Issue 22: an order queued through A reaches the agent once, in an answer of B (the one it talks to).
+                agent.pushOnlyTo(b);
+                long order = JSON.readTree(a.post("/api/v1/ports/" + guid + "/1/clear", bearer,
+                        "{\"reason\":\"reseated after RMA 17\"}", 202)).path("commands").get(0).path("id").asLong();
+                await("the order in an answer of B", Duration.ofSeconds(15), a, b, () -> !agent.deliveries(order).isEmpty());
+                agent.pushOnlyTo(null);
+                stayQuiet();
+                assertThat(agent.deliveries(order)).as("answers that carried order " + order).containsExactly(b.baseUrl());
                 assertThat(agent.failures()).as("batches the replicas refused").isEmpty();
             } finally {
                 System.out.println("replica A warnings:\n" + warnings(a.log()) + "\nreplica B warnings:\n" + warnings(b.log()));

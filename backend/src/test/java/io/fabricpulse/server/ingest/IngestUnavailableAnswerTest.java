@@ -57,7 +57,7 @@ class IngestUnavailableAnswerTest {
         // The controller alone: the agent chain's authentication is stood in for by its result.
         UsernamePasswordAuthenticationToken agent = UsernamePasswordAuthenticationToken.authenticated("agent", null, List.of());
         agent.setDetails(AgentCredential.shared(0));
-        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service, List.of()))
+        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service, List.of(), List.of()))
                 .webFilter((exchange, chain) -> chain.filter(exchange.mutate().principal(Mono.just(agent)).build()))
                 .build();
         String batch = TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L)));

@@ -2,6 +2,7 @@ package io.fabricpulse.agent.cli;
 
 import io.fabricpulse.agent.discovery.DiscoveringSource;
 import io.fabricpulse.agent.discovery.FabricMonitor;
+import io.fabricpulse.agent.discovery.SweepShardAnswers;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.umad.EnginePool;
 import io.fabricpulse.agent.umad.EngineSettings;
@@ -28,7 +29,8 @@ final class DiscoverRole {
      * @throws SourceUnavailableException when libibumad cannot be loaded at all (a port that is not up yet
      *                                    is waited for, as {@code --source umad} does)
      */
-    static PortSource source(UmadProbe probe, Duration discoverInterval, Duration tablesInterval, Clock clock)
+    static PortSource source(UmadProbe probe, Duration discoverInterval, Duration tablesInterval,
+                             SweepShardAnswers shard, Clock clock)
             throws SourceUnavailableException {
         UmadProbe.Result result = probe.probe();
         if (result.library() == null) {
@@ -44,6 +46,6 @@ final class DiscoverRole {
         }
         EnginePool engines = new EnginePool(result.library(), FABRIC_ENGINE, clock);
         return new DiscoveringSource(new UmadSource(result.library(), engines),
-                new FabricMonitor(result.library(), engines, discoverInterval, tablesInterval, clock));
+                new FabricMonitor(result.library(), engines, discoverInterval, tablesInterval, shard, clock));
     }
 }

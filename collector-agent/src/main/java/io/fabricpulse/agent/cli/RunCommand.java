@@ -2,6 +2,7 @@ package io.fabricpulse.agent.cli;
 
 import io.fabricpulse.agent.command.CommandHandler;
 import io.fabricpulse.agent.command.KnownPorts;
+import io.fabricpulse.agent.discovery.SweepShardAnswers;
 import io.fabricpulse.agent.push.AgentRuntime;
 import io.fabricpulse.agent.push.IngestEndpoint;
 import io.fabricpulse.agent.push.PushStats;
@@ -167,9 +168,10 @@ final class RunCommand implements Callable<Integer> {
         }
 
         PortSource portSource;
+        SweepShardAnswers shard = new SweepShardAnswers();
         try {
             UmadProbe umadProbe = new UmadProbe(UmadLibrary.DEFAULT_LIBRARY, UmadProbe.DEFAULT_DEV_DIR, clock);
-            portSource = role == Role.DISCOVER ? DiscoverRole.source(umadProbe, discoverInterval, tablesInterval, clock)
+            portSource = role == Role.DISCOVER ? DiscoverRole.source(umadProbe, discoverInterval, tablesInterval, shard, clock)
                     : new SourceSelector(sysfsRoot, umadProbe, new SourceSelector.SimFabric(demo, topology, faults),
                     clock).select(source);
         } catch (SourceUnavailableException e) {
@@ -191,7 +193,7 @@ final class RunCommand implements Callable<Integer> {
         KnownPorts ports = new KnownPorts();
         CommandHandler orders = commands.handler(id, portSource, ports, endpoints, clock);
         AgentRuntime runtime = new AgentRuntime(portSource, lanes.lanes(), id, interval, lanes.policy(), clock,
-                ports::watching, orders);
+                ports::watching, orders.andThen(shard));
         try (orders) {
             return once ? runOnce(runtime, endpoints) : runUntilStopped(runtime);
         }

@@ -27,8 +27,9 @@ import java.util.Optional;
 
 /**
  * The fabric-wide part of a {@code discover}-role agent: walks the fabric on a schedule and, every
- * poll, sweeps every cabled switch port (PortInfo, PortCounters and PortCountersExtended), reporting
- * them with their peers from the walk. Each separate plane is walked from the first active local port
+ * poll, sweeps every cabled switch port (PortInfo, PortCounters and PortCountersExtended), or those of the
+ * switches the server's split gives this agent ({@link SweepShardAnswers}), reporting them with their peers
+ * from the walk. Each separate plane is walked from the first active local port
  * on it (a second rail from the HCA cabled to it) and swept through that port, because LIDs belong to
  * one subnet. The poll after a walk also reports the CAs it found, by identity only (their cables are in
  * the switch ports' peers, their counters are their own agents' to read), so the server can name
@@ -48,6 +49,7 @@ public final class FabricMonitor implements AutoCloseable {
     private final OnceLog problems = new OnceLog(log);
     private final EnginePool engines;
     private final ForwardingTableSchedule tables;
+    private final SweepShardAnswers shard;
     private List<Plane> planes = List.of();
     private Instant discoveredAt;
     /** The walk the latest poll's reports carry, null when that poll did not walk. */
@@ -67,9 +69,11 @@ public final class FabricMonitor implements AutoCloseable {
     /**
      * @param engines        the local ports' engines, shared with the agent's own umad source (one engine per port)
      * @param tablesInterval how often to read the switches' forwarding tables besides after a change; zero: never
+     * @param shard          which switches the server gives this agent to sweep (every one until it says)
      */
     public FabricMonitor(UmadLibrary umad, EnginePool engines, Duration discoverInterval, Duration tablesInterval,
-                         Clock clock) {
+                         SweepShardAnswers shard, Clock clock) {
+        this.shard = shard;
         this.umad = umad;
         this.engines = engines;
         this.settings = engines.settings();
@@ -87,17 +91,21 @@ public final class FabricMonitor implements AutoCloseable {
         List<SubnetManagerReport> managers = new ArrayList<>();
         for (Plane plane : planes) {
             managers.addAll(SubnetManagers.askOthers(plane.fabric(), plane.localPort(), plane.calls()));
-            SweepResult result = plane.sweeper().sweep(plane.plan().targets(), true, true);
+            List<SweepTarget> targets = shard.sharded() ? plane.plan().targets().stream()
+                    .filter(target -> shard.sweeps(target.nodeGuid())).toList() : plane.plan().targets();
+            SweepResult result = plane.sweeper().sweep(targets, true, true);
             readings.add(FabricReports.swept(plane.fabric(), result));
             if (result.failed() > 0) {
                 problems.warn("sweep " + plane.via(), "failed", () -> "sweep through %s: %d of %d switch ports not read, first: %s"
-                        .formatted(plane.via(), result.failed(), plane.plan().targets().size(), result.problems().getFirst()));
+                        .formatted(plane.via(), result.failed(), targets.size(), result.problems().getFirst()));
             } else {
                 problems.clear("sweep " + plane.via(), () -> "sweep through " + plane.via() + " reads every port again");
             }
             if (walked) {
                 readings.add(FabricReports.unlinkedSwitchPorts(plane.fabric()));
-                readings.add(FabricReports.identities(plane.fabric(), node -> !node.isSwitch()));
+                // The switches another agent sweeps by identity: the walk reached them, so they are not gone.
+                readings.add(FabricReports.identities(plane.fabric(),
+                        node -> !node.isSwitch() || !shard.sweeps(node.guid())));
             }
         }
         List<Topology> walks = planes.stream().map(p -> p.fabric().topology()).toList();

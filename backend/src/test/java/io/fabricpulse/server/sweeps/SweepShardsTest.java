@@ -1,0 +1,126 @@
+package io.fabricpulse.server.sweeps;
+
+import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.command.SweepShard;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.server.ingest.AgentCredential;
+import io.fabricpulse.server.state.StateDatabase;
+import io.fabricpulse.server.testing.TestBatches;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two replicas (two {@link SweepShards} on one state store) and three discover agents, on a clock the test moves:
+ * both replicas hand out the same split; an agent silent two of its intervals leaves it, and one that comes back
+ * is taken in again; one agent alone, or one not in the split yet, gets no shard.
+ */
+class SweepShardsTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-26T12:00:00Z");
+    private static final Duration INTERVAL = Duration.ofSeconds(2);
+    private static final List<String> SWITCHES = List.of("0x0000000000000a01", "0x0000000000000a02",
+            "0x0000000000000a03", "0x0000000000000a04", "0x0000000000000a05", "0x0000000000000a06");
+
+    private final StateDatabase state = StateDatabase.h2();
+    private final MutableClock clock = new MutableClock(T0);
+    private final SweepsProperties properties = new SweepsProperties(Duration.ofSeconds(1), 2, Duration.ofSeconds(30));
+    private final SweepShards replicaA = new SweepShards(new SweepRepository(state.client()), properties, clock);
+    private final SweepShards replicaB = new SweepShards(new SweepRepository(state.client()), properties, clock);
+    private final Map<String, Long> sequences = new HashMap<>();
+
+    @AfterEach
+    void close() {
+        state.close();
+    }
+
+    @Test
+    void bothReplicasHandOutOneSplitThatFollowsSilenceAndReturn() {
+        // One agent alone: it walks, it is a member, but a split of one is no split.
+        assertThat(push(replicaA, "a", true)).isNull();
+        replicaA.replan().block();
+        assertThat(push(replicaA, "a", false)).as("a single agent sweeps everything").isNull();
+
+        push(replicaB, "b", true);
+        push(replicaA, "c", true);
+        clock.advance(INTERVAL);
+        replan();
+        Map<String, SweepShard> three = new HashMap<>();
+        for (String agent : List.of("a", "b", "c")) {
+            SweepShard viaA = push(replicaA, agent, false);
+            SweepShard viaB = push(replicaB, agent, false);
+            assertThat(viaB).as("the same shard whichever replica %s pushes to", agent).isEqualTo(viaA);
+            three.put(agent, viaA);
+        }
+        assertEverySwitchOnce(three);
+        three.values().forEach(shard -> assertThat(shard.switches()).hasSize(2));
+
+        // c falls silent: at two of its intervals it still counts, past them its switches go to a and b.
+        clock.advance(INTERVAL);
+        push(replicaA, "a", false);
+        push(replicaB, "b", false);
+        clock.advance(INTERVAL);
+        replan();
+        assertThat(replicaA.view().agents()).filteredOn(SweepsView.Agent::inSplit).hasSize(3);
+        clock.advance(Duration.ofMillis(1));
+        replan();
+        Map<String, SweepShard> two = new HashMap<>();
+        for (String agent : List.of("a", "b")) {
+            two.put(agent, push(agent.equals("a") ? replicaA : replicaB, agent, false));
+        }
+        assertEverySwitchOnce(two);
+        assertThat(two.get("a").version()).isGreaterThan(three.get("a").version());
+        assertThat(replicaB.view().agents()).filteredOn(agent -> agent.agentId().equals("c"))
+                .singleElement().satisfies(agent -> assertThat(agent.live()).isFalse());
+
+        // c comes back (an ordinary push: it walked before): until the next split it sweeps everything, then a third.
+        assertThat(push(replicaB, "c", false)).isNull();
+        replan();
+        Map<String, SweepShard> again = new HashMap<>();
+        for (String agent : List.of("a", "b", "c")) {
+            again.put(agent, push(replicaB, agent, false));
+        }
+        assertEverySwitchOnce(again);
+        again.values().forEach(shard -> assertThat(shard.switches()).hasSize(2));
+        assertThat(replicaA.view()).isEqualTo(replicaB.view());
+    }
+
+    private void replan() {
+        replicaA.replan().block();
+        replicaB.replan().block();
+    }
+
+    private static void assertEverySwitchOnce(Map<String, SweepShard> shards) {
+        List<String> all = new ArrayList<>();
+        shards.values().forEach(shard -> all.addAll(shard.switches()));
+        assertThat(all).containsExactlyInAnyOrderElementsOf(SWITCHES);
+    }
+
+    /** A batch of {@code agentId} (a walk of every switch when {@code walked}) pushed now; the shard in its answer. */
+    private SweepShard push(SweepShards replica, String agentId, boolean walked) {
+        long sequence = sequences.merge(agentId, 1L, Long::sum);
+        List<NodeReport> nodes = new ArrayList<>();
+        for (String guid : SWITCHES) {
+            List<PortReport> ports = new ArrayList<>();
+            for (int port = 1; port <= 36; port++) {
+                ports.add(TestBatches.activePort(port, Map.of("PortXmitData", 1L)));
+            }
+            nodes.add(new NodeReport(guid, guid, NodeType.SWITCH, "switch " + guid, null, null, null, ports));
+        }
+        Instant now = clock.instant();
+        IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, agentId, sequence, now, "umad", nodes,
+                walked ? new IngestBatch.Discovery(true, SWITCHES.getFirst(), 1, now) : null, null);
+        return replica.shardFor(batch, AgentCredential.shared(0)).block();
+    }
+}
