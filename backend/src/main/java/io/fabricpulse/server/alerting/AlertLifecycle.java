@@ -23,7 +23,11 @@ import java.util.function.Supplier;
  * replica asserting it writes the time at most once per reconcile interval, and the others read it on
  * their reconcile, so an assertion elsewhere reaches a replica within about two reconcile intervals. A
  * shared alert therefore resolves three reconcile intervals past the hysteresis ({@link OpenAlert}). An
- * alert no other replica touched costs no writes.
+ * alert no other replica touched costs no writes. A replica that sees gone an alert it took in (another replica
+ * opened it, or its previous run) marks it shared, so the replicas still asserting it write their assertions,
+ * and resolves it no earlier than twice {@code reach} after it first judged it: fabric-wide conditions (SM, topology,
+ * agent silence) follow the same rule, since a replica that just started, or judges on a different picture,
+ * must not resolve what another one still sees (that one would open it again at once: a flood).
  */
 final class AlertLifecycle {
 
@@ -62,8 +66,7 @@ final class AlertLifecycle {
             alert.assertionQueued = now;
             open.put(key, alert);
             writer.open(alert);
-        } else if (!AlertEngine.EXTERNAL_END.equals(end)
-                && alert.assertionToStore(now, properties.reconcileInterval())) {
+        } else if (alert.assertionToStore(now, properties.reconcileInterval())) {
             writer.asserted(alert, now);
         }
         alert.asserted(end, now);
@@ -77,19 +80,29 @@ final class AlertLifecycle {
         OpenAlert alert = open.get(key(rule, subject));
         if (alert != null) {
             alert.cleared(end, now);
+            if (alert.judgedHereFirstTime(now)) {
+                // This replica took the alert in and sees it gone: the one that asserts it must say so from now on.
+                writer.judging(alert);
+            }
             if (alert.resolvableAt(now, reach)) {
                 resolve(alert, now);
             }
         }
     }
 
-    /** Resolves what hysteresis allows now, and queues again openings the store did not take. */
+    /**
+     * Resolves what hysteresis allows now, queues again openings the store did not take, and tells the store
+     * (once per reconcile interval) of every shared alert this replica still judges to hold: a replica judges
+     * only the batches it stores first, so its own assertions may come further apart than {@code reach}.
+     */
     void sweep(Instant now) {
         for (OpenAlert alert : List.copyOf(open.values())) {
             if (alert.resolvableAt(now, reach)) {
                 resolve(alert, now);
             } else if (alert.id == 0 && !alert.writePending) {
                 writer.open(alert);
+            } else if (alert.holdsHere() && alert.assertionToStore(now, properties.reconcileInterval())) {
+                writer.asserted(alert, now);
             }
         }
         recentResolves.values().removeIf(times -> {

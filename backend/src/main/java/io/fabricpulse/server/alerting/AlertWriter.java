@@ -66,6 +66,16 @@ public class AlertWriter implements WritesInBackground {
         }
     }
 
+    /**
+     * Queues "this replica judges the alert too" (it took the alert in and sees it gone): marks it shared, so
+     * the replicas asserting it write their assertions; moves no assertion time (the firing's is the oldest).
+     */
+    void judging(OpenAlert alert) {
+        if (!queue.offer(() -> alerts.asserted(alert.id, alert.firedAt, replica.value()).block(TIMEOUT))) {
+            log.debug("alert write queue full: alert {} is not marked shared by this replica for now", alert.id);
+        }
+    }
+
     /** Queues the resolution of an alert the engine no longer holds. */
     void resolve(OpenAlert alert, Instant at) {
         if (!queue.offer(() -> storeResolution(alert, at))) {

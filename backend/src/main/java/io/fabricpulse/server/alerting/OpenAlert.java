@@ -50,6 +50,11 @@ final class OpenAlert {
     volatile boolean shared;
     /** The last assertion the store knows of from any replica, as of the last reconcile; null before one. */
     Instant assertedElsewhere;
+    /**
+     * When this replica, which took the alert in and never saw it hold, first saw it gone and told the store it
+     * judges it too; null before.
+     */
+    private Instant judgingSince;
 
     private static final class End {
         Instant lastTrue;
@@ -87,6 +92,29 @@ final class OpenAlert {
     }
 
     /**
+     * Whether this replica, which never saw the condition hold but took the alert in (shared), judges it now
+     * for the first time: the store must then mark it shared, so the replicas asserting it write their
+     * assertions for this one to read. True once.
+     */
+    boolean judgedHereFirstTime(Instant now) {
+        if (!shared || assertedHere != null || judgingSince != null || id == 0) {
+            return false;
+        }
+        judgingSince = now;
+        return true;
+    }
+
+    /** This replica's judgement is that the condition holds (some end asserted it and has not seen it gone). */
+    boolean holdsHere() {
+        for (End end : ends.values()) {
+            if (!end.clearNow) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * What the store says on a reconcile: the last assertion any replica stored (its firing if none),
      * and whether a replica other than the opener has asserted it.
      */
@@ -111,8 +139,9 @@ final class OpenAlert {
 
     /**
      * Every end with evidence is clear and the last assertion is {@code clearAfter} behind {@code now};
-     * for a shared port-rule alert, the last assertion of any replica that this one knows of is also
-     * {@code clearAfter} plus {@code reach} behind.
+     * for a shared alert, the last assertion of any replica that this one knows of is also {@code clearAfter}
+     * plus {@code reach} behind, and, when this replica took the alert in without ever seeing it hold, its own
+     * first judgement is {@code clearAfter} plus twice {@code reach} behind.
      *
      * @param reach how long another replica's assertion may take to reach this one through the store
      */
@@ -130,11 +159,16 @@ final class OpenAlert {
         if (now.isBefore(last.plus(clearAfter))) {
             return false;
         }
-        // Conditions another feature raises (topology, subnet manager, agent silence) are judged on that
-        // feature's whole picture; only port rules are judged on each replica's share of the batches.
-        if (shared && !ends.containsKey(AlertEngine.EXTERNAL_END)) {
+        if (shared) {
+            // Also a condition another feature raises (SM, topology, agent silence): replicas judge it each on
+            // its own picture, and one that just started (or took the alert in) may see gone what another still
+            // sees; had it resolved, the other would open the alert again at once.
             Instant anywhere = latest(assertedHere, assertedElsewhere);
-            return anywhere == null || !now.isBefore(anywhere.plus(clearAfter).plus(reach));
+            if (anywhere != null && now.isBefore(anywhere.plus(clearAfter).plus(reach))) {
+                return false;
+            }
+            // A round trip: this replica's mark reaches the replicas asserting it, their assertions come back.
+            return judgingSince == null || !now.isBefore(judgingSince.plus(clearAfter).plus(reach.multipliedBy(2)));
         }
         return true;
     }

@@ -120,7 +120,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     /**
      * As {@link #apply(IngestBatch, StoredBaselines)}; {@code judgedElsewhere}: another replica stored the batch
-     * first, so its alerts are that replica's to announce ({@link FabricUpdate#judgedElsewhere()}).
+     * first, so its alerts are that replica's to announce ({@link FabricUpdate#judgedElsewhere()}) and its counter
+     * clears that replica's to record (the reset listeners are not told).
      */
     public FabricUpdate apply(IngestBatch batch, StoredBaselines stored, boolean judgedElsewhere) {
         Instant at = batch.collectedAt();
@@ -167,7 +168,9 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 }
             }
         }
-        resets.forEach(this::tellResetListeners);
+        if (!judgedElsewhere) {
+            resets.forEach(this::tellResetListeners); // else recorded by the replica that stored the batch first
+        }
         FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed), judgedElsewhere);
         if (!changed.isEmpty()) {
             updateListeners.forEach(listener -> tellUpdateListener(listener, update));

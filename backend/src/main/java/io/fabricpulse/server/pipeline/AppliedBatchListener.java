@@ -11,5 +11,9 @@ import io.fabricpulse.model.ingest.IngestBatch;
 @FunctionalInterface
 public interface AppliedBatchListener {
 
-    void applied(IngestBatch batch);
+    /**
+     * @param judgedElsewhere another replica stored the batch first ({@code FabricUpdate#judgedElsewhere}): keep
+     *                        the picture whole from it, but leave what it raises and records to that replica
+     */
+    void applied(IngestBatch batch, boolean judgedElsewhere);
 }

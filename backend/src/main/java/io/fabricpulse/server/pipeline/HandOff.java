@@ -89,10 +89,10 @@ final class HandOff {
         this.retryAfter = retryAfter;
     }
 
-    private void tellListeners(IngestBatch batch) {
+    private void tellListeners(IngestBatch batch, boolean judgedElsewhere) {
         for (AppliedBatchListener listener : listeners) {
             try {
-                listener.applied(batch);
+                listener.applied(batch, judgedElsewhere);
             } catch (RuntimeException fault) {
                 // The batch is applied; a feature's fault must not turn that into an ingest error.
                 log.error("{} failed on batch {} of agent {}", listener, batch.sequence(), batch.agentId(), fault);
@@ -128,7 +128,7 @@ final class HandOff {
                 FabricUpdate update = fabric.apply(batch, lookup,
                         marks.storedElsewhere(batch.agentId(), batch.sequence(), batch.collectedAt()));
                 durable.add(batch, update);
-                tellListeners(batch);
+                tellListeners(batch, update.judgedElsewhere());
                 outcomes.add(Outcome.APPLIED);
             } catch (RuntimeException fault) {
                 log.error("batch {} of agent {} could not be applied", batch.sequence(), batch.agentId(), fault);

@@ -24,7 +24,7 @@ public class ForwardingTableStore implements AppliedBatchListener {
     private volatile Runnable onChange = () -> { };
 
     @Override
-    public void applied(IngestBatch batch) {
+    public void applied(IngestBatch batch, boolean judgedElsewhere) {
         boolean changed = false;
         for (NodeReport node : batch.nodes()) {
             ForwardingTable table = node.forwardingTable();

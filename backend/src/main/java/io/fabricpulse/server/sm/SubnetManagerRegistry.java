@@ -30,7 +30,8 @@ import java.util.Objects;
  * while it never did. Keeps each SM's recent ActCount readings (at most {@link #READINGS}) for the hung-master
  * rule, stores what it last answered in {@code subnet_manager} (on change, and at most once a minute
  * otherwise) so a master change across a restart is still seen, and tells the {@link SubnetManagerListener}s
- * after each such batch. Work per batch is per SM, a handful; thread-safe (one lock).
+ * after each such batch. A batch another replica stored first is taken in but not stored again (that replica
+ * wrote it), and the listeners hear it is judged elsewhere. Work per batch is per SM, a handful; thread-safe (one lock).
  */
 @Component
 public class SubnetManagerRegistry implements AppliedBatchListener, WritesInBackground {
@@ -72,7 +73,7 @@ public class SubnetManagerRegistry implements AppliedBatchListener, WritesInBack
     }
 
     @Override
-    public void applied(IngestBatch batch) {
+    public void applied(IngestBatch batch, boolean judgedElsewhere) {
         if (batch.subnetManagers() == null || batch.subnetManagers().isEmpty()) {
             return;
         }
@@ -82,12 +83,12 @@ public class SubnetManagerRegistry implements AppliedBatchListener, WritesInBack
             lastAsked = lastAsked == null || at.isAfter(lastAsked) ? at : lastAsked;
             for (SubnetManagerReport report : batch.subnetManagers()) {
                 if (report.answered()) {
-                    answered(report, at);
+                    answered(report, at, !judgedElsewhere);
                 } else {
                     unanswered(report, at);
                 }
             }
-            snapshot = snapshot(at);
+            snapshot = snapshot(at, judgedElsewhere);
         }
         for (SubnetManagerListener listener : listeners) {
             try {
@@ -126,7 +127,8 @@ public class SubnetManagerRegistry implements AppliedBatchListener, WritesInBack
         }
     }
 
-    private void answered(SubnetManagerReport report, Instant at) {
+    /** @param store whether this replica writes the answer (it stored the batch first) */
+    private void answered(SubnetManagerReport report, Instant at, boolean store) {
         Known known = byGuid.get(report.guid());
         Instant firstSeen = known == null || known.view.firstSeen() == null ? at : known.view.firstSeen();
         boolean registered = report.registered() || (known != null && known.view.registered());
@@ -143,7 +145,9 @@ public class SubnetManagerRegistry implements AppliedBatchListener, WritesInBack
             known.readings.removeFirst();
         }
         unanswered.remove(report.lid());
-        store(known, at);
+        if (store) {
+            store(known, at);
+        }
     }
 
     private void unanswered(SubnetManagerReport report, Instant at) {
@@ -176,19 +180,24 @@ public class SubnetManagerRegistry implements AppliedBatchListener, WritesInBack
         }
     }
 
-    private SubnetManagerSnapshot snapshot(Instant at) {
+    private SubnetManagerSnapshot snapshot(Instant at, boolean judgedElsewhere) {
         Map<String, List<SubnetManagerSnapshot.ActivityReading>> readings = new HashMap<>();
         byGuid.forEach((guid, known) -> readings.put(guid, List.copyOf(known.readings)));
         List<SubnetManagerView> all = new ArrayList<>();
         byGuid.values().forEach(known -> all.add(known.view));
         all.addAll(unanswered.values());
-        return new SubnetManagerSnapshot(at, List.copyOf(all), lastAsked, previousMaster, Map.copyOf(readings));
+        return new SubnetManagerSnapshot(at, List.copyOf(all), lastAsked, previousMaster, Map.copyOf(readings),
+                judgedElsewhere);
     }
 
-    private int write(List<SubnetManagerRow> rows) {
+    private int write(List<SubnetManagerRow> queued) {
+        // One MERGE may name an SM once only: the newest row of each wins.
+        Map<String, SubnetManagerRow> newest = new LinkedHashMap<>();
+        queued.forEach(row -> newest.put(row.guid(), row));
+        List<SubnetManagerRow> rows = List.copyOf(newest.values());
         try {
             repository.save(rows).block(WRITE_TIMEOUT);
-            return rows.size();
+            return queued.size();
         } catch (RuntimeException fault) {
             log.error("subnet managers: the state store refused {} row(s): {}", rows.size(), fault.toString());
             return 0;

@@ -69,16 +69,19 @@ public class CableHistory implements WritesInBackground {
         this.writer = new BackgroundWriter<>("fabricpulse-cable-history", QUEUE, this::write);
     }
 
-    /** Takes the links an applied batch shows. */
-    public void record(IngestBatch batch) {
+    /**
+     * Takes the links an applied batch shows; of a batch another replica stored first
+     * ({@code judgedElsewhere}) only into memory: that replica wrote what it changed.
+     */
+    public void record(IngestBatch batch, boolean judgedElsewhere) {
         Instant at = batch.collectedAt();
         for (NodeReport node : batch.nodes()) {
             for (PortReport port : node.ports()) {
                 if (linked(port)) {
                     PortEnd end = new PortEnd(node.guid(), port.portNumber());
                     PortEnd far = new PortEnd(port.peer().nodeGuid(), port.peer().portNumber());
-                    seen(end, far, at);
-                    seen(far, end, at);
+                    seen(end, far, at, !judgedElsewhere);
+                    seen(far, end, at, !judgedElsewhere);
                 }
             }
         }
@@ -141,14 +144,19 @@ public class CableHistory implements WritesInBackground {
         }
     }
 
-    private void seen(PortEnd end, PortEnd far, Instant at) {
+    private void seen(PortEnd end, PortEnd far, Instant at, boolean store) {
         Linked known = byPort.get(end);
+        Linked now;
         if (known == null || !known.peer().equals(far)) {
-            byPort.put(end, new Linked(far, at, at));
-            queue(new Write.Keep(row(end, far, at, at)));
+            now = new Linked(far, at, at);
         } else if (!at.isBefore(known.lastSeen().plus(REFRESH))) {
-            byPort.put(end, new Linked(far, known.firstSeen(), at));
-            queue(new Write.Keep(row(end, far, known.firstSeen(), at)));
+            now = new Linked(far, known.firstSeen(), at);
+        } else {
+            return;
+        }
+        byPort.put(end, now);
+        if (store) {
+            queue(new Write.Keep(row(end, far, now.firstSeen(), at)));
         }
     }
 

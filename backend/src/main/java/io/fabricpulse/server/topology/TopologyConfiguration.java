@@ -15,8 +15,8 @@ class TopologyConfiguration {
 
     @Bean
     AppliedBatchListener topologyFeed(TopologyChanges changes, CableHistory history) {
-        return batch -> {
-            history.record(batch);
+        return (batch, judgedElsewhere) -> {
+            history.record(batch, judgedElsewhere);
             changes.accept(batch);
         };
     }

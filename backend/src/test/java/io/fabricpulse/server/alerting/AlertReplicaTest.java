@@ -18,6 +18,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Two replicas on one state store, and a restart: one alert, one announcement, nothing lost. */
 class AlertReplicaTest extends OnFreshStateStore {
 
+    /** Only the burst rule: 10 s window, 1 s hysteresis; reconcile every second. */
+    private static AlertsProperties burstWithin10Seconds() {
+        return new AlertsProperties(Map.of(
+                "symbol-error-ber", new RuleSettings(false, null, null, null, null, null, null, null),
+                "symbol-error-burst", new RuleSettings(null, null, null, Duration.ofSeconds(10), null, null,
+                        Duration.ofSeconds(1), null)), Map.of(),
+                Duration.ofMinutes(30), 3, Duration.ofSeconds(1), Duration.ofSeconds(1), 1000);
+    }
+
     @Test
     void twoReplicasSeeingBothEndsOpenOneAlertAndAnnounceItOnce() {
         AlertTestbed one = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
@@ -51,11 +60,7 @@ class AlertReplicaTest extends OnFreshStateStore {
      */
     @Test
     void aBurstInBatchesAlternatingBetweenReplicasFiresOnceAndResolvesOnce() {
-        AlertsProperties burst = new AlertsProperties(Map.of(
-                "symbol-error-ber", new RuleSettings(false, null, null, null, null, null, null, null),
-                "symbol-error-burst", new RuleSettings(null, null, null, Duration.ofSeconds(10), null, null,
-                        Duration.ofSeconds(1), null)), Map.of(),
-                Duration.ofMinutes(30), 3, Duration.ofSeconds(1), Duration.ofSeconds(1), 1000);
+        AlertsProperties burst = burstWithin10Seconds();
         List<AlertTestbed> replicas = List.of(new AlertTestbed(db, clock, burst), new AlertTestbed(db, clock, burst));
         Instant start = clock.instant();
         long symbolErrors = 0;
@@ -66,12 +71,10 @@ class AlertReplicaTest extends OnFreshStateStore {
             }
             replicas.get(tick % 2).push("rac1001", hostWithSymbolErrors(symbolErrors));
             clock.advanceSeconds(0.5);
-            replicas.forEach(replica -> replica.reconciler.reconcile());
-            replicas.forEach(AlertTestbed::settle);
+            reconcileAll(replicas);
         }
 
-        List<AlertEvent> events = new ArrayList<>();
-        replicas.forEach(replica -> events.addAll(replica.events));
+        List<AlertEvent> events = allEvents(replicas);
         assertThat(events).extracting(AlertEvent::kind).containsExactly(AlertEventKind.FIRED, AlertEventKind.RESOLVED);
         assertThat(events.getLast().at()).as("the second replica's last assertion (tick 17) is 1 s + 3 reconciles old")
                 .isAfterOrEqualTo(start.plusSeconds(21));
@@ -108,6 +111,39 @@ class AlertReplicaTest extends OnFreshStateStore {
         assertThat(back.events).as("announced by the live replica already").isEmpty();
         assertThat(back.openRows()).isEmpty();
         assertThat(back.engine.openKeys()).isEmpty();
+    }
+
+    /**
+     * Issue 27's skewed clocks: whole replicas whose clocks are 2 s apart both apply every batch, and take turns
+     * at storing one first (and judging it). Windows count the agent's collection times, so both see the same
+     * burst; hysteresis runs on each one's own clock, and the shared alert still fires once and resolves once.
+     */
+    @Test
+    void wholeReplicasWithClocksTwoSecondsApartAnnounceABurstOnceAndResolveItOnce() {
+        AlertsProperties burst = burstWithin10Seconds();
+        io.fabricpulse.agent.testing.MutableClock behind =
+                new io.fabricpulse.agent.testing.MutableClock(clock.instant().minusSeconds(2));
+        List<AlertTestbed> replicas = List.of(new AlertTestbed(db, clock, burst), new AlertTestbed(db, behind, burst));
+        long symbolErrors = 0;
+        for (int tick = 0; tick < 60; tick++) {
+            if (tick == 6) {
+                symbolErrors += 5000;
+            }
+            io.fabricpulse.model.ingest.IngestBatch batch = new io.fabricpulse.model.ingest.IngestBatch(
+                    io.fabricpulse.model.ingest.IngestBatch.SCHEMA_VERSION, "rac1001", tick + 1, clock.instant(), "sim",
+                    List.of(hostWithSymbolErrors(symbolErrors)));
+            AlertTestbed first = replicas.get(tick % 2);
+            first.fabric.apply(batch, io.fabricpulse.server.fabric.StoredBaselines.NONE, false);
+            replicas.get(1 - tick % 2).fabric.apply(batch, io.fabricpulse.server.fabric.StoredBaselines.NONE, true);
+            clock.advanceSeconds(1);
+            behind.advanceSeconds(1);
+            reconcileAll(replicas);
+        }
+
+        List<AlertEvent> events = allEvents(replicas);
+        assertThat(events).extracting(AlertEvent::kind).containsExactly(AlertEventKind.FIRED, AlertEventKind.RESOLVED);
+        assertThat(replicas.getFirst().openRows()).isEmpty();
+        replicas.forEach(replica -> assertThat(replica.engine.openKeys()).isEmpty());
     }
 
     /** One server alone: its alerts stay unshared, and holding them writes nothing to the store. */
@@ -148,6 +184,12 @@ class AlertReplicaTest extends OnFreshStateStore {
             after.advanceSeconds(1);
             after.push("rac1001", hostWithSymbolErrors(17));
         }
+        assertThat(after.events).as("another replica may still see it: a round trip through the store first").isEmpty();
+        // Twice the three reconcile intervals an assertion takes to reach a replica (15 s each here).
+        for (int second = 0; second < 90; second++) {
+            after.advanceSeconds(1);
+            after.push("rac1001", hostWithSymbolErrors(17));
+        }
         assertThat(after.events).singleElement().satisfies(e -> assertThat(e.kind()).isEqualTo(AlertEventKind.RESOLVED));
         assertThat(after.openRows()).isEmpty();
     }
@@ -167,5 +209,16 @@ class AlertReplicaTest extends OnFreshStateStore {
         one.alerts.resolve(open.id(), clock.instant(), "bob").block();
         one.reconciler.reconcile();
         assertThat(one.engine.openKeys()).isEmpty();
+    }
+
+    private static void reconcileAll(List<AlertTestbed> replicas) {
+        replicas.forEach(replica -> replica.reconciler.reconcile());
+        replicas.forEach(AlertTestbed::settle);
+    }
+
+    private static List<AlertEvent> allEvents(List<AlertTestbed> replicas) {
+        List<AlertEvent> events = new ArrayList<>();
+        replicas.forEach(replica -> events.addAll(replica.events));
+        return events;
     }
 }

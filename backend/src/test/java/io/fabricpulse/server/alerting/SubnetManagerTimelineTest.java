@@ -60,8 +60,13 @@ class SubnetManagerTimelineTest extends OnFreshStateStore {
 
     /** One poll: the agent's answers, then 10 s pass. */
     private void poll(SubnetManagerReport... answers) {
+        poll(false, answers);
+    }
+
+    /** One poll, stored first by another replica when {@code judgedElsewhere}. */
+    private void poll(boolean judgedElsewhere, SubnetManagerReport... answers) {
         registry.applied(new IngestBatch(IngestBatch.SCHEMA_VERSION, "discoverer", ++sequence, clock.instant(), "umad",
-                List.of(), null, List.of(answers)));
+                List.of(), null, List.of(answers)), judgedElsewhere);
         bed.settle();
         bed.advanceSeconds(10);
     }
@@ -128,6 +133,23 @@ class SubnetManagerTimelineTest extends OnFreshStateStore {
         assertThat(bed.events.getLast().context().summary()).startsWith("master SM changed from " + A + " to " + B);
     }
 
+    /**
+     * Whole replicas: batches another replica stored first are followed (the watch's picture stays whole) but
+     * neither judged nor stored again; the next batch this replica stores first is judged on that picture.
+     */
+    @Test
+    void batchesAnotherReplicaStoredFirstAreFollowedButJudgedAndStoredThere() {
+        healthy(3);
+        registry.flush();
+        for (int i = 0; i < 12; i++) {                               // +30 .. +140 s: A is gone
+            poll(true, silent(1), answer(B, 4, 5, SmState.STANDBY, countB += 11, false));
+        }
+        assertThat(bed.events).as("the other replica's to announce").isEmpty();
+        assertThat(registry.flush()).as("the other replica's to store").isZero();
+        poll(silent(1), answer(B, 4, 5, SmState.STANDBY, countB += 11, false));   // +150 s, stored here first
+        assertThat(firedAndResolved()).containsExactly("FIRED " + NO_MASTER + " +150s");
+    }
+
     @Test
     void twoMastersLongerThanTheWindowAreASplitSubnet() {
         healthy(3);
@@ -161,7 +183,7 @@ class SubnetManagerTimelineTest extends OnFreshStateStore {
     void withoutQueriesNothingIsJudged() {
         bed.advanceSeconds(3600);
         registry.applied(new IngestBatch(IngestBatch.SCHEMA_VERSION, "sysfs-agent", 1, clock.instant(), "sysfs",
-                List.of()));
+                List.of()), false);
         bed.advanceSeconds(3600);
         assertThat(bed.events).isEmpty();
         assertThat(registry.managers()).isEmpty();

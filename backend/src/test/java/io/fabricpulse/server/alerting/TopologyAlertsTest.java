@@ -38,6 +38,11 @@ class TopologyAlertsTest extends OnFreshStateStore {
     /** Leaf port to host (port 1 of each host). */
     private final Map<Integer, String> cables = new LinkedHashMap<>(Map.of(1, H1, 2, H2));
     private long sequence;
+    /**
+     * What a restarted server waits before it resolves an alert it took in from the store and sees gone: its mark
+     * reaches any replica still asserting it, whose assertion comes back (twice three reconcile intervals).
+     */
+    private static final java.time.Duration ROUND_TRIP = AlertsProperties.defaults().reconcileInterval().multipliedBy(6);
 
     private TopologyChanges topologyOf(AlertTestbed alerting) {
         return new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(1)), clock,
@@ -205,12 +210,14 @@ class TopologyAlertsTest extends OnFreshStateStore {
         assertThat(bed.engine.openKeys()).as("reloaded from the store").hasSize(2);
         bed.advanceSeconds(1);
         push();
+        assertThat(bed.events).as("another replica may still see it: a round trip through the store first").isEmpty();
+        bed.advanceSeconds(ROUND_TRIP.toSeconds());
 
         assertThat(bed.events).as("no second alert for the node that is still gone").singleElement()
                 .satisfies(resolved -> {
                     assertThat(resolved.kind()).isEqualTo(AlertEventKind.RESOLVED);
                     assertThat(resolved.subject()).isEqualTo(MOVED_LINK);
-                    assertThat(resolved.at()).isEqualTo(AlertTestbed.T0.plusSeconds(11));
+                    assertThat(resolved.at()).isEqualTo(AlertTestbed.T0.plusSeconds(11).plus(ROUND_TRIP));
                 });
         assertThat(bed.openRows()).singleElement().satisfies(row -> assertThat(row.id()).isEqualTo(nodeAlert));
         assertThat(bed.engine.openKeys()).containsExactly(RuleCatalog.TOPOLOGY_CHANGED + "|node:" + H1);
@@ -218,6 +225,7 @@ class TopologyAlertsTest extends OnFreshStateStore {
         bed.advanceSeconds(5);
         cables.put(1, H1);
         push();
+        bed.advanceSeconds(ROUND_TRIP.toSeconds());
         assertThat(bed.events(AlertEventKind.RESOLVED)).extracting(AlertEvent::subject)
                 .containsExactly(MOVED_LINK, "node:" + H1);
         assertThat(bed.openRows()).isEmpty();
@@ -243,10 +251,11 @@ class TopologyAlertsTest extends OnFreshStateStore {
 
         bed.advanceSeconds(2);
         push(false);
-        assertThat(bed.events).singleElement().satisfies(resolved -> {
+        bed.advanceSeconds(ROUND_TRIP.toSeconds()); // the agents' silence meanwhile is another alert
+        assertThat(bed.events(AlertEventKind.RESOLVED)).singleElement().satisfies(resolved -> {
             assertThat(resolved.kind()).isEqualTo(AlertEventKind.RESOLVED);
             assertThat(resolved.subject()).isEqualTo(MOVED_LINK);
         });
-        assertThat(bed.openRows()).isEmpty();
+        assertThat(bed.openRows()).noneMatch(row -> row.rule().equals(RuleCatalog.TOPOLOGY_CHANGED));
     }
 }

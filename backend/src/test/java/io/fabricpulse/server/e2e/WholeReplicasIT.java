@@ -63,6 +63,10 @@ class WholeReplicasIT {
     private static final Duration POLL = Duration.ofMillis(200);
     private static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
     private static final WebhookSink SLACK = WebhookSink.start();
+    /** The fault's rule; the SM rules stay on, and may fire for real when ibsim's SM answers too slowly. */
+    private static final String FAULT_RULE = "symbol-error-burst";
+    /** How long each agreement watch lasts: enough samples (two hosts' ports each interval) to compare. */
+    private static final Duration WATCH = INTERVAL.multipliedBy(5);
 
     @AfterAll
     static void closeSink() {
@@ -71,6 +75,7 @@ class WholeReplicasIT {
 
     @Test
     void everyReplicaIsWholeAndOneThatWasDownCatchesUpAndAnnouncesNothingAgain(@TempDir Path dir) throws Exception {
+        Instant started = Instant.now();
         Path topology = dir.resolve("four-hca.net");
         try (InputStream in = IbsimFabric.class.getResourceAsStream("/topologies/four-hca.net")) {
             Files.copy(in, topology);
@@ -98,7 +103,8 @@ class WholeReplicasIT {
                         () -> HOSTS.stream().allMatch(host -> hasRates(a, host) && hasRates(b, host)));
 
                 // 1. Both whole: the same views of the same samples, within one interval of each other.
-                Agreement before = watch(a, b, Duration.ofSeconds(20));
+                phase("both ready, agents reporting", started);
+                Agreement before = watch(a, b, WATCH);
                 before.assertWhole("both replicas live");
                 sameWithinAnInterval("topology", a, b, "/api/v1/topology");
                 assertThat(alertList(a)).as("alerts").isEqualTo(alertList(b));
@@ -107,10 +113,11 @@ class WholeReplicasIT {
                 Instant killedAt = Instant.now();
                 b.kill();
                 pause(INTERVAL.multipliedBy(3));
-                assertThat(SLACK.accepted()).as("nothing announced before the fault").isEmpty();
+                assertThat(messages("FIRING", FAULT_RULE)).as("nothing announced before the fault").isEmpty();
                 Instant faultStarts = Instant.now();
                 fabric.console("PerformanceSet \"node-2\"[1] PortCounters.SymbolErrorCounter=5000");
                 Instant firedSeen = awaitMessage("FIRING", Duration.ofSeconds(30), dir, a, b);
+                phase("fault fired", started);
                 pause(INTERVAL.multipliedBy(2));
                 Instant faultEnds = Instant.now();
                 fabric.console("PerformanceSet \"node-2\"[1] PortCounters.SymbolErrorCounter=9000");
@@ -155,7 +162,8 @@ class WholeReplicasIT {
                         .allSatisfy(waiting -> assertThat(waiting)
                                 .isLessThanOrEqualTo(CATCH_UP_TOLERANCE.dividedBy(INTERVAL) + 1));
 
-                Agreement after = watch(a, back, Duration.ofSeconds(15));
+                phase("b ready again", started);
+                Agreement after = watch(a, back, WATCH);
                 after.assertWhole("after b caught up");
                 assertThat(alertList(back)).as("alerts after b caught up").isEqualTo(alertList(a));
                 sameWithinAnInterval("topology after b caught up", a, back, "/api/v1/topology");
@@ -163,10 +171,32 @@ class WholeReplicasIT {
                     assertThat(history(back, a, host, killedAt.minusSeconds(30), restarted))
                             .as(host + "'s symbol-error and data history over the outage, b against a").isTrue();
                 }
-                pause(Duration.ofSeconds(5));
-                assertThat(messages("FIRING")).as("FIRING messages").hasSize(1);
-                assertThat(messages("RESOLVED")).as("RESOLVED messages").hasSize(1);
-                assertThat(SLACK.accepted()).as("every message").hasSize(2);
+                pause(INTERVAL.multipliedBy(2));
+                assertThat(messages("FIRING", FAULT_RULE)).as("FIRING messages").hasSize(1);
+                assertThat(messages("RESOLVED", FAULT_RULE)).as("RESOLVED messages").hasSize(1);
+                // Each alert announced at most once per transition, and no rule fired twice in these minutes
+                // (sm-no-master did, 22 times, when a replica resolved what the other still saw).
+                Map<String, Long> perTransition = new HashMap<>();
+                Map<String, Long> firingsPerRule = new HashMap<>();
+                for (WebhookSink.Received message : SLACK.accepted()) {
+                    String text = message.json().toString();
+                    String rule = Stream.of(FAULT_RULE, "sm-no-master", "sm-hung", "sm-master")
+                            .filter(text::contains).findFirst().orElse(text);
+                    String kind = text.contains("FIRING") ? "FIRING" : text.contains("RESOLVED") ? "RESOLVED" : text;
+                    perTransition.merge(rule + " " + kind, 1L, Long::sum);
+                    if (!rule.equals(FAULT_RULE)) {
+                        System.out.println("also announced: " + text); // why (an SM that did not answer, say)
+                    }
+                    if (kind.equals("FIRING")) {
+                        firingsPerRule.merge(rule, 1L, Long::sum);
+                    }
+                }
+                System.out.println("messages by rule and kind: " + perTransition);
+                assertThat(firingsPerRule.values()).as("FIRING messages per rule " + perTransition)
+                        .allSatisfy(count -> assertThat(count).isEqualTo(1L));
+                assertThat(perTransition.keySet()).as("only alert transitions").allSatisfy(key ->
+                        assertThat(key).matches("[a-z-]+ (FIRING|RESOLVED)"));
+                phase("done", started);
             } finally {
                 agents.forEach(Process::destroy);
                 for (ServerProcess run : runsOfB) {
@@ -194,11 +224,6 @@ class WholeReplicasIT {
                 "fabricpulse.alerts.rules.symbol-error-burst.window=" + BURST_WINDOW.toSeconds() + "s",
                 "fabricpulse.alerts.rules.symbol-error-burst.clear-after=" + CLEAR_AFTER.toSeconds() + "s",
                 "fabricpulse.alerts.reconcile-interval=1s",
-                // Under heavy machine load ibsim's opensm let SMInfo queries time out, and sm-no-master was
-                // announced 22 times in one run with no RESOLVED between: the SM watch judges on each replica's
-                // own clock and picture, not yet on judgedElsewhere (docs/NOTES.md). Open; not this test's subject.
-                "fabricpulse.alerts.rules.sm-no-master.enabled=false",
-                "fabricpulse.alerts.rules.sm-hung.enabled=false",
                 // Hosts without a discover-role agent are known to nobody's fabric walk.
                 "fabricpulse.topology.missing-after=10m");
     }
@@ -217,9 +242,7 @@ class WholeReplicasIT {
                 Instant shownA = firstA.get(key);
                 Instant shownB = firstB.get(key);
                 if (shownB == null) {
-                    // Only the newest samples may be missing on the other side: shown within the last interval.
-                    assertThat(Duration.between(shownA, until)).as(when + ": " + key + " only on a")
-                            .isLessThanOrEqualTo(INTERVAL.plus(POLL));
+                    onlyOnOneSide(when, key, shownA, firstB, "a");
                     continue;
                 }
                 assertThat(viewsB.get(key)).as(when + ": " + key + " on b against a").isEqualTo(viewsA.get(key));
@@ -229,8 +252,7 @@ class WholeReplicasIT {
             }
             for (String key : viewsB.keySet()) {
                 if (!viewsA.containsKey(key)) {
-                    assertThat(Duration.between(firstB.get(key), until)).as(when + ": " + key + " only on b")
-                            .isLessThanOrEqualTo(INTERVAL.plus(POLL));
+                    onlyOnOneSide(when, key, firstB.get(key), firstA, "b");
                 }
             }
             System.out.printf("%s: %d port samples shown identically by both, at most %d ms apart%n", when, compared,
@@ -238,6 +260,29 @@ class WholeReplicasIT {
             assertThat(compared).as(when + ": samples compared").isGreaterThan(10);
             // Each replica gets the batch from its own lane of the agent: one interval, plus the polling step.
             assertThat(worst).as(when + ": the same sample shown by both within one interval").isLessThanOrEqualTo(INTERVAL.plus(POLL));
+        }
+
+        /**
+         * A sample one replica showed and the other did not: the newest (shown within the last interval), or one
+         * the other replica showed between two polls of a loaded machine, and was past within an interval (it
+         * showed a newer sample of the port by then). Anything else is a replica behind.
+         */
+        private void onlyOnOneSide(String when, String key, Instant shown, Map<String, Instant> otherFirst,
+                                   String side) {
+            if (!Duration.between(shown, until).minus(INTERVAL.plus(POLL)).isPositive()) {
+                return;
+            }
+            String port = key.substring(0, key.indexOf('@'));
+            Instant sampled = Instant.parse(key.substring(key.indexOf('@') + 1));
+            Instant otherPast = otherFirst.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(port + "@"))
+                    .filter(e -> Instant.parse(e.getKey().substring(e.getKey().indexOf('@') + 1)).isAfter(sampled))
+                    .map(Map.Entry::getValue).min(Instant::compareTo).orElse(null);
+            assertThat(otherPast).as(when + ": " + key + " only on " + side + ", and the other showed nothing newer")
+                    .isNotNull();
+            assertThat(Duration.between(shown, otherPast)).as(when + ": " + key + " only on " + side
+                    + ": the other past it within an interval").isLessThanOrEqualTo(INTERVAL.plus(POLL));
+            System.out.println(when + ": " + key + " shown by " + side + " only (the other past it between polls)");
         }
     }
 
@@ -360,14 +405,14 @@ class WholeReplicasIT {
         return waiting;
     }
 
-    private static List<JsonNode> messages(String state) {
+    private static List<JsonNode> messages(String state, String rule) {
         return SLACK.accepted().stream().map(WebhookSink.Received::json)
-                .filter(json -> json.toString().contains(state)).toList();
+                .filter(json -> json.toString().contains(state) && json.toString().contains(rule)).toList();
     }
 
     /** When the first message naming {@code state} was seen (polled every 50 ms). */
     private static Instant awaitMessage(String state, Duration limit, Path dir, ServerProcess a, ServerProcess b) {
-        await("a " + state + " message", limit, dir, a, b, () -> !messages(state).isEmpty());
+        await("a " + state + " message", limit, dir, a, b, () -> !messages(state, FAULT_RULE).isEmpty());
         return Instant.now();
     }
 
@@ -396,6 +441,11 @@ class WholeReplicasIT {
             return;
         }
         Awaitility.await().pollDelay(duration).atMost(duration.plusSeconds(1)).until(() -> true);
+    }
+
+    /** Prints how long the run took to reach a step: where its minutes go. */
+    private static void phase(String step, Instant started) {
+        System.out.printf("%s after %d s%n", step, Duration.between(started, Instant.now()).toSeconds());
     }
 
     private static String warnings(String log) {

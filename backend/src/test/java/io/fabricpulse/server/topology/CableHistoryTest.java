@@ -41,7 +41,7 @@ class CableHistoryTest {
 
     @Test
     void everyLinkSeenIsRememberedAtBothEndsAndStored() {
-        history.record(fabric.discovered(T0, true, true));
+        history.record(fabric.discovered(T0, true, true), false);
         history.flush();
 
         assertThat(history.expectedPeer(S1, 1)).isEqualTo(new PortEnd(H1, 1));
@@ -52,11 +52,11 @@ class CableHistoryTest {
 
     @Test
     void aLostCableStaysKnownAndAStartedServerKnowsItFromTheStateStore() {
-        history.record(fabric.discovered(T0, true, true));
+        history.record(fabric.discovered(T0, true, true), false);
         history.flush();
         fabric.unlink(S2, 1);
         clock.advanceSeconds(10);
-        history.record(fabric.discovered(clock.instant(), true, true));
+        history.record(fabric.discovered(clock.instant(), true, true), false);
         history.flush();
         assertThat(history.expectedPeer(S2, 1)).isEqualTo(new PortEnd(H3, 1));
 
@@ -68,27 +68,43 @@ class CableHistoryTest {
 
     @Test
     void aSightingIsStoredAgainOnlyAfterTheRefreshTimeAndAMovedCableStartsAnew() {
-        history.record(fabric.discovered(T0, true, true));
+        history.record(fabric.discovered(T0, true, true), false);
         assertThat(history.flush()).as("12 port ends").isEqualTo(12);
         clock.advanceSeconds(60);
-        history.record(fabric.discovered(clock.instant(), false, false));
+        history.record(fabric.discovered(clock.instant(), false, false), false);
         assertThat(history.flush()).as("nothing new within the hour").isZero();
         clock.advance(CableHistory.REFRESH);
-        history.record(fabric.discovered(clock.instant(), false, false));
+        history.record(fabric.discovered(clock.instant(), false, false), false);
         assertThat(history.flush()).as("the switch ends' refresh").isEqualTo(12);
 
         fabric.unlink(S2, 1);
         fabric.link(S2, 1, H1, 2);
         clock.advanceSeconds(10);
-        history.record(fabric.discovered(clock.instant(), false, false));
+        history.record(fabric.discovered(clock.instant(), false, false), false);
         history.flush();
         assertThat(history.of(S2, 1).orElseThrow().firstSeen()).isEqualTo(clock.instant());
         assertThat(history.expectedPeer(S2, 1)).isEqualTo(new PortEnd(H1, 2));
     }
 
+    /** Whole replicas: the replica that stored the batch first wrote its cables; this one only learns them. */
+    @Test
+    void aBatchAnotherReplicaStoredFirstIsRememberedButNotStoredAgain() {
+        history.record(fabric.discovered(T0, true, true), true);
+        assertThat(history.flush()).as("written by the replica that stored the batch first").isZero();
+        assertThat(history.expectedPeer(S1, 1)).isEqualTo(new PortEnd(H1, 1));
+
+        fabric.unlink(S2, 1);
+        fabric.link(S2, 1, H1, 2);
+        clock.advanceSeconds(10);
+        history.record(fabric.discovered(clock.instant(), false, false), false);
+        assertThat(history.flush()).as("a moved cable in a batch this replica stored first: both ends").isEqualTo(2);
+        assertThat(rows.all().collectList().block()).extracting(CableHistoryRow::nodeGuid, CableHistoryRow::portNumber)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(S2, 1), org.assertj.core.groups.Tuple.tuple(H1, 2));
+    }
+
     @Test
     void aSavedBaselineIsTheWholeHistoryAndOneFromBeforeSeedsIt() {
-        history.record(fabric.discovered(T0, true, true));
+        history.record(fabric.discovered(T0, true, true), false);
         history.flush();
         FabricModel baseline = FabricModel.of(List.of(new FabricNode(S1, NodeType.SWITCH, "s1", 8),
                         new FabricNode(H1, NodeType.CA, "h1", 1)),
@@ -112,7 +128,7 @@ class CableHistoryTest {
     @Test
     void aPortThatIsDownOrDisabledTeachesNothing() {
         fabric.unlink(S1, 1);
-        history.record(fabric.discovered(T0, true, true));
+        history.record(fabric.discovered(T0, true, true), false);
         assertThat(history.expectedPeer(S1, 1)).isNull();
         assertThat(history.snapshot()).doesNotContainKey(new PortEnd(S1, 1));
     }

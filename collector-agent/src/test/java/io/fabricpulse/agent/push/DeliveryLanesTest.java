@@ -8,9 +8,13 @@ import io.fabricpulse.agent.testing.RecordingWaiter;
 import io.fabricpulse.model.ingest.IngestBatch;
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,6 +53,47 @@ class DeliveryLanesTest {
                             .isEqualTo(1L));
             assertThat(live.drain()).as("nothing twice at the live replica").isEmpty();
             assertThat(lanes.stats()).containsExactly(new PushStats(3, 0, 0, 0, 0, 0), new PushStats(3, 0, 0, 0, 0, 0));
+        }
+    }
+
+    /**
+     * Issue 27's partition, and an outage as the agent sees it: nothing listens at the replica's address (a
+     * closed port: connections refused) until it does. Its lane backs off, never above the policy's cap, keeps
+     * the batches, and hands them over oldest first once the replica listens again; the other is served live.
+     */
+    @Test
+    void aReplicaThatRefusesConnectionsGetsItsBacklogInOrderOnceItListensAgain() throws Exception {
+        int closedPort;
+        try (ServerSocket reserved = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = reserved.getLocalPort();
+        }
+        List<RecordingWaiter> waiters = new CopyOnWriteArrayList<>();
+        try (RecordingIngestServer live = new RecordingIngestServer()) {
+            DeliveryLanes lanes = new DeliveryLanes(List.of(
+                    new ServerLane(new IngestEndpoint(live.baseUri(), "s3cret"), new MemoryBatchBuffer(10)),
+                    new ServerLane(new IngestEndpoint(URI.create("http://127.0.0.1:" + closedPort), "s3cret"),
+                            new MemoryBatchBuffer(10))),
+                    new BatchEncoder(), RetryPolicy.DEFAULT.withoutAgeLimit(), clock, () -> {
+                        RecordingWaiter waiter = new RecordingWaiter(clock);
+                        waiters.add(waiter);
+                        return waiter;
+                    }, new SplittableRandom(5));
+            lanes.start();
+            for (long sequence = 1; sequence <= 3; sequence++) {
+                lanes.accept(batch(sequence));
+                assertThat(live.takeRequest().batch().sequence()).as("live at once").isEqualTo(sequence);
+            }
+            assertThat(waiters).as("the refused lane is backing off").anySatisfy(waiter ->
+                    assertThat(waiter.waits()).isNotEmpty());
+            try (RecordingIngestServer back = new RecordingIngestServer(closedPort)) {
+                assertThat(lanes.awaitIdle(Duration.ofSeconds(10))).isTrue();
+                lanes.close();
+                assertThat(back.drain()).filteredOn(Request::accepted).extracting(request -> request.batch().sequence())
+                        .containsExactly(1L, 2L, 3L);
+            }
+            assertThat(live.drain()).as("nothing twice at the live replica").isEmpty();
+            assertThat(waiters).allSatisfy(waiter -> assertThat(waiter.waits()).allSatisfy(wait ->
+                    assertThat(wait).isLessThanOrEqualTo(RetryPolicy.DEFAULT.maxBackoff())));
         }
     }
 

@@ -34,7 +34,8 @@ import java.util.function.IntFunction;
  *   of its own (no sweep, no SMP), which is how a standby tells a hung master (IBA 14.4.1).</li>
  * </ul>
  * Evaluated after every batch that carries SMInfo answers; each raise or clear goes to the alert engine, whose
- * hysteresis and lifecycle apply. Nothing is judged while no agent asks (sysfs and sim agents cannot).
+ * hysteresis and lifecycle apply. Nothing is judged while no agent asks (sysfs and sim agents cannot), nor on a
+ * batch another replica stored first.
  */
 public final class SubnetManagerWatch implements SubnetManagerListener {
 
@@ -53,6 +54,8 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
     private boolean masterKnown;
     private ExternalCondition change;
     private Instant changedAt;
+    /** Whether the batch being looked at is this replica's to judge. */
+    private boolean judging;
 
     /**
      * @param lidOwner the node and port answering at a LID (from the live fabric), null when unknown: how an
@@ -68,6 +71,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
 
     @Override
     public synchronized void onSweep(SubnetManagerSnapshot snapshot) {
+        judging = !snapshot.judgedElsewhere();
         Instant now = clock.instant();
         if (firstSweep == null) {
             firstSweep = now;
@@ -98,7 +102,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
                 .map(SubnetManagerView::lastAnswered).filter(java.util.Objects::nonNull)
                 .filter(at -> at.isAfter(firstSweep)).max(Instant::compareTo).orElse(firstSweep);
         if (!asked || now.isBefore(quietSince.plus(rule.window()))) {
-            engine.clear(new ExternalCondition(RuleCatalog.SM_NO_MASTER, NO_MASTER, null, List.of()));
+            clear(new ExternalCondition(RuleCatalog.SM_NO_MASTER, NO_MASTER, null, List.of()));
             return;
         }
         Instant noMasterSince = quietSince;
@@ -111,7 +115,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
         String summary = "no subnet manager answers as master (asked for " + duration(noMasterSince, now) + "): "
                 + (seen.isEmpty() ? "none known" : String.join("; ", seen))
                 + ". Without a master no link comes up, no LID is assigned, SA queries (path records) fail";
-        engine.raise(new ExternalCondition(RuleCatalog.SM_NO_MASTER, NO_MASTER,
+        raise(new ExternalCondition(RuleCatalog.SM_NO_MASTER, NO_MASTER,
                 new Finding("SMState", 0, 1, "masters", summary), ends));
     }
 
@@ -119,7 +123,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
         RuleSettings rule = rule(RuleCatalog.SM_MASTER);
         if (masters.size() <= 1) {
             splitSince = null;
-            engine.clear(new ExternalCondition(RuleCatalog.SM_MASTER, MORE_THAN_ONE, null, List.of()));
+            clear(new ExternalCondition(RuleCatalog.SM_MASTER, MORE_THAN_ONE, null, List.of()));
             return;
         }
         if (splitSince == null) {
@@ -135,7 +139,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
             addOwner(ends, m.lid());
         }
         String summary = masters.size() + " subnet managers answer as master (a split subnet): " + String.join("; ", seen);
-        engine.raise(new ExternalCondition(RuleCatalog.SM_MASTER, MORE_THAN_ONE,
+        raise(new ExternalCondition(RuleCatalog.SM_MASTER, MORE_THAN_ONE,
                 new Finding("SMState", masters.size(), 1, "masters", summary), ends));
     }
 
@@ -145,7 +149,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
             master = snapshot.previousMaster();
             masterKnown = true;
             if (master == null) {
-                engine.clear(new ExternalCondition(RuleCatalog.SM_MASTER, MASTER_CHANGED, null, List.of()));
+                clear(new ExternalCondition(RuleCatalog.SM_MASTER, MASTER_CHANGED, null, List.of()));
             }
         }
         if (masters.size() != 1) {
@@ -156,7 +160,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
             master = now1.guid();
         } else if (!master.equals(now1.guid())) {
             if (change != null) {
-                engine.clear(change); // changed again within the quiet time: a new alert says from where to where
+                clear(change); // changed again within the quiet time: a new alert says from where to where
             }
             List<AlertEnd> ends = new ArrayList<>();
             addOwner(ends, now1.lid());
@@ -164,11 +168,11 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
                     + ": a failover (the old master died or was stopped) or a second SM with a higher priority";
             change = new ExternalCondition(RuleCatalog.SM_MASTER, MASTER_CHANGED,
                     new Finding("SmInfoGuid", 1, 0, "change", summary), ends);
-            engine.raise(change);
+            raise(change);
             master = now1.guid();
             changedAt = now;
         } else if (change != null && !now.isBefore(changedAt.plus(rule.longWindow()))) {
-            engine.clear(change);
+            clear(change);
             change = null;
             changedAt = null;
         }
@@ -182,7 +186,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
         RuleSettings rule = rule(RuleCatalog.SM_HUNG);
         ExternalCondition cleared = new ExternalCondition(RuleCatalog.SM_HUNG, HUNG, null, List.of());
         if (masters.size() != 1) {
-            engine.clear(cleared);
+            clear(cleared);
             return;
         }
         SubnetManagerView m = masters.getFirst();
@@ -193,7 +197,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
         boolean watchedLongEnough = !readings.isEmpty() && !readings.getFirst().at().isAfter(windowStart);
         int n = last.size();
         if (!watchedLongEnough || n < Math.max(2, Math.round(rule.threshold()))) {
-            engine.clear(cleared);
+            clear(cleared);
             return;
         }
         SubnetManagerSnapshot.ActivityReading first = last.getFirst();
@@ -201,7 +205,7 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
         long moved = (latest.activityCount() - first.activityCount()) & 0xFFFF_FFFFL; // ActCount wraps at 2^32
         long answered = n - 1L; // each later reading is one query the SM answered and counted
         if (moved > answered) {
-            engine.clear(cleared);
+            clear(cleared);
             return;
         }
         List<AlertEnd> ends = new ArrayList<>();
@@ -209,11 +213,27 @@ public final class SubnetManagerWatch implements SubnetManagerListener {
         String summary = "master SM " + describe(m) + " looks hung: its ActCount moved by " + moved + " over "
                 + n + " queries in " + duration(first.at(), latest.at()) + ", no more than our own queries: it sends"
                 + " no SMPs of its own (no sweeps). A hung or sweep-disabled SM leaves new links in Init";
-        engine.raise(new ExternalCondition(RuleCatalog.SM_HUNG, HUNG,
+        raise(new ExternalCondition(RuleCatalog.SM_HUNG, HUNG,
                 new Finding("SmActivity", moved, answered, "ActCount moved", summary), ends));
     }
 
-    private void addOwner(List<AlertEnd> ends, int lid) {
+    /**
+     * Whole replicas: every replica follows every batch (the state above stays the same on each), but only the
+     * one that stored a batch first raises and clears on it (docs/ALERTING.md, "Replicas").
+     */
+    private void raise(ExternalCondition condition) {
+        if (judging) {
+            engine.raise(condition);
+        }
+    }
+
+    private void clear(ExternalCondition condition) {
+        if (judging) {
+            engine.clear(condition);
+        }
+    }
+
+        private void addOwner(List<AlertEnd> ends, int lid) {
         AlertEnd owner = lid == 0 ? null : lidOwner.apply(lid);
         if (owner != null && ends.stream().noneMatch(e -> e.nodeGuid().equals(owner.nodeGuid())
                 && e.portNumber() == owner.portNumber())) {

@@ -3,7 +3,9 @@ package io.fabricpulse.server.fabric.counterclear;
 import io.fabricpulse.agent.testing.MutableClock;
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.CounterReset;
+import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.LiveFabric;
+import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.state.StateDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -135,5 +137,26 @@ class CounterClearRecorderTest {
             assertThat(row.clearedAt()).isEqualTo(T0.plusSeconds(10));
             assertThat(row.actor()).isEqualTo("agent:host-7");
         });
+    }
+
+    /** Whole replicas: the replica that stored the batch first recorded its clear; the other records it not again. */
+    @Test
+    void aClearInABatchAnotherReplicaStoredFirstIsRecordedThereOnly() {
+        CounterClearRecorder recorder = recorder(10);
+        LiveFabric fabric = liveFabric().resetListeners(recorder).build();
+        fabric.apply(oneHostPort("host-8", 1, T0, GUID, Map.of("SymbolErrorCounter", 40L)), StoredBaselines.NONE, true);
+        FabricUpdate cleared = fabric.apply(oneHostPort("host-8", 2, T0.plusSeconds(10), GUID,
+                Map.of("SymbolErrorCounter", 0L)), StoredBaselines.NONE, true);
+
+        assertThat(cleared.ports()).as("applied all the same").singleElement()
+                .satisfies(port -> assertThat(port.sampledAt()).isEqualTo(T0.plusSeconds(10)));
+        assertThat(recorder.writeQueued()).isZero();
+        assertThat(clears.forPort(GUID, 1, 10).collectList().block()).isEmpty();
+
+        fabric.apply(oneHostPort("host-8", 3, T0.plusSeconds(20), GUID, Map.of("SymbolErrorCounter", 5L)));
+        fabric.apply(oneHostPort("host-8", 4, T0.plusSeconds(30), GUID, Map.of("SymbolErrorCounter", 0L)));
+        recorder.writeQueued();
+        assertThat(clears.forPort(GUID, 1, 10).collectList().block()).as("a clear in a batch this replica stored first")
+                .singleElement().satisfies(row -> assertThat(row.clearedAt()).isEqualTo(T0.plusSeconds(30)));
     }
 }

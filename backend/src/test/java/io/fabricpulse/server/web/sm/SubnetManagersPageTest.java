@@ -80,7 +80,7 @@ class SubnetManagersPageTest {
                 new SubnetManagerReport(1, "0x0000000000100001", 10, SmState.MASTER, 4711L, true, VIA, null, null),
                 new SubnetManagerReport(9, null, null, null, null, false, VIA, "SMInfo of Lid 9: no answer", null),
                 new SubnetManagerReport(7, "0x0000000000100009", 3, null, 1L, false, VIA, null,
-                        List.of(new FieldFault("SmState", 12, "reserved"))))));
+                        List.of(new FieldFault("SmState", 12, "reserved"))))), false);
 
         Document page = render();
 
