@@ -1,6 +1,9 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
+import io.fabricpulse.server.web.alerts.AlertTransitions;
+import io.fabricpulse.server.web.alerts.LiveAlerts;
 import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
@@ -60,7 +63,8 @@ class OverviewBrowserIT {
             CodecsAutoConfiguration.class, JacksonAutoConfiguration.class, ThymeleafAutoConfiguration.class,
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
-            OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class})
+            OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class, WorstLinks.class,
+        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class})
     static class WebOnly {
 
         /**
