@@ -38,7 +38,7 @@ if (strip) {
       strip.dataset.updates = String(Number(strip.dataset.updates ?? 0) + 1);
     },
     onStatus(state, text) {
-      status.dataset.liveStatus = state;
+      status.dataset.stripStatus = state;
       status.textContent = text;
     },
   });

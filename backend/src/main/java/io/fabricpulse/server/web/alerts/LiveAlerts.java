@@ -63,9 +63,8 @@ public class LiveAlerts {
     /** The strip now: counts by severity, the worst firing alerts, the alerts' and the fabric's versions. */
     public Mono<AlertStrip> current() {
         Instant now = clock.instant();
-        return firing.bySeverity().zipWith(views.search(FIRING, AlertOrder.WORST_FIRST, 0, STRIP).collectList())
-                .zipWith(version())
-                .map(all -> strip(all.getT1().getT1(), all.getT1().getT2(), all.getT2(), now));
+        return Mono.zip(firing.bySeverity(), views.search(FIRING, AlertOrder.WORST_FIRST, 0, STRIP).collectList(), version())
+                .map(all -> strip(all.getT1(), all.getT2(), all.getT3(), now));
     }
 
     /** The server-sent events for one browser: the strip at once, then after each change, keep-alives between. */
@@ -93,10 +92,10 @@ public class LiveAlerts {
      * ended, so a firing, an acknowledgement, a resolution and a silence each change it (a comment does not).
      */
     private Mono<String> version() {
-        return Flux.concat(views.count(FIRING), views.count(new AlertFilter("ACKNOWLEDGED", null, null, null, null, null)),
+        // Side by side, not one after another: the event waits for the slowest read only.
+        return Mono.zip(views.count(FIRING), views.count(new AlertFilter("ACKNOWLEDGED", null, null, null, null, null)),
                         views.count(new AlertFilter("RESOLVED", null, null, null, null, null)),
                         views.silencesNotExpired(clock.instant()).count())
-                .collectList()
                 .map(counts -> counts.toString());
     }
 
