@@ -99,7 +99,7 @@ class OverviewBrowserIT {
         Elements rows = page.select("tbody[data-port-rows] > tr");
         assertThat(rows).hasSize(100);
         assertThat(rows.first().selectFirst("[data-text=nodeName]").text()).isEqualTo("leaf29");
-        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 100 of 2592 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 100 of 2592 ports, 94 healthy hidden");
         assertThat(page.selectFirst("[data-text='summary.nodes']").text()).isEqualTo("702");
         // The indicator is hidden in the HTML and shown by ports-live.js: visible means the module and
         // its imports loaded and ran, and opened the event stream.
