@@ -93,10 +93,13 @@ if (section) {
     nowButton.setAttribute('aria-pressed', 'true');
     load();
   });
-  setInterval(() => {
-    if (!windowed) {
+  // Jobs move far more slowly than counters: after a fabric change /events/live announced, at most every REFRESH_MS.
+  let lastLoad = performance.now();
+  document.addEventListener('fabricpulse:fabric-changed', () => {
+    if (!windowed && performance.now() - lastLoad >= REFRESH_MS) {
+      lastLoad = performance.now();
       load();
     }
-  }, REFRESH_MS);
+  });
   load();
 }

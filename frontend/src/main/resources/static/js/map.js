@@ -6,7 +6,7 @@
 // label, for people who do not tell the colours apart. Labels are 12 px on screen at any zoom, and a row's
 // labels are hidden rather than drawn over each other. The side panel opens on the worst links; a click on a
 // bundle or node lists its cables; the search box lands on a node by name, GUID or LID.
-// Live: every fabric update the overview's event stream announces re-reads the folded graph (no polling),
+// Live: every fabric update the live stream (/events/live) announces re-reads the folded graph (no polling),
 // and colours, widths and the summary change in place.
 // main[data-map] says what is drawn (data-nodes: fabric nodes, data-drawn, data-updates) for people's tools and
 // tests; performance.mark('fabricpulse:map-ready') is set when the map is drawn and answers clicks, and
@@ -15,7 +15,8 @@
 import { loadCytoscape } from './lib/vendor.js';
 import { subscribe } from './lib/live-events.js';
 
-const main = document.querySelector('main[data-map]');
+// The map page's main, or the overview's map section on a wall (/js/overview-wall.js imports this module there).
+const main = document.querySelector('[data-map]');
 const canvas = main.querySelector('[data-map-canvas]');
 const panel = main.querySelector('[data-map-panel]');
 const summary = main.querySelector('[data-map-summary]');
@@ -343,7 +344,7 @@ function stayLive(cy) {
   };
   // The stream's first event is the fabric as it is on connecting: the graph was read just before.
   let first = true;
-  subscribe('/events/ports', 'ports', {
+  subscribe('/events/live', 'live', {
     onData: () => {
       if (first) {
         first = false;

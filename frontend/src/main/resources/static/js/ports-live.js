@@ -1,4 +1,4 @@
-// The overview's live summary, ports table and error view: every 'ports' event from /events/ports carries a whole
+// The overview's live summary, worst links, ports table and error view: every 'ports' event from /events/ports carries a whole
 // snapshot (OverviewSnapshot as JSON), which replaces what the page shows, in place. Rows are reused
 // and only their cells' text changes, so nothing on screen moves but the numbers.
 
@@ -18,13 +18,17 @@ function start(main) {
   const errorBody = main.querySelector('[data-error-rows]');
   const errorTemplate = main.querySelector('[data-error-row-template]');
   const status = main.querySelector('[data-live-status]');
+  const linkBody = main.querySelector('[data-link-rows]');
+  const linkTemplate = main.querySelector('[data-link-row-template]');
   status.hidden = false;
+  showHealthyOnAsk(main.querySelector('section.ports'), main.querySelector('[data-healthy-toggle]'));
 
   subscribe(main.dataset.events, 'ports', {
     onData(snapshot) {
       roots.forEach((root) => bind(root, snapshot));
       renderRows(body, template, snapshot.rows);
       renderRows(errorBody, errorTemplate, snapshot.errorRows);
+      renderRows(linkBody, linkTemplate, snapshot.links);
       empty.hidden = snapshot.total > 0;
     },
     onStatus(state, text) {
@@ -42,7 +46,12 @@ function renderRows(body, template, rows) {
       body.append(tr);
     }
     tr.dataset.key = row.key;
-    tr.dataset.severity = row.severity;
+    if ('severity' in row) {
+      tr.dataset.severity = row.severity;
+    }
+    if ('status' in row) {
+      tr.dataset.status = row.status;
+    }
     if ('errors' in row) {
       tr.dataset.errors = String(row.errors);
     }
@@ -51,4 +60,14 @@ function renderRows(body, template, rows) {
   while (body.rows.length > rows.length) {
     body.lastElementChild.remove();
   }
+}
+
+/** Healthy ports are hidden until asked for: the bad ones are what a person looks for. */
+function showHealthyOnAsk(section, button) {
+  button.addEventListener('click', () => {
+    const show = section.dataset.healthy === 'hidden';
+    section.dataset.healthy = show ? 'shown' : 'hidden';
+    button.setAttribute('aria-pressed', String(show));
+    button.textContent = show ? 'Hide healthy' : 'Show healthy';
+  });
 }

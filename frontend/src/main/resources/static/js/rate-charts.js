@@ -1,6 +1,7 @@
 // The port page's rate history: one series (the picker) over a range (15 min .. 24 h) at this port
 // and at its far end, side by side on the same scale so the two ends compare at a glance. Data from
-// /api/v1/links/{guid}/{port}/rates (both ends in one answer), redrawn every REFRESH_MS.
+// /api/v1/links/{guid}/{port}/rates (both ends in one answer), read again after each fabric change that
+// /events/live announces (lib/live-page.js's 'fabricpulse:fabric-changed'), so new points appear without polling.
 // Ranges end at the server's "now" (rendered into the page), not the browser's: a workstation clock
 // that is off would otherwise ask for a range the store has not filled.
 // Each chart element says what it shows (data-counter, data-points: non-empty buckets, data-peak: the
@@ -9,7 +10,6 @@
 import { loadECharts } from './lib/vendor.js';
 import { lineOption, niceCeiling, peakOf } from './lib/charts.js';
 
-const REFRESH_MS = 10_000;
 const RANGES_MS = { '15m': 15 * 60_000, '1h': 3_600_000, '6h': 6 * 3_600_000, '24h': 24 * 3_600_000 };
 
 const section = document.querySelector('[data-rate-charts]');
@@ -42,6 +42,7 @@ function show(name, chart, unit, max) {
 }
 
 async function draw() {
+  lastDraw = performance.now();
   const mine = ++drawing;
   const to = new Date(Date.now() + clockOffsetMs);
   const from = new Date(to.getTime() - RANGES_MS[range]);
@@ -79,5 +80,13 @@ for (const button of section.querySelectorAll('[data-range]')) {
   });
 }
 window.addEventListener('resize', () => Object.values(charts).forEach((c) => c.resize()));
-setInterval(draw, REFRESH_MS);
+// A chart's points are buckets of several seconds or more: after a fabric change, read again at most every
+// FOLLOW_MS, not after every batch of a fabric that reports each second.
+const FOLLOW_MS = 5_000;
+let lastDraw = 0;
+document.addEventListener('fabricpulse:fabric-changed', () => {
+  if (performance.now() - lastDraw >= FOLLOW_MS) {
+    draw();
+  }
+});
 draw();

@@ -24,7 +24,7 @@ class ChartsBrowserIT extends DemoServerBrowserTest {
         try (BrowserPage tab = open()) {
             Page page = tab.go("/");
             Locator link = page.locator("tbody[data-error-rows] tr[data-errors=true] a",
-                    new Page.LocatorOptions().setHasText("node0420 HCA-1"));
+                    new Page.LocatorOptions().setHasText("node0420"));
             link.first().waitFor(visible());
             link.first().click();
             page.waitForURL("**/ports/1");

@@ -8,7 +8,10 @@ import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.NodeNameDirectory;
 import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.server.topology.TopologyViews;
+import io.fabricpulse.server.topology.store.NodeNameRepository;
 import io.fabricpulse.server.topology.TopologyProperties;
 import io.fabricpulse.server.topology.UnlinkedPorts;
 import io.fabricpulse.server.topology.store.CableHistoryRepository;
@@ -101,5 +104,16 @@ public class PageStateStore {
     TopologyChanges topologyChanges() {
         return new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30), DataSize.ofMegabytes(16)),
                 Clock.systemUTC(), guid -> null, List.of());
+    }
+
+    @Bean
+    NodeNameDirectory nodeNameDirectory(StateDatabase state) {
+        return new NodeNameDirectory(new NodeNameRepository(state.client(), state.transaction()));
+    }
+
+    @Bean
+    TopologyViews topologyViews(TopologyChanges topology, FabricView fabric, NodeNameDirectory names,
+                                ClusterDirectory clusters) {
+        return new TopologyViews(topology, fabric, names, clusters);
     }
 }

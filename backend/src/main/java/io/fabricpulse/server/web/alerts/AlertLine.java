@@ -3,6 +3,7 @@ package io.fabricpulse.server.web.alerts;
 import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.api.AlertView;
 import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.ShortNames;
 
 import java.time.Instant;
 import java.util.List;
@@ -34,17 +35,19 @@ public record AlertLine(long id, String severity, String rule, String scope, Str
     /**
      * One end of an alert.
      *
-     * @param label "name[port]" for a port, the node's name for a node-level alert
+     * @param label "name[port]" for a port, the node's name for a node-level alert: the full name, for hover
+     * @param name  the node's short name ({@link ShortNames}), shown where space is short
+     * @param port  "[port]", never cut off; empty for a node-level alert
      * @param href  its port page (or node page), a link the NOC follows to the cable
      */
-    public record End(String label, String href) {
+    public record End(String label, String name, String port, String href) {
 
         static End of(AlertEnd end) {
             if (end.portNumber() > 0) {
-                return new End(end.nodeName() + "[" + end.portNumber() + "]",
-                        "/nodes/" + end.nodeGuid() + "/ports/" + end.portNumber());
+                return new End(end.nodeName() + "[" + end.portNumber() + "]", ShortNames.of(end.nodeName()),
+                        "[" + end.portNumber() + "]", "/nodes/" + end.nodeGuid() + "/ports/" + end.portNumber());
             }
-            return new End(end.nodeName(), "/nodes/" + end.nodeGuid());
+            return new End(end.nodeName(), ShortNames.of(end.nodeName()), "", "/nodes/" + end.nodeGuid());
         }
     }
 

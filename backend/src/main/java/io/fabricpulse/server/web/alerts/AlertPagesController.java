@@ -4,7 +4,6 @@ import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.api.AlertDetail;
 import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.store.AlertOrder;
-import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.commands.PortCommands;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
@@ -21,7 +20,6 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.server.ResponseStatusException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -34,8 +32,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * {@code GET /alerts} (with the silences not yet ended), {@code GET /alerts/{id}} and {@code GET
- * /alerts/firing-counts} (the overview's live numbers). The pages only read; their forms post to the alert
+ * {@code GET /alerts} (with the silences not yet ended) and {@code GET /alerts/{id}}; both stay live through
+ * {@code /events/live} ({@link LiveAlerts}). The pages only read; their forms post to the alert
  * API, which checks the ACK permission and the input once for people and programs alike.
  */
 @Controller
@@ -47,7 +45,6 @@ class AlertPagesController {
     static final int PAGE_SIZE = 100;
 
     private final AlertViews views;
-    private final FiringAlerts firing;
     private final FabricView fabric;
     private final DisplayFormat format;
     private final SilenceLines silences;
@@ -58,11 +55,10 @@ class AlertPagesController {
     record DisabledPort(String guid, int portNumber, String port, String text) {
     }
 
-    AlertPagesController(AlertViews views, FiringAlerts firing, FabricView fabric, DisplayFormat format,
+    AlertPagesController(AlertViews views, FabricView fabric, DisplayFormat format,
                          SilenceLines silences, PortCommands commands, Clock clock) {
         this.commands = commands;
         this.views = views;
-        this.firing = firing;
         this.fabric = fabric;
         this.format = format;
         this.silences = silences;
@@ -144,13 +140,6 @@ class AlertPagesController {
                     model.addAttribute("silenceChoices", SilenceChoice.forAlert(detail.alert()));
                     return DETAIL_VIEW;
                 });
-    }
-
-    /** Firing alerts by severity, for pages that keep their counts live without reloading. */
-    @GetMapping("/alerts/firing-counts")
-    @ResponseBody
-    Mono<Map<String, Long>> firingCounts() {
-        return firing.bySeverity();
     }
 
     /**

@@ -4,6 +4,7 @@ import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.topology.LinkHealth;
 import io.fabricpulse.server.topology.LinkHealth.Status;
 import io.fabricpulse.server.topology.TopologyDocument;
+import io.fabricpulse.server.web.ShortNames;
 import io.fabricpulse.server.web.map.MapGraph.Kind;
 
 import java.util.ArrayDeque;
@@ -17,8 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Folds a topology into what the map draws. Layers come from the cabling, not from names: leaves are the
@@ -43,9 +42,6 @@ final class MapFolder {
     /** Health ranks, worst first; a bundle or group shows the worst of its cables. */
     private static final List<Status> WORST_FIRST = List.of(Status.DOWN, Status.ERRORS, Status.DEGRADED,
             Status.UNKNOWN, Status.OK);
-    private static final Pattern VENDOR_NAME = Pattern.compile(";([^:;]+):");
-    private static final Pattern HCA_SUFFIX = Pattern.compile("^(\\S+)\\s+(HCA|mlx\\d|hfi\\d|qib\\d).*",
-            Pattern.CASE_INSENSITIVE);
     private static final Comparator<String> NATURAL = MapFolder::compareNatural;
 
     /**
@@ -262,7 +258,7 @@ final class MapFolder {
     }
 
     private static MapGraph.End end(TopologyDocument.End end) {
-        return new MapGraph.End(end.nodeGuid(), end.nodeName(), shortName(end.nodeName()), end.port());
+        return new MapGraph.End(end.nodeGuid(), end.nodeName(), ShortNames.of(end.nodeName()), end.port());
     }
 
     static Status statusOf(TopologyDocument.Link link) {
@@ -282,21 +278,8 @@ final class MapFolder {
         return node.type() == NodeType.SWITCH;
     }
 
-    /**
-     * A name short enough for the map: a vendor description's name between ';' and ':' ("MF0;leaf01:SB7800/U1"
-     * is "leaf01"), a host's name without its HCA ("rac1001 HCA-1" is "rac1001"), else the name.
-     */
-    static String shortName(String name) {
-        Matcher vendor = VENDOR_NAME.matcher(name);
-        if (vendor.find()) {
-            return vendor.group(1);
-        }
-        Matcher hca = HCA_SUFFIX.matcher(name);
-        return hca.matches() ? hca.group(1) : name;
-    }
-
     private static String label(TopologyDocument.Node node) {
-        return shortName(node.name());
+        return ShortNames.of(node.name());
     }
 
     private static List<String> sortedLabels(List<String> members, Map<String, TopologyDocument.Node> nodes) {

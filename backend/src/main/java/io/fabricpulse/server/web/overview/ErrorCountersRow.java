@@ -4,6 +4,7 @@ import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PortSeverity;
+import io.fabricpulse.server.web.ShortNames;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +16,8 @@ import java.util.List;
  * with errors and all ports; the page does the same with {@link #errors}.
  *
  * @param key      {@code nodeGuid:portNumber}
- * @param nodeName display name of the node
+ * @param nodeName short name of the node ({@link ShortNames})
+ * @param nodeTitle its full name and GUID, for hover
  * @param nodeGuid node GUID, for the link to the port page
  * @param port     port number
  * @param href     the port's page
@@ -23,7 +25,7 @@ import java.util.List;
  * @param severity error, warn or ok, as in the ports table
  * @param counts   the {@link #COUNTERS} in order: value, "≥ max" when latched, a dash when not reported
  */
-public record ErrorCountersRow(String key, String nodeName, String nodeGuid, int port, String href, boolean errors, String severity,
+public record ErrorCountersRow(String key, String nodeName, String nodeTitle, int port, String href, boolean errors, String severity,
                                List<String> counts) {
 
     /** The error counters, in the order ibqueryerrors and the page's columns list them. */
@@ -32,6 +34,11 @@ public record ErrorCountersRow(String key, String nodeName, String nodeGuid, int
 
     /** A column of the error view: ibcheck's short header, the IBA name as its tooltip. */
     public record Column(String label, String ibaName) {
+
+        /** The label's words ("Rcv", "Remote", "Phys", "Errors"): a narrow head breaks between them, never inside one. */
+        public List<String> words() {
+            return List.of(label.split("(?<=[a-z0-9])(?=[A-Z])"));
+        }
     }
 
     /** The columns, headed as ibcheck heads them, so its users find their way at once. */
@@ -66,7 +73,8 @@ public record ErrorCountersRow(String key, String nodeName, String nodeGuid, int
                 counts.add(value == null ? DisplayFormat.MISSING : Long.toUnsignedString(value));
             }
         }
-        return new ErrorCountersRow(port.nodeGuid() + ":" + port.portNumber(), port.nodeName(), port.nodeGuid(),
+        return new ErrorCountersRow(port.nodeGuid() + ":" + port.portNumber(), ShortNames.of(port.nodeName()),
+                port.nodeName() + " (" + port.nodeGuid() + ")",
                 port.portNumber(), PortRow.href(port), hasErrors(port), PortSeverity.of(port), List.copyOf(counts));
     }
 

@@ -1,12 +1,12 @@
 package io.fabricpulse.server.web.overview;
 
-import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.topology.TopologyChanges;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PageParameters;
+import io.fabricpulse.server.web.alerts.LiveAlerts;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -34,12 +34,12 @@ class OverviewController {
     private final OverviewSnapshots snapshots;
     private final ClusterDirectory clusters;
     private final DisplayFormat format;
-    private final FiringAlerts firing;
+    private final LiveAlerts alerts;
     private final TopologyChanges topology;
 
     OverviewController(FabricView fabric, OverviewSnapshots snapshots, ClusterDirectory clusters, DisplayFormat format,
-                       FiringAlerts firing, TopologyChanges topology) {
-        this.firing = firing;
+                       LiveAlerts alerts, TopologyChanges topology) {
+        this.alerts = alerts;
         this.topology = topology;
         this.fabric = fabric;
         this.snapshots = snapshots;
@@ -58,7 +58,7 @@ class OverviewController {
                           @RequestParam(name = "errors", required = false) String errors, Model model) {
         boolean allPorts = errorsView(errors);
         Set<String> guids = cluster == null ? Set.of() : PageParameters.clusterMembers(clusters, cluster);
-        return firing.bySeverity().map(alertCounts -> {
+        return alerts.current().map(strip -> {
             List<NodeView> nodes = cluster == null ? fabric.nodes()
                     : fabric.nodes().stream().filter(n -> guids.contains(n.guid())).toList();
             int page = PageParameters.page("nodes", nodesPage, nodes.size(), NodesPage.SIZE, "nodes");
@@ -71,8 +71,8 @@ class OverviewController {
             model.addAttribute("clusters", List.copyOf(clusters.names()));
             model.addAttribute("errorsOnly", !allPorts);
             model.addAttribute("errorColumns", ErrorCountersRow.COLUMNS);
-            // Alerts are counted over the whole fabric: a cluster filter narrows ports, not the alert list.
-            model.addAttribute("alertCounts", alertCounts);
+            // Alerts are the whole fabric's: a cluster filter narrows ports, not the alert list.
+            model.addAttribute("strip", strip);
             // A first start: judged on first sight and by the cables seen; a baseline would also say where cables belong.
             model.addAttribute("offerBaseline", topology.baseline() == null);
             return VIEW;

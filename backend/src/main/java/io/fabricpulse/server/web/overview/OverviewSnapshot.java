@@ -15,18 +15,27 @@ import java.util.List;
  *                    {@code fabricpulse.ui.max-rows}; the browser hides the others in the errors-only view
  * @param withErrors  ports with any error counter above zero, in the whole fabric (or cluster)
  * @param errorsNote  "N ports with error counters above zero", for the errors-only view
+ * @param links       the worst cables in {@link WorstLinks}' order, healthy ones left out
+ * @param linksNote   "N cables with a problem", or that none has one
+ * @param healthy     rows of healthy ports (hidden until asked for)
  */
 public record OverviewSnapshot(FabricSummary summary, List<PortRow> rows, int shown, int total, String showing,
-                               List<ErrorCountersRow> errorRows, int withErrors, String errorsNote) {
+                               List<ErrorCountersRow> errorRows, int withErrors, String errorsNote,
+                               List<LinkRow> links, String linksNote, int healthy) {
 
     static OverviewSnapshot of(FabricSummary summary, List<PortRow> rows, List<ErrorCountersRow> errorRows,
-                               int withErrors) {
+                               int withErrors, List<LinkRow> links) {
         long errorsShown = errorRows.stream().filter(ErrorCountersRow::errors).count();
         String errorsNote = withErrors + ports(withErrors) + " with error counters above zero"
                 + (withErrors > errorsShown ? ", the first " + errorsShown + " shown" : "");
+        long healthy = rows.stream().filter(row -> row.severity().equals("ok")).count();
+        String linksNote = links.isEmpty() ? "every cable is healthy"
+                : links.size() + (links.size() == 1 ? " cable" : " cables") + " with a problem"
+                + (links.size() == WorstLinks.LIMIT ? " (the worst " + WorstLinks.LIMIT + ")" : "");
         return new OverviewSnapshot(summary, rows, rows.size(), summary.ports(),
-                "showing " + rows.size() + " of " + summary.ports() + ports(summary.ports()), errorRows, withErrors,
-                errorsNote);
+                "showing " + rows.size() + " of " + summary.ports() + ports(summary.ports())
+                        + (healthy > 0 ? ", " + healthy + " healthy hidden" : ""), errorRows, withErrors,
+                errorsNote, links, linksNote, (int) healthy);
     }
 
     private static String ports(int count) {

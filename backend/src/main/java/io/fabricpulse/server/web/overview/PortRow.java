@@ -4,7 +4,9 @@ import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.PortSeverity;
+import io.fabricpulse.server.web.ShortNames;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -15,8 +17,8 @@ import java.util.TreeSet;
  * @param key              stable identity of the port, {@code nodeGuid:portNumber}
  * @param severity         {@code error} (an error rate above zero or a saturated counter), {@code warn}
  *                         (not Active) or {@code ok}
- * @param nodeName         display name of the node
- * @param nodeGuid         node GUID
+ * @param nodeName         short name of the node ({@link ShortNames})
+ * @param nodeTitle        the node's full name and GUID, for hover
  * @param href             the port's page
  * @param nodeType         CA, Switch or Router
  * @param port             port number
@@ -24,7 +26,9 @@ import java.util.TreeSet;
  * @param state            logical state
  * @param physicalState    physical state
  * @param link             active width and speed ("4X EDR")
- * @param peer             far end of the cable, {@code GUID:port}
+ * @param peer             far end of the cable, its short name
+ * @param peerPort         the far end's port, "[port]", never cut off
+ * @param peerTitle        the far end's full name, GUID and port, for hover
  * @param symbolErrors     SymbolErrorCounter
  * @param xmitDiscards     PortXmitDiscards
  * @param xmit             transmitted bytes per second
@@ -33,17 +37,21 @@ import java.util.TreeSet;
  * @param sampledAt        time of the latest sample, {@code HH:mm:ss}
  * @param sampledAtIso     the same as an ISO-8601 instant
  */
-public record PortRow(String key, String severity, String nodeName, String nodeGuid, String href, String nodeType, int port,
-                      String lid, String state, String physicalState, String link, String peer,
+public record PortRow(String key, String severity, String nodeName, String nodeTitle, String href, String nodeType, int port,
+                      String lid, String state, String physicalState, String link, String peer, String peerPort, String peerTitle,
                       CounterCell symbolErrors, CounterCell xmitDiscards, String xmit, String rcv,
                       String otherSaturated, String sampledAt, String sampledAtIso) {
 
-    static PortRow of(PortView port, DisplayFormat format) {
-        return new PortRow(port.nodeGuid() + ":" + port.portNumber(), PortSeverity.of(port), port.nodeName(),
-                port.nodeGuid(), href(port), format.nodeType(port.nodeType()), port.portNumber(), Integer.toString(port.lid()),
+    /** @param names display names by node GUID, to name the far end */
+    static PortRow of(PortView port, Map<String, String> names, DisplayFormat format) {
+        String peerName = port.peerGuid() == null ? null : names.getOrDefault(port.peerGuid(), port.peerGuid());
+        return new PortRow(port.nodeGuid() + ":" + port.portNumber(), PortSeverity.of(port), ShortNames.of(port.nodeName()),
+                port.nodeName() + " (" + port.nodeGuid() + ")", href(port), format.nodeType(port.nodeType()), port.portNumber(), Integer.toString(port.lid()),
                 format.portState(port.state()), format.physicalState(port.physicalState()),
                 format.link(port.linkWidth(), port.linkSpeed()),
-                port.peerGuid() == null ? DisplayFormat.MISSING : port.peerGuid() + ":" + port.peerPort(),
+                peerName == null ? DisplayFormat.MISSING : ShortNames.of(peerName),
+                peerName == null ? "" : "[" + port.peerPort() + "]",
+                peerName == null ? null : peerName + " (" + port.peerGuid() + ") port " + port.peerPort(),
                 CounterCell.of(port, PortCounter.SymbolErrorCounter, format),
                 CounterCell.of(port, PortCounter.PortXmitDiscards, format),
                 format.bytesPerSecond(port.xmitBytesPerSecond()), format.bytesPerSecond(port.rcvBytesPerSecond()),

@@ -127,8 +127,11 @@ class AlertPagesTest {
         assertThat(first.attr("data-scope")).isEqualTo("link");
         assertThat(first.selectFirst("a[data-alert-link]").attr("href")).isEqualTo("/alerts/" + critical);
         assertThat(first.selectFirst("a[data-alert-link]").text()).isEqualTo("SymbolErrorCounter +17 in 5m, limit 10");
-        assertThat(first.select("td.ends a")).extracting(a -> a.text() + " " + a.attr("href")).containsExactly(
-                "node0420 HCA-1[1] /nodes/" + HOST + "/ports/1", "leaf03[5] /nodes/" + LEAF + "/ports/5");
+        // Short names, the full name on hover; the port in its own span so it is never cut off.
+        assertThat(first.select("td.ends a")).extracting(a -> a.text() + " " + a.attr("href") + " " + a.attr("title"))
+                .containsExactly("node0420[1] /nodes/" + HOST + "/ports/1 node0420 HCA-1[1]",
+                        "leaf03[5] /nodes/" + LEAF + "/ports/5 leaf03[5]");
+        assertThat(first.select("td.ends a .port").eachText()).containsExactly("[1]", "[5]");
         assertThat(first.selectFirst("time .age").text()).as("its age at the page's clock").isEqualTo("0 s ago");
         assertThat(first.selectFirst("time .at").text()).isEqualTo("2026-03-01 12:00:00");
         assertThat(first.selectFirst("time").attr("datetime")).isEqualTo("2026-03-01T12:00:00Z");
@@ -213,23 +216,6 @@ class AlertPagesTest {
 
         assertThat(page.select("article.end p.empty")).hasSize(2);
         assertThat(page.select("article.end a[data-end-link]")).hasSize(2);
-    }
-
-    @Test
-    void firingCountsBySeverityCountOnlyUnacknowledgedOpenAlerts() {
-        Map<String, Long> before = counts();
-        open("CRITICAL", AT);
-        open("CRITICAL", AT);
-        long acked = open("WARNING", AT);
-        alerts.acknowledge(acked, AT, "noc", null).block();
-        open("INFO", AT);
-
-        Map<String, Long> after = counts();
-
-        assertThat(after.keySet()).containsExactly("CRITICAL", "WARNING", "INFO");
-        assertThat(after.get("CRITICAL") - before.get("CRITICAL")).isEqualTo(2);
-        assertThat(after.get("WARNING") - before.get("WARNING")).isZero();
-        assertThat(after.get("INFO") - before.get("INFO")).isEqualTo(1);
     }
 
     @Test
@@ -330,7 +316,7 @@ class AlertPagesTest {
         assertThat(rows).extracting(r -> r.selectFirst("form[data-alert-action=expire]").attr("action")).containsExactly(
                 "/api/v1/alerts/silences/" + node.id() + "/expire", "/api/v1/alerts/silences/" + link.id() + "/expire",
                 "/api/v1/alerts/silences/" + pending.id() + "/expire");
-        assertThat(page.select("script[src]").eachAttr("src")).contains("/js/alerts-live.js", "/js/alert-actions.js");
+        assertThat(page.select("script[src]").eachAttr("src")).contains("/js/live-parts.js", "/js/alert-actions.js");
         assertThat(page.selectFirst("section#silences [data-live-part=silences]")).as("kept fresh like the rows").isNotNull();
     }
 
@@ -362,13 +348,6 @@ class AlertPagesTest {
         String key = rule + "|link:" + LEAF + "/5-" + HOST + "/1#" + UUID.randomUUID();
         return alerts.open(new AlertRow(0, key, rule, severity, "LINK", HOST, LEAF, null, told.summary(),
                 json.writeValueAsString(told), firedAt, null, null, null, null, null, false)).block().id();
-    }
-
-    private Map<String, Long> counts() {
-        return client.get().uri("/alerts/firing-counts").accept(MediaType.APPLICATION_JSON).exchange()
-                .expectStatus().isOk()
-                .expectBody(new org.springframework.core.ParameterizedTypeReference<Map<String, Long>>() { })
-                .returnResult().getResponseBody();
     }
 
     private static Map<String, String> tabCounts(Document page) {

@@ -4,6 +4,7 @@ import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.topology.LinkHealth;
 import io.fabricpulse.server.topology.LinkHealth.Status;
 import io.fabricpulse.server.topology.TopologyDocument;
+import io.fabricpulse.server.web.ShortNames;
 import io.fabricpulse.server.web.map.MapGraph.Kind;
 import org.junit.jupiter.api.Test;
 
@@ -104,10 +105,10 @@ class MapFolderTest {
 
     @Test
     void namesAreShortenedForTheMap() {
-        assertThat(MapFolder.shortName("MF0;leaf03:SB7800/U1")).isEqualTo("leaf03");
-        assertThat(MapFolder.shortName("rac1001 HCA-1")).isEqualTo("rac1001");
-        assertThat(MapFolder.shortName("gpu12 mlx5_0")).isEqualTo("gpu12");
-        assertThat(MapFolder.shortName("core switch 7")).isEqualTo("core switch 7");
+        assertThat(ShortNames.of("MF0;leaf03:SB7800/U1")).isEqualTo("leaf03");
+        assertThat(ShortNames.of("rac1001 HCA-1")).isEqualTo("rac1001");
+        assertThat(ShortNames.of("gpu12 mlx5_0")).isEqualTo("gpu12");
+        assertThat(ShortNames.of("core switch 7")).isEqualTo("core switch 7");
         assertThat(List.of("leaf10", "leaf2", "leaf01", "Leaf3").stream().sorted(MapFolder::compareNatural).toList())
                 .containsExactly("leaf01", "leaf2", "Leaf3", "leaf10");
     }

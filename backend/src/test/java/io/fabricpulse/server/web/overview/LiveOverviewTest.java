@@ -1,5 +1,10 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.topology.ClusterDirectory;
+import io.fabricpulse.server.topology.NodeNameDirectory;
+import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.server.topology.TopologyProperties;
+import io.fabricpulse.server.topology.TopologyViews;
 import io.fabricpulse.server.web.DisplayFormat;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.UiProperties;
@@ -7,8 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.codec.ServerSentEvent;
 import reactor.test.StepVerifier;
 
+import org.springframework.util.unit.DataSize;
+
+import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +31,12 @@ class LiveOverviewTest {
 
     private LiveOverview live() {
         UiProperties ui = new UiProperties(100, ZoneOffset.UTC, INTERVAL, KEEP_ALIVE);
-        return new LiveOverview(fabric, new OverviewSnapshots(fabric, new DisplayFormat(ZoneOffset.UTC), ui), ui);
+        DisplayFormat format = new DisplayFormat(ZoneOffset.UTC);
+        // No cables known to the topology: this test is about timing, the worst links have their own.
+        TopologyViews topology = new TopologyViews(new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30),
+                DataSize.ofMegabytes(16)), Clock.systemUTC(), guid -> null, List.of()), fabric, new NodeNameDirectory(null),
+                new ClusterDirectory(null));
+        return new LiveOverview(fabric, new OverviewSnapshots(fabric, format, ui, new WorstLinks(topology, fabric, format)), ui);
     }
 
     @Test

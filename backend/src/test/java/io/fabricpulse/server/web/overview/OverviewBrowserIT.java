@@ -1,6 +1,9 @@
 package io.fabricpulse.server.web.overview;
 
+import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
+import io.fabricpulse.server.web.alerts.AlertTransitions;
+import io.fabricpulse.server.web.alerts.LiveAlerts;
 import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
@@ -60,7 +63,8 @@ class OverviewBrowserIT {
             CodecsAutoConfiguration.class, JacksonAutoConfiguration.class, ThymeleafAutoConfiguration.class,
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
-            OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class})
+            OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class, WorstLinks.class,
+        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class})
     static class WebOnly {
 
         /**
@@ -95,7 +99,7 @@ class OverviewBrowserIT {
         Elements rows = page.select("tbody[data-port-rows] > tr");
         assertThat(rows).hasSize(100);
         assertThat(rows.first().selectFirst("[data-text=nodeName]").text()).isEqualTo("leaf29");
-        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 100 of 2592 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 100 of 2592 ports, 94 healthy hidden");
         assertThat(page.selectFirst("[data-text='summary.nodes']").text()).isEqualTo("702");
         // The indicator is hidden in the HTML and shown by ports-live.js: visible means the module and
         // its imports loaded and ran, and opened the event stream.

@@ -35,7 +35,7 @@ class OverviewEventsTest extends OverviewSliceTest {
                     assertThat(first.event()).isEqualTo("ports");
                     JsonNode snapshot = json.readTree(first.data());
                     assertThat(snapshot.get("total").asInt()).isEqualTo(5);
-                    assertThat(snapshot.get("showing").asString()).isEqualTo("showing 4 of 5 ports");
+                    assertThat(snapshot.get("showing").asString()).isEqualTo("showing 4 of 5 ports, 1 healthy hidden");
                     assertThat(snapshot.get("rows")).hasSize(4);
                     JsonNode worst = snapshot.get("rows").get(0);
                     assertThat(worst.get("key").asString()).isEqualTo(LEAF02 + ":7");

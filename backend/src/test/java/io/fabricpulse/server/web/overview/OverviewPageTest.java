@@ -17,6 +17,7 @@ import org.springframework.http.MediaType;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.IntStream;
@@ -42,13 +43,17 @@ class OverviewPageTest extends OverviewSliceTest {
         assertThat(rows.eachAttr("data-key"))
                 .containsExactly(LEAF02 + ":7", LEAF01 + ":3", NODE003 + ":1", SampleFabric.NODE001 + ":1");
         assertThat(rows.eachAttr("data-severity")).containsExactly("error", "error", "warn", "ok");
-        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 4 of 5 ports");
+        assertThat(page.selectFirst("section.ports .showing").text()).isEqualTo("showing 4 of 5 ports, 1 healthy hidden");
+        assertThat(page.selectFirst("section.ports").attr("data-healthy")).as("healthy rows hidden until asked for")
+                .isEqualTo("hidden");
 
         Element leaf01 = rows.get(1);
         assertThat(cell(leaf01, "nodeName")).isEqualTo("leaf01");
-        assertThat(leaf01.selectFirst("[data-text=nodeName]").attr("title")).isEqualTo(LEAF01);
+        assertThat(leaf01.selectFirst("[data-text=nodeName]").attr("title")).isEqualTo("leaf01 (" + LEAF01 + ")");
         assertThat(cell(leaf01, "nodeType")).isEqualTo("Switch");
-        assertThat(cell(leaf01, "peer")).isEqualTo(NODE003 + ":1");
+        assertThat(cell(leaf01, "peer")).as("the far end by name").isEqualTo("node003");
+        assertThat(cell(leaf01, "peerPort")).isEqualTo("[1]");
+        assertThat(leaf01.selectFirst("td.peer").attr("title")).isEqualTo("node003 (" + NODE003 + ") port 1");
         assertThat(cell(leaf01, "symbolErrors.count")).isEqualTo("1234");
         assertThat(cell(leaf01, "symbolErrors.rate")).isEqualTo("2.5");
         assertThat(cell(leaf01, "xmitDiscards.rate")).isEqualTo("0");
@@ -82,23 +87,28 @@ class OverviewPageTest extends OverviewSliceTest {
     }
 
     @Test
-    void summaryCountsFiringAlertsBySeverityAndLinksToThem() {
-        Element before = render("/").selectFirst("section.summary [data-alerts-stat]");
+    void theStripCountsFiringAlertsBySeverityAndListsTheWorstFirst() {
+        Element before = render("/").selectFirst("section.alert-strip");
+        openAlert("WARNING", false);
         openAlert("CRITICAL", false);
         openAlert("CRITICAL", false);
         openAlert("WARNING", true);
         openAlert("INFO", false);
 
-        Element stat = render("/").selectFirst("section.summary [data-alerts-stat]");
+        Element strip = render("/").selectFirst("section.alert-strip");
 
-        assertThat(stat.attr("href")).isEqualTo("/alerts");
-        assertThat(stat.attr("data-on")).isEqualTo("true");
-        assertThat(alertCount(stat, "CRITICAL") - alertCount(before, "CRITICAL")).isEqualTo(2);
-        assertThat(alertCount(stat, "WARNING") - alertCount(before, "WARNING")).as("acknowledged: not firing").isZero();
-        assertThat(alertCount(stat, "INFO") - alertCount(before, "INFO")).isEqualTo(1);
-        assertThat(alertCount(stat, "total")).isEqualTo(alertCount(stat, "CRITICAL") + alertCount(stat, "WARNING")
-                + alertCount(stat, "INFO"));
-        assertThat(render("/").select("script[src]").eachAttr("src")).contains("/js/alert-counts.js");
+        assertThat(strip.selectFirst("h2 a").attr("href")).isEqualTo("/alerts");
+        assertThat(alertCount(strip, "critical") - alertCount(before, "critical")).isEqualTo(2);
+        assertThat(alertCount(strip, "warning") - alertCount(before, "warning")).as("one acknowledged: not firing")
+                .isEqualTo(1);
+        assertThat(alertCount(strip, "info") - alertCount(before, "info")).isEqualTo(1);
+        List<String> severities = strip.select("[data-strip-lines] li").eachAttr("data-severity");
+        assertThat(severities).as("the alerts page's order: severity first").isNotEmpty()
+                .isSortedAccordingTo(Comparator.comparingInt(List.of("critical", "warning", "info")::indexOf));
+        Element first = strip.selectFirst("[data-strip-lines] li");
+        assertThat(first.select(".end-name").eachText()).containsExactly("leaf01[1]");
+        assertThat(first.selectFirst("time.age").attr("title")).isEqualTo("2026-03-01 12:00:00");
+        assertThat(render("/").select("script[src]").eachAttr("src")).contains("/js/alerts-strip.js");
     }
 
     @Test
@@ -161,7 +171,7 @@ class OverviewPageTest extends OverviewSliceTest {
                 .expectBody(String.class).returnResult().getResponseBody();
 
         assertThat(html).doesNotContain("<script>alert(1)</script>").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
-        assertThat(Jsoup.parse(html).selectFirst("section.ports .showing").text()).isEqualTo("showing 1 of 1 port");
+        assertThat(Jsoup.parse(html).selectFirst("section.ports .showing").text()).isEqualTo("showing 1 of 1 port, 1 healthy hidden");
     }
 
     @Test
@@ -237,7 +247,7 @@ class OverviewPageTest extends OverviewSliceTest {
         }
     }
 
-    private static long alertCount(Element stat, String severity) {
-        return Long.parseLong(stat.selectFirst("[data-alert-count=" + severity + "]").text());
+    private static long alertCount(Element strip, String severity) {
+        return Long.parseLong(strip.selectFirst("[data-strip-counts] [data-text=" + severity + "]").text());
     }
 }

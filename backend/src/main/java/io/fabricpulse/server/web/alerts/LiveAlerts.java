@@ -1,0 +1,105 @@
+package io.fabricpulse.server.web.alerts;
+
+import io.fabricpulse.server.alerting.api.AlertView;
+import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.alerting.api.FiringAlerts;
+import io.fabricpulse.server.alerting.store.AlertFilter;
+import io.fabricpulse.server.alerting.store.AlertOrder;
+import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.UiProperties;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The one live feed of every page but the overview's ports table: after the fabric changed or an alert moved,
+ * at most once per {@code fabricpulse.ui.live-interval}, one {@link AlertStrip} read once and shared by every open
+ * browser ({@code GET /events/live}). The overview binds the strip; the other pages re-read their live parts
+ * when its {@code version} (alerts) or {@code fabricAt} (counters) changed, so they read nothing on a timer.
+ * Alert transitions arrive from {@link AlertTransitions} (an acknowledgement between two batches shows at once);
+ * silenced ones are not announced and show with the next batch.
+ */
+@Component
+public class LiveAlerts {
+
+    static final String EVENT = "live";
+    /** Firing alerts the strip names; a wall reads this many at a glance, the alerts page has the rest. */
+    static final int STRIP = 8;
+    private static final AlertFilter FIRING = new AlertFilter("FIRING", null, null, null, null, null);
+
+    private final AlertViews views;
+    private final FiringAlerts firing;
+    private final DisplayFormat format;
+    private final Clock clock;
+    private final AtomicReference<Instant> fabricAt = new AtomicReference<>();
+    private final Flux<AlertStrip> changes;
+    private final UiProperties ui;
+
+    LiveAlerts(AlertViews views, FiringAlerts firing, FabricView fabric, DisplayFormat format, Clock clock,
+               UiProperties ui, AlertTransitions transitions) {
+        this.views = views;
+        this.firing = firing;
+        this.format = format;
+        this.clock = clock;
+        this.ui = ui;
+        // sample(): one read per interval in which something changed, at its end, for all browsers (share()).
+        this.changes = Flux.merge(fabric.updates().map(update -> {
+                    fabricAt.accumulateAndGet(update.at(), LiveAlerts::later);
+                    return true;
+                }), transitions.flux())
+                .sample(ui.liveInterval())
+                .concatMap(tick -> current())
+                .share();
+    }
+
+    /** The strip now: counts by severity, the worst firing alerts, the alerts' and the fabric's versions. */
+    public Mono<AlertStrip> current() {
+        Instant now = clock.instant();
+        return Mono.zip(firing.bySeverity(), views.search(FIRING, AlertOrder.WORST_FIRST, 0, STRIP).collectList(), version())
+                .map(all -> strip(all.getT1(), all.getT2(), all.getT3(), now));
+    }
+
+    /** The server-sent events for one browser: the strip at once, then after each change, keep-alives between. */
+    Flux<ServerSentEvent<AlertStrip>> events() {
+        Flux<ServerSentEvent<AlertStrip>> data = Flux.merge(changes.onBackpressureLatest(), current())
+                .map(strip -> ServerSentEvent.builder(strip).event(EVENT).build());
+        Flux<ServerSentEvent<AlertStrip>> comments = Flux.interval(ui.keepAlive())
+                .onBackpressureDrop()
+                .map(tick -> ServerSentEvent.<AlertStrip>builder().comment("keep-alive").build());
+        return Flux.merge(data, comments);
+    }
+
+    private AlertStrip strip(Map<String, Long> counts, List<AlertView> worst, String version, Instant now) {
+        long critical = counts.getOrDefault("CRITICAL", 0L);
+        long warning = counts.getOrDefault("WARNING", 0L);
+        long info = counts.getOrDefault("INFO", 0L);
+        long total = critical + warning + info;
+        List<AlertLine> lines = worst.stream().map(alert -> AlertLine.of(alert, format, now)).toList();
+        String more = total > lines.size() ? "and " + (total - lines.size()) + " more" : null;
+        return new AlertStrip(critical, warning, info, total, lines, more, version, format.isoTime(fabricAt.get()));
+    }
+
+    /**
+     * The alerts' version: how many alerts are firing, acknowledged and resolved and how many silences have not
+     * ended, so a firing, an acknowledgement, a resolution and a silence each change it (a comment does not).
+     */
+    private Mono<String> version() {
+        // Side by side, not one after another: the event waits for the slowest read only.
+        return Mono.zip(views.count(FIRING), views.count(new AlertFilter("ACKNOWLEDGED", null, null, null, null, null)),
+                        views.count(new AlertFilter("RESOLVED", null, null, null, null, null)),
+                        views.silencesNotExpired(clock.instant()).count())
+                .map(counts -> counts.toString());
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a == null || (b != null && b.isAfter(a)) ? b : a;
+    }
+}

@@ -1,0 +1,362 @@
+package io.fabricpulse.server.web;
+
+import com.microsoft.playwright.Page;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.testing.ServerTest;
+import io.fabricpulse.server.testing.TestBatches;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 23 in real Chromium on the demo fabric: the overview names what is worst, where and since when (firing
+ * alerts in the alerts page's order, the worst links in their documented order, healthy rows hidden until asked
+ * for, short names with the full name on hover), at a desk (1600 x 1000) and on a 1920 x 1080 wall, where it has a
+ * layout of its own that never scrolls; nothing a person needs (a port number, a time, a severity) is cut off; and
+ * a counter raised by an agent shows on the open overview, alerts list, port page and map within 2 s of its batch,
+ * with no reload and no request the server's events did not ask for.
+ */
+class NocWallBrowserIT extends DemoServerBrowserTest {
+
+    /**
+     * Elements that must show whole: port numbers, times, severities, the numbers of the summary. Each must fit its own
+     * box (scrollWidth) and lie inside every ancestor that clips; returns those that do not, as "text in selector".
+     */
+    static final String CUT_OFF = """
+            (scope) => {
+              const root = document.querySelector(scope);
+              const wanted = root.querySelectorAll(
+                '.port, time, .age, .severity, .health, td.num, th, .stat .value, .stat .label, [data-strip-counts] span');
+              const cut = [];
+              for (const el of wanted) {
+                const box = el.getBoundingClientRect();
+                if (box.width === 0 || el.closest('[hidden]') || getComputedStyle(el).visibility === 'hidden') continue;
+                // Rows a full area leaves out (the wall's worst links below its last line) are not shown, not cut.
+                if (outside(el, box)) continue;
+                const text = el.textContent.trim();
+                if (text === '') continue;
+                const inline = getComputedStyle(el).display === 'inline';
+                if (!inline && el.scrollWidth > el.clientWidth + 1) {
+                  cut.push(text + ' in ' + el.className + ' (own box)');
+                  continue;
+                }
+                for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+                  const style = getComputedStyle(up);
+                  if (style.overflowX === 'visible') continue;
+                  // A box that scrolls shows the rest by scrolling: its edge does not cut anything.
+                  const scrolls = ['auto', 'scroll'].includes(style.overflowY);
+                  const clip = up.getBoundingClientRect();
+                  if (box.right > clip.right + 1 || box.left < clip.left - 1
+                      || (!scrolls && (box.bottom > clip.bottom + 1 || box.top < clip.top - 1))) {
+                    cut.push(text + ' in ' + el.className + ' (clipped by ' + up.tagName + '.' + up.className + ')');
+                    break;
+                  }
+                }
+              }
+              return cut;
+              function outside(el, box) {
+                for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+                  if (['visible', 'auto', 'scroll'].includes(getComputedStyle(up).overflowY)) continue;
+                  const clip = up.getBoundingClientRect();
+                  if (box.top >= clip.bottom - 1 || box.bottom <= clip.top + 1) return true;
+                }
+                return false;
+              }
+            }""";
+
+    /** The strip, the worst links and what the ports table shows by default, as the page holds them. */
+    static final String OVERVIEW = """
+            () => ({
+              strip: [...document.querySelectorAll('[data-strip-lines] li')].map(li => ({
+                id: li.dataset.alertId, severity: li.dataset.severity,
+                ends: [...li.querySelectorAll('.end-name')].map(a => ({ shown: a.textContent, title: a.title })),
+                age: li.querySelector('.age').textContent, at: li.querySelector('.age').title })),
+              links: [...document.querySelectorAll('[data-link-rows] tr')].map(tr => ({
+                status: tr.dataset.status, errors: tr.cells[3].textContent,
+                a: tr.cells[1].querySelector('.short').textContent, aTitle: tr.cells[1].querySelector('a').title,
+                aPort: tr.cells[1].querySelector('.port').textContent })),
+              healthyShown: [...document.querySelectorAll('[data-port-rows] tr[data-severity=ok]')]
+                  .filter(tr => tr.getBoundingClientRect().height > 0).length,
+              healthyRows: document.querySelectorAll('[data-port-rows] tr[data-severity=ok]').length,
+              badShown: [...document.querySelectorAll('[data-port-rows] tr:not([data-severity=ok])')]
+                  .filter(tr => tr.getBoundingClientRect().height > 0).length,
+            })""";
+
+    private static final List<String> SEVERITIES = List.of("critical", "warning", "info");
+    private static final List<String> LINK_ORDER = List.of("down", "flapping", "errors", "degraded");
+
+    @Test
+    void theOverviewNamesWhatIsWorstWhereAndSinceWhenAtADesk() {
+        try (BrowserPage tab = open()) {
+            Page page = tab.goUntil("/", "[data-strip-lines] li:first-child");
+            // The stylesheet too: rows it hides would otherwise count as shown.
+            page.waitForLoadState();
+            tab.pollUntil("() => document.querySelectorAll('[data-link-rows] tr').length >= 3", null, PATIENCE_MS, 500);
+
+            // One order for alerts: the strip lists the first firing alerts of the alerts page, in its order.
+            tab.pollUntil("""
+                    async () => {
+                      const strip = [...document.querySelectorAll('[data-strip-lines] li')].map(li => li.dataset.alertId);
+                      const html = await (await fetch('/alerts')).text();
+                      const list = [...new DOMParser().parseFromString(html, 'text/html')
+                          .querySelectorAll('[data-alert-rows] tr')].map(tr => tr.dataset.alertId);
+                      return strip.length > 0 && strip.join() === list.slice(0, strip.length).join();
+                    }""", null, PATIENCE_MS, 1000);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> seen = (Map<String, Object>) page.evaluate(OVERVIEW);
+            List<Map<String, Object>> strip = list(seen.get("strip"));
+            List<Integer> ranks = strip.stream().map(line -> SEVERITIES.indexOf((String) line.get("severity"))).toList();
+            assertThat(ranks).as("severity first").isSorted();
+            for (Map<String, Object> line : strip) {
+                assertThat((String) line.get("age")).as("age").matches("\\d+ (s|min|h \\d+ min|d \\d+ h) ago");
+                assertThat((String) line.get("at")).as("the full time on hover").matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
+                for (Map<String, Object> end : list(line.get("ends"))) {
+                    String shown = (String) end.get("shown");
+                    String title = (String) end.get("title");
+                    assertThat(shown).as("a short name, never a GUID").doesNotStartWith("0x");
+                    String name = shown.replaceFirst("\\[\\d+]$", "");
+                    assertThat(title).as("the full name on hover").contains(name);
+                    assertThat(shown.length()).isLessThanOrEqualTo(title.length());
+                }
+            }
+            assertThat(strip).as("the demo's flapping, degraded and erring links alert")
+                    .anySatisfy(line -> assertThat(list(line.get("ends"))).hasSize(2));
+
+            // One order for links: down, flapping, errors (highest rate first), degraded; no healthy cable.
+            List<Map<String, Object>> links = list(seen.get("links"));
+            assertThat(links.stream().map(l -> LINK_ORDER.indexOf((String) l.get("status"))).toList())
+                    .doesNotContain(-1).isSorted();
+            assertThat(links).extracting(l -> (String) l.get("status")).contains("errors", "degraded");
+            assertThat(links).allSatisfy(l -> {
+                assertThat((String) l.get("aTitle")).contains((String) l.get("a")).contains("0x");
+                assertThat((String) l.get("aPort")).matches("\\[\\d+]");
+            });
+            assertThat(links.stream().filter(l -> l.get("a").toString().startsWith("MF0;")).toList())
+                    .as("switch names shortened").isEmpty();
+
+            // Healthy ports hidden until asked for.
+            assertThat(((Number) seen.get("healthyRows")).intValue()).isPositive();
+            assertThat(((Number) seen.get("healthyShown")).intValue()).isZero();
+            assertThat(((Number) seen.get("badShown")).intValue()).isPositive();
+            assertThat(page.evaluate(CUT_OFF, "main")).as("cut off at 1600 x 1000").isEqualTo(List.of());
+            tab.screenshot("noc-overview-desk-1600");
+            page.locator("[data-healthy-toggle]").click();
+            assertThat(((Number) page.evaluate("() => [...document.querySelectorAll('[data-port-rows] tr[data-severity=ok]')]"
+                    + ".filter(tr => tr.getBoundingClientRect().height > 0).length")).intValue()).isPositive();
+
+            Page alerts = tab.goUntil("/alerts", "[data-alert-rows] tr:first-child");
+            alerts.waitForLoadState();
+            assertThat(alerts.evaluate(CUT_OFF, "main")).as("alerts page cut off at 1600 x 1000").isEqualTo(List.of());
+            tab.screenshot("noc-alerts-desk-1600");
+        }
+    }
+
+    @Test
+    void onAWallTheOverviewIsALayoutOfItsOwnThatNeverScrolls() {
+        try (BrowserPage tab = open()) {
+            tab.page().setViewportSize(1920, 1080);
+            Page page = tab.goUntil("/?wall=1", "[data-strip-lines] li:first-child");
+            page.waitForLoadState();
+            page.locator("[data-wall-map][data-drawn=true]").waitFor(visible());
+            tab.pollUntil("() => document.querySelectorAll('[data-link-rows] tr').length >= 3", null, PATIENCE_MS, 500);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> layout = (Map<String, Object>) page.evaluate("""
+                    () => {
+                      const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+                        return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+                      const root = document.scrollingElement;
+                      return {
+                        display: getComputedStyle(document.querySelector('main.overview')).display,
+                        scrollH: root.scrollHeight, scrollW: root.scrollWidth, h: innerHeight, w: innerWidth,
+                        strip: box('.alert-strip'), map: box('[data-wall-map] [data-map-canvas]'), links: box('.worst-links'),
+                        portsShown: document.querySelector('section.ports').getBoundingClientRect().height,
+                        rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+                      };
+                    }""");
+            tab.screenshot("noc-overview-wall-1920");
+            assertThat(layout.get("display")).isEqualTo("grid");
+            assertThat(number(layout, "scrollH")).as("no vertical scrolling").isLessThanOrEqualTo(number(layout, "h"));
+            assertThat(number(layout, "scrollW")).as("no horizontal scrolling").isLessThanOrEqualTo(number(layout, "w"));
+            Map<String, Object> strip = map(layout.get("strip"));
+            Map<String, Object> map = map(layout.get("map"));
+            assertThat(number(strip, "x")).as("alerts first: left").isLessThan(number(map, "x"));
+            assertThat(number(strip, "y")).as("alerts first: on top").isLessThan(200);
+            assertThat(number(map, "w") * number(map, "h")).as("a large map: over a third of the screen")
+                    .isGreaterThan(1920 * 1080 / 3.0);
+            assertThat(number(layout, "portsShown")).as("the desk's port table is left out").isZero();
+            assertThat(number(layout, "rem")).as("type read from 4 m").isGreaterThanOrEqualTo(24);
+            assertThat(page.evaluate(CUT_OFF, "main")).as("cut off on the wall").isEqualTo(List.of());
+        }
+    }
+
+    @Test
+    void aRaisedCounterShowsOnEveryOpenPageWithinTwoSecondsWithoutPolling() throws Exception {
+        String agent = TestBatches.randomAgentId();
+        String host = TestBatches.randomGuid();
+        String leaf = TestBatches.randomGuid();
+        push(agent, 1, host, leaf, 0);
+        push(agent, 2, host, leaf, 0);
+        List<BrowserPage> tabs = new ArrayList<>();
+        try {
+            BrowserPage overview = opened(tabs, "/", "[data-strip-lines]");
+            BrowserPage alerts = opened(tabs, "/alerts", "main[data-live-on]");
+            BrowserPage port = opened(tabs, "/nodes/" + host + "/ports/1", "[data-counter=SymbolErrorCounter]");
+            BrowserPage map = opened(tabs, "/map", "main[data-map][data-drawn=true]");
+            for (BrowserPage tab : tabs) {
+                tab.pollUntil("() => [...document.querySelectorAll('[data-live-status], [data-strip-status]')]"
+                        + ".some(s => s.dataset.liveStatus === 'live' || s.dataset.stripStatus === 'live')"
+                        + " || document.querySelector('main[data-map]')?.dataset.live === 'live'", null, PATIENCE_MS, 200);
+            }
+            String key = host + ":1";
+
+            push(agent, 3, host, leaf, 5_000);
+            long batch = System.nanoTime();
+            // 5,000 symbol errors in a second: the counter, the erring link and its symbol-error-burst alert.
+            waitFor(overview, "() => document.querySelector('[data-port-rows] tr[data-key=\"" + key + "\"] [data-text=\"symbolErrors.count\"]')"
+                    + "?.textContent === '5000' && [...document.querySelectorAll('[data-strip-lines] li .end-name')]"
+                    + ".some(a => a.href.includes('" + host + "'))", batch, "overview");
+            waitFor(alerts, "() => [...document.querySelectorAll('[data-alert-rows] tr .end-name')]"
+                    + ".some(a => a.href.includes('" + host + "'))", batch, "alerts list");
+            waitFor(port, "() => document.querySelector('[data-counter=SymbolErrorCounter] td.num').textContent === '5000'",
+                    batch, "port page");
+            waitFor(map, "() => document.querySelector('[data-map-canvas]').graph.worst"
+                    + ".some(c => [c.a, c.b].some(e => e.nodeGuid === '" + host + "') && c.status === 'ERRORS')", batch, "map");
+
+            tabs.forEach(NocWallBrowserIT::assertReadsOnlyWhatTheEventsAnnounced);
+            overview.screenshot("noc-live-overview");
+            alerts.screenshot("noc-live-alerts");
+            port.screenshot("noc-live-port");
+            map.screenshot("noc-live-map");
+        } finally {
+            tabs.forEach(BrowserPage::close);
+        }
+    }
+
+    /**
+     * No reload, and reads only when the server's events said what the page shows changed: the page re-reads
+     * itself once per announced change, the map its graph once per update, the port charts their range at most
+     * once per fabric change; nothing on a timer.
+     */
+    private static void assertReadsOnlyWhatTheEventsAnnounced(BrowserPage tab) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> reads = (Map<String, Object>) tab.page().evaluate("""
+                () => {
+                  const main = document.querySelector('main');
+                  const counts = {};
+                  for (const r of performance.getEntriesByType('resource')) {
+                    if (!['fetch', 'xmlhttprequest'].includes(r.initiatorType)) continue;
+                    const path = new URL(r.name).pathname;
+                    counts[path] = (counts[path] ?? 0) + 1;
+                  }
+                  return { counts, navigations: performance.getEntriesByType('navigation').length,
+                           changes: Number(main.dataset.changes ?? 0), updates: Number(main.dataset.updates ?? 0),
+                           events: Number(main.dataset.liveEvents ?? 0) };
+                }""");
+        assertThat(reads.get("navigations")).as("no reload").isEqualTo(1);
+        Map<String, Object> counts = map(reads.get("counts"));
+        int events = Math.max((int) number(reads, "changes"), (int) number(reads, "updates"));
+        int fabricEvents = (int) number(reads, "events");
+        counts.forEach((path, count) -> {
+            int limit = path.contains("/rates") ? fabricEvents + 1 : events + 1;
+            assertThat(((Number) count).intValue()).as(tab.page().url() + " read " + path).isLessThanOrEqualTo(limit);
+        });
+    }
+
+    @Test
+    void theNodeInventoryAndAlertPagesFollowTheFabricWithoutPolling() {
+        List<BrowserPage> tabs = new ArrayList<>();
+        try {
+            BrowserPage inventory = opened(tabs, "/inventory", "main[data-live-on]");
+            BrowserPage alerts = opened(tabs, "/alerts", "[data-alert-rows] tr:first-child");
+            String alert = alerts.page().locator("[data-alert-rows] tr >> nth=0").getAttribute("data-alert-id");
+            BrowserPage detail = opened(tabs, "/alerts/" + alert, "main[data-live-on]");
+            BrowserPage node = opened(tabs, "/nodes/" + alerts.page().locator("[data-alert-rows] tr >> nth=0")
+                    .locator("td.ends a >> nth=0").getAttribute("href").split("/")[2], "main[data-live-on]");
+            // The demo reports every second: each page re-reads its live parts after the fabric changed.
+            for (BrowserPage tab : List.of(inventory, detail, node)) {
+                tab.pollUntil("() => Number(document.querySelector('main').dataset.rereads ?? 0) >= 2", null,
+                        PATIENCE_MS, 200);
+                assertThat(tab.page().locator("[data-live-status]").getAttribute("data-live-status")).isEqualTo("live");
+            }
+            tabs.forEach(NocWallBrowserIT::assertReadsOnlyWhatTheEventsAnnounced);
+            detail.screenshot("noc-live-alert-detail");
+        } finally {
+            tabs.forEach(BrowserPage::close);
+        }
+    }
+
+    private BrowserPage opened(List<BrowserPage> tabs, String path, String ready) {
+        BrowserPage tab = open();
+        tabs.add(tab);
+        tab.goUntil(path, ready);
+        return tab;
+    }
+
+    /** Waits up to 2 s after the batch was accepted for {@code shown} to hold on {@code tab}. */
+    private static void waitFor(BrowserPage tab, String shown, long batchNanos, String what) {
+        double left = Math.max(0, 2_000 - (System.nanoTime() - batchNanos) / 1e6);
+        try {
+            tab.pollUntil(shown, null, left, 50);
+        } catch (AssertionError late) {
+            tab.screenshot("noc-live-late-" + what.replace(' ', '-'));
+            throw new AssertionError("the " + what + " did not show the raised counter within 2 s of its batch", late);
+        }
+    }
+
+    /** One batch of a test agent: a host cabled to a leaf, the host's port with {@code symbolErrors}. */
+    private void push(String agent, long sequence, String host, String leaf, long symbolErrors)
+            throws IOException, InterruptedException {
+        Map<String, Long> counters = Map.of("SymbolErrorCounter", symbolErrors, "PortXmitData", 1000 * sequence,
+                "PortRcvData", 1000 * sequence);
+        NodeReport hostNode = TestBatches.hca(host, "wallhost HCA-1", port(1, counters, leaf, 1));
+        NodeReport leafNode = new NodeReport(leaf, null, NodeType.SWITCH, "MF0;wall-leaf:SB7800/U1", null, null, null,
+                List.of(port(1, Map.of("SymbolErrorCounter", 0L), host, 1)));
+        IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, agent, sequence, Instant.now(), "umad",
+                List.of(hostNode, leafNode));
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/api/v1/ingest"))
+                .header("Authorization", "Bearer " + ServerTest.AGENT_TOKEN)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(TestBatches.json(batch))).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(202);
+    }
+
+    private static PortReport port(int number, Map<String, Long> counters, String peerGuid, int peerPort) {
+        return new PortReport(number, 17, 1, PortState.ACTIVE, PhysicalState.LINK_UP, LinkWidth.X4, LinkSpeed.EDR,
+                EnumSet.of(LinkWidth.X4), EnumSet.of(LinkSpeed.EDR), "InfiniBand", true, counters,
+                new PeerPort(peerGuid, peerPort));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> list(Object value) {
+        return (List<Map<String, Object>>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    private static double number(Map<String, Object> values, String key) {
+        return ((Number) values.get(key)).doubleValue();
+    }
+}
