@@ -6,6 +6,7 @@ import io.fabricpulse.server.fabric.counterclear.CounterClearHistory;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.fabric.FabricWindows;
 import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.topology.NodeNameDirectory;
@@ -112,8 +113,8 @@ public class PageStateStore {
     }
 
     @Bean
-    TopologyViews topologyViews(TopologyChanges topology, FabricView fabric, NodeNameDirectory names,
-                                ClusterDirectory clusters) {
-        return new TopologyViews(topology, fabric, names, clusters);
+    TopologyViews topologyViews(TopologyChanges topology, FabricView fabric, FabricWindows windows,
+                                NodeNameDirectory names, ClusterDirectory clusters) {
+        return new TopologyViews(topology, fabric, windows, names, clusters);
     }
 }

@@ -34,7 +34,7 @@ class LiveOverviewTest {
         DisplayFormat format = new DisplayFormat(ZoneOffset.UTC);
         // No cables known to the topology: this test is about timing, the worst links have their own.
         TopologyViews topology = new TopologyViews(new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30),
-                DataSize.ofMegabytes(16)), Clock.systemUTC(), guid -> null, List.of()), fabric, new NodeNameDirectory(null),
+                DataSize.ofMegabytes(16)), Clock.systemUTC(), guid -> null, List.of()), fabric, fabric, new NodeNameDirectory(null),
                 new ClusterDirectory(null));
         return new LiveOverview(fabric, new OverviewSnapshots(fabric, format, ui, new WorstLinks(topology, fabric, format)), ui);
     }

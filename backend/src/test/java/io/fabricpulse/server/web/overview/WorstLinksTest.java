@@ -70,7 +70,7 @@ class WorstLinksTest {
                     .link(i == 2 ? "1X" : "4X", "EDR").counter("SymbolErrorCounter", 0, 0.0).build());
         }
         fabric.publish(AT, List.of(), ports);
-        TopologyViews views = new TopologyViews(topology, fabric, new NodeNameDirectory(null), new ClusterDirectory(null));
+        TopologyViews views = new TopologyViews(topology, fabric, fabric, new NodeNameDirectory(null), new ClusterDirectory(null));
 
         List<LinkRow> rows = new WorstLinks(views, fabric, new DisplayFormat(ZoneOffset.UTC)).current(null);
 
