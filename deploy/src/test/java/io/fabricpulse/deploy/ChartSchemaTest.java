@@ -13,11 +13,12 @@ class ChartSchemaTest {
     private final HelmChart chart = new HelmChart(DeployBuild.current().chart());
 
     @Test
-    void theSchemaRefusesSeveralReplicasOnEmbeddedStores() {
+    void theSchemaRefusesSeveralReplicasOnTheEmbeddedStateStoreOrOneSharedClaim() {
         assertRefused(c -> c.set("server.replicas", 2), "/stateStore/type");
         assertRefused(c -> c.set("server.replicas", 2).set("stateStore.type", "postgresql")
                 .set("stateStore.postgresql.url", "r2dbc:postgresql://db:5432/fp")
-                .set("stateStore.postgresql.password", "pw"), "/seriesStore/type");
+                .set("stateStore.postgresql.password", "pw")
+                .set("server.persistence.existingClaim", "one-claim"), "/server/persistence/existingClaim");
     }
 
     @Test

@@ -193,6 +193,31 @@ class ChartTest {
     }
 
     @Test
+    void wholeReplicasOnTheEmbeddedSeriesStoreEachKeepAFullCopyOnAClaimOfTheirOwn() {
+        KubernetesManifests manifests = chart.render(c -> c.withValuesFile(chart.haValues())
+                .set("seriesStore.type", "embedded").set("server.persistence.size", "50Gi")
+                .set("server.persistence.storageClass", "local-ssd"));
+
+        StatefulSet server = manifests.named(StatefulSet.class, SERVER);
+        assertThat(manifests.find(PersistentVolumeClaim.class)).as("no one claim shared by the replicas").isEmpty();
+        assertThat(server.getSpec().getTemplate().getSpec().getVolumes()).extracting(Volume::getName)
+                .as("the data volume comes from the claim template").doesNotContain("data");
+        assertThat(server.getSpec().getTemplate().getSpec().getContainers().getFirst().getVolumeMounts())
+                .anySatisfy(mount -> {
+                    assertThat(mount.getName()).isEqualTo("data");
+                    assertThat(mount.getMountPath()).isEqualTo("/var/lib/fabricpulse");
+                });
+        PersistentVolumeClaim template = server.getSpec().getVolumeClaimTemplates().getFirst();
+        assertThat(template.getMetadata().getName()).isEqualTo("data");
+        assertThat(template.getSpec().getAccessModes()).containsExactly("ReadWriteOnce");
+        assertThat(template.getSpec().getStorageClassName()).isEqualTo("local-ssd");
+        assertThat(template.getSpec().getResources().getRequests().get("storage")).isEqualTo(new Quantity("50Gi"));
+        assertThat(manifests.named(ConfigMap.class, SERVER + "-env").getData())
+                .containsEntry("SPRING_R2DBC_URL", "r2dbc:postgresql://postgres.db.svc:5432/fabricpulse")
+                .containsEntry("FABRICPULSE_SERIES_TYPE", "embedded");
+    }
+
+    @Test
     void aPrometheusStoreWithoutTokenSendsNoCredentialsAndOneWithATokenGetsItFromTheChartsSecret() {
         KubernetesManifests open = chart.render(c -> c.set("seriesStore.type", "prometheus")
                 .set("seriesStore.prometheus.writeUrl", "http://victoria-metrics:8428/api/v1/write")
