@@ -109,7 +109,13 @@ class PortStateBrowserIT extends ServerTest {
 
                 try (BrowserPage tab = chromium.open("http://127.0.0.1:" + port, Map.of("Authorization", basic()))) {
                     Page page = tab.go("/nodes/" + leafB + "/ports/2");
+                    // The page reloads once the agent answered: wait for that new document (it lacks the mark),
+                    // since the live page may show the fact earlier, while the order is still out, and a screenshot
+                    // taken across the reload never ends.
+                    page.evaluate("() => { window.beforeTheOrder = true; }");
                     confirm(page, "disable", "node-4");
+                    page.waitForFunction("() => window.beforeTheOrder === undefined",
+                            null, new Page.WaitForFunctionOptions().setTimeout(90_000));
                     Locator onPurpose = page.locator("[data-fact=disabled-on-purpose]");
                     onPurpose.waitFor(visible());
                     assertThat(onPurpose.textContent()).contains("disabled by " + ADMIN).contains(REASON);
