@@ -27,6 +27,9 @@ import java.util.Map;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "fabricpulse.demo.enabled=true",
         "fabricpulse.demo.interval=1s",
+        // A state store of its own: other tests of this JVM share the default in-memory one, and their alerts
+        // (nodes this fabric does not have, named by GUID) would show on the demo's pages.
+        "spring.r2dbc.url=r2dbc:h2:mem:///demo-browser?options=DB_CLOSE_DELAY=-1",
         "fabricpulse.ingest.agent-token=" + ServerTest.AGENT_TOKEN,
         // The settings test's local webhook sink listens on 127.0.0.1, an inward address.
         "fabricpulse.notify.allowed-ranges=127.0.0.1/32",
