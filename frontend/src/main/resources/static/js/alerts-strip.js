@@ -2,7 +2,7 @@
 // JSON: counts by severity, the worst firing alerts in the alerts page's order, already formatted), which
 // replaces what the strip shows, in place. Lines are reused; only their text changes.
 
-import { bind } from './lib/bind.js';
+import { bind, reuseChildren } from './lib/bind.js';
 import { subscribe } from './lib/live-events.js';
 
 const strip = document.querySelector('[data-alert-strip]');
@@ -19,21 +19,13 @@ if (strip) {
       bind(counts, data);
       more.textContent = data.more ?? '';
       empty.hidden = data.total > 0;
-      data.lines.forEach((line, index) => {
-        let li = list.children[index];
-        if (!li) {
-          li = template.content.firstElementChild.cloneNode(true);
-          list.append(li);
-        }
+      reuseChildren(list, template, data.lines, (li, line) => {
         li.dataset.alertId = String(line.id);
         li.dataset.severity = line.severity;
         li.querySelector('.severity').className = `severity ${line.severity}`;
         bind(li, { ...line, href: `/alerts/${line.id}` });
         ends(li.querySelector('[data-ends]'), line.ends);
       });
-      while (list.children.length > data.lines.length) {
-        list.lastElementChild.remove();
-      }
       strip.dataset.version = data.version;
       strip.dataset.updates = String(Number(strip.dataset.updates ?? 0) + 1);
     },

@@ -2,7 +2,7 @@
 // snapshot (OverviewSnapshot as JSON), which replaces what the page shows, in place. Rows are reused
 // and only their cells' text changes, so nothing on screen moves but the numbers.
 
-import { bind } from './lib/bind.js';
+import { bind, reuseChildren } from './lib/bind.js';
 import { subscribe } from './lib/live-events.js';
 
 const page = document.querySelector('main[data-events]');
@@ -39,12 +39,7 @@ function start(main) {
 }
 
 function renderRows(body, template, rows) {
-  rows.forEach((row, index) => {
-    let tr = body.rows[index];
-    if (!tr) {
-      tr = template.content.firstElementChild.cloneNode(true);
-      body.append(tr);
-    }
+  reuseChildren(body, template, rows, (tr, row) => {
     tr.dataset.key = row.key;
     if ('severity' in row) {
       tr.dataset.severity = row.severity;
@@ -57,9 +52,6 @@ function renderRows(body, template, rows) {
     }
     bind(tr, row);
   });
-  while (body.rows.length > rows.length) {
-    body.lastElementChild.remove();
-  }
 }
 
 /** Healthy ports are hidden until asked for: the bad ones are what a person looks for. */

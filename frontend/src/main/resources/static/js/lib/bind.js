@@ -46,3 +46,21 @@ function setOrRemove(el, attribute, value) {
     el.setAttribute(attribute, String(value));
   }
 }
+
+/**
+ * Makes {@code container}'s children one per item, in order: the n-th child is reused (so nothing on screen moves
+ * but its text), a missing one cloned from {@code template}, extra ones removed; {@code fill(element, item)} updates each.
+ */
+export function reuseChildren(container, template, items, fill) {
+  items.forEach((item, index) => {
+    let element = container.children[index];
+    if (!element) {
+      element = template.content.firstElementChild.cloneNode(true);
+      container.append(element);
+    }
+    fill(element, item);
+  });
+  while (container.children.length > items.length) {
+    container.lastElementChild.remove();
+  }
+}
