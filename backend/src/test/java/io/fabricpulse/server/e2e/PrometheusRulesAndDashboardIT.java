@@ -71,8 +71,15 @@ class PrometheusRulesAndDashboardIT {
             assertThat(expressions).hasSizeGreaterThan(30);
 
             Set<String> empty = new LinkedHashSet<>(expressions.keySet());
+            Instant asked = Instant.now();
             while (!empty.isEmpty() && Instant.now().isBefore(deadline)) {
-                empty.removeIf(expr -> promQl.series(expr) > 0);
+                empty.removeIf(expr -> {
+                    boolean answered = promQl.series(expr) > 0;
+                    if (answered) { // what a run waits for: the last of these lines
+                        System.out.printf("series after %d s: %s%n", Duration.between(asked, Instant.now()).toSeconds(), expr);
+                    }
+                    return answered;
+                });
                 if (!empty.isEmpty()) {
                     Thread.sleep(2_000); // real time: the demo's faults and Prometheus' scrapes must happen
                 }
