@@ -144,33 +144,49 @@ function edgeData(e) {
   const problem = PROBLEMS.includes(e.status);
   const health = HEALTH[e.status] ?? HEALTH.UNKNOWN;
   return { id: e.id, source: e.source, target: e.target, status: e.status, cables: e.cables, problems: e.problems,
-    load: e.load, width: edgeWidth(e), problem,
+    load: e.load, width: edgeWidth(e), problem, showLabel: true,
     label: problem ? `${health.cue} ${e.problems} ${health.word}` : '' };
 }
 
+/** Whether a node's label fits its row at this zoom (odd ones hang above, even below), or it is selected. */
+function labelShows(node, zoom) {
+  const room = node.data('spacing') * zoom * (node.data('kind') === 'HOSTS' ? 1 : 2) - 8;
+  return node.data('label').length * CHAR_PX <= room || node.selected();
+}
+
 /**
- * Hides a row's labels when they would run into each other at this zoom (odd ones hang above, even below);
- * returns whether any label came or went.
+ * Hides a row's labels when they would run into each other at this zoom, and the labels of problem bundles that
+ * would cover a worse one's (worst first: down, errors, degraded, then the most problems); then restyles once
+ * (labels keep their size on screen, so a new zoom changes every label).
  */
 function placeLabels(cy) {
   const zoom = cy.zoom();
-  let changed = false;
+  const pan = cy.pan();
+  const shown = [];
+  const rank = (edge) => PROBLEMS.indexOf(edge.data('status'));
+  const problems = cy.edges('[?problem]').sort((a, b) => rank(a) - rank(b) || b.data('problems') - a.data('problems'));
   cy.batch(() => {
     cy.nodes().forEach((node) => {
-      const room = node.data('spacing') * zoom * (node.data('kind') === 'HOSTS' ? 1 : 2) - 8;
-      const show = node.data('label').length * CHAR_PX <= room || node.selected();
-      if (show !== node.data('showLabel')) {
-        node.data('showLabel', show);
-        changed = true;
-      }
+      const show = labelShows(node, zoom);
+      if (show !== node.data('showLabel')) node.data('showLabel', show);
+    });
+    problems.forEach((edge) => {
+      const middle = edge.midpoint();
+      const halfWidth = (edge.data('label').length * CHAR_PX) / 2 + 4;
+      const halfHeight = LABEL_PX / 2 + 4;
+      const box = { x: middle.x * zoom + pan.x, y: middle.y * zoom + pan.y };
+      const show = !shown.some((other) => Math.abs(other.x - box.x) < halfWidth + other.halfWidth
+        && Math.abs(other.y - box.y) < halfHeight * 2);
+      if (show) shown.push({ ...box, halfWidth });
+      if (show !== edge.data('showLabel')) edge.data('showLabel', show);
     });
   });
   cy.style().update();
-  return changed;
 }
 
-function style(cy) {
-  const screen = (px) => () => px / cy.zoom();
+/** @param zoom the graph's zoom now: sizes in screen pixels stay the same at any zoom */
+function style(zoom) {
+  const screen = (px) => () => px / zoom();
   return [
     { selector: 'node', style: { label: '', color: css('--text'), 'font-size': screen(LABEL_PX),
       'text-valign': 'bottom', 'text-margin-y': screen(4), 'background-color': css('--accent'),
@@ -184,11 +200,14 @@ function style(cy) {
     // A node whose cables are bad says so with its colour and a thick border in the health's line.
     ...PROBLEMS.map((status) => ({ selector: `node[status="${status}"]`, style: { 'background-color': colour(status),
       'border-width': 3, 'border-color': colour(status), 'border-style': HEALTH[status].line === 'dashed' ? 'dashed' : 'solid' } })),
-    { selector: 'edge', style: { width: 'data(width)', 'line-color': (e) => colour(e.data('status')), opacity: 0.35,
+    // Colours by selector, read from the theme once: a mapper function per edge ran at every restyle.
+    { selector: 'edge', style: { width: 'data(width)', 'line-color': colour('UNKNOWN'), opacity: 0.35,
       'z-index': 1, 'curve-style': 'straight' } },
+    ...Object.keys(HEALTH).map((status) => ({ selector: `edge[status="${status}"]`, style: { 'line-color': colour(status) } })),
     { selector: 'edge[status="UNKNOWN"]', style: { 'line-style': 'dashed', 'line-dash-pattern': HEALTH.UNKNOWN.dash } },
     // A problem's label is part of its bundle for clicks too: it sits on top of whatever crosses there.
-    { selector: 'edge[?problem]', style: { opacity: 1, label: 'data(label)', 'font-size': screen(LABEL_PX),
+    { selector: 'edge[?problem][?showLabel]', style: { label: 'data(label)' } },
+    { selector: 'edge[?problem]', style: { opacity: 1, 'font-size': screen(LABEL_PX),
       'text-events': 'yes',
       color: css('--text'), 'text-background-color': css('--surface'), 'text-background-opacity': 0.85,
       'text-background-padding': screen(2) } },
@@ -216,15 +235,52 @@ function watchZoom(cy) {
 }
 
 /**
- * Fits the graph (labels included) and decides which labels fit at that zoom, again until nothing moves: labels
- * keep their size on screen, so a new zoom resizes them, and labels that come or go change what is fitted.
+ * Fits the graph, labels included, centred. A restyle of every element is what costs (labels keep their size on
+ * screen, so each zoom restyles them all; fitting, restyling and fitting again made most of the map's time to
+ * drawn), so the zoom is worked out: a first guess from the labels' lengths, then fitted to what is really drawn
+ * beyond the nodes (labels as the browser measures them, problem bundles' labels), in screen pixels, which stay
+ * the same at any zoom. Usually one restyle, at most three.
  */
 function fitWithLabels(cy) {
-  for (let round = 0; round < 6; round++) {
-    const before = cy.zoom();
-    cy.fit(undefined, FIT_PADDING);
-    const labelsChanged = placeLabels(cy);
-    if (!labelsChanged && Math.abs(cy.zoom() - before) / before < 0.001) return;
+  const nodes = cy.nodes();
+  if (nodes.empty()) return;
+  const box = nodes.boundingBox({ includeLabels: false, includeOverlays: false });
+  const width = Math.max(canvas.clientWidth, 1);
+  const height = Math.max(canvas.clientHeight, 1);
+  const extra = { left: 0, right: 0, top: LABEL_PX + 6, bottom: LABEL_PX + 6 };
+  const zoomFor = () => Math.min(cy.maxZoom(), Math.max(cy.minZoom(), Math.min(
+    (width - 2 * FIT_PADDING - extra.left - extra.right) / Math.max(box.w, 1),
+    (height - 2 * FIT_PADDING - extra.top - extra.bottom) / Math.max(box.h, 1))));
+  let zoom = zoomFor();
+  // Labels are centred under their node: the outermost shown ones may reach past the row's ends. Room for them
+  // changes the zoom, which changes which labels show: a few rounds of arithmetic settle the guess.
+  for (let round = 0; round < 4; round++) {
+    let left = 0;
+    let right = 0;
+    nodes.forEach((node) => {
+      if (!labelShows(node, zoom)) return;
+      const half = (node.data('label').length * CHAR_PX) / 2;
+      left = Math.max(left, half - (node.position('x') - box.x1) * zoom);
+      right = Math.max(right, half - (box.x2 - node.position('x')) * zoom);
+    });
+    const settled = Math.abs(left - extra.left) < 1 && Math.abs(right - extra.right) < 1;
+    Object.assign(extra, { left, right });
+    if (settled) break;
+    zoom = zoomFor();
+  }
+  for (let round = 0; round < 3; round++) {
+    cy.viewport({ zoom, pan: {
+      x: (width - box.w * zoom - extra.left - extra.right) / 2 + extra.left - box.x1 * zoom,
+      y: (height - box.h * zoom - extra.top - extra.bottom) / 2 + extra.top - box.y1 * zoom,
+    } });
+    placeLabels(cy);
+    const drawn = cy.elements().boundingBox();
+    const measured = { left: (box.x1 - drawn.x1) * zoom, right: (drawn.x2 - box.x2) * zoom,
+      top: (box.y1 - drawn.y1) * zoom, bottom: (drawn.y2 - box.y2) * zoom };
+    const settled = Object.keys(extra).every((side) => Math.abs(measured[side] - extra[side]) < 1);
+    Object.assign(extra, measured);
+    if (settled) return;
+    zoom = zoomFor();
   }
 }
 
@@ -370,16 +426,19 @@ async function draw() {
   const cytoscape = await library;
   performance.mark('map:library-loaded');
   const position = layout(graph, canvas.clientHeight / Math.max(canvas.clientWidth, 1));
+  // Styled as it is made (a style set afterwards restyles every element again) and fitted once, below.
+  let made;
   const cy = cytoscape({
     container: canvas,
     elements: elements(graph, position),
-    layout: { name: 'preset', fit: true, padding: FIT_PADDING },
+    style: style(() => (made ? made.zoom() : 1)),
+    layout: { name: 'preset', fit: false },
     minZoom: 0.05,
     maxZoom: 6,
     wheelSensitivity: 0.3,
     autoungrabify: true,
   });
-  cy.style(style(cy));
+  made = cy;
   canvas.cy = cy; // for the browser tests and the console: the drawn graph
   canvas.graph = graph; // and what it was drawn from
   fitWithLabels(cy);

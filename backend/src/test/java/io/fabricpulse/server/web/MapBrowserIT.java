@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The topology map in real Chromium against the demo server ({@link DemoServerBrowserTest}): all 702 nodes
  * drawn (hosts folded into one node per leaf), a red bundle clicked on the canvas lists both ends of its
  * faulty cable, and the search finds a host by name; links are as thick as their load, with a legend, and the
- * graph stays fitted and centred in the canvas when the window changes size.
+ * graph stays fitted and centred in the canvas when the window changes size, its labels 12 px on screen and never
+ * over each other.
  */
 class MapBrowserIT extends DemoServerBrowserTest {
 
@@ -97,7 +98,7 @@ class MapBrowserIT extends DemoServerBrowserTest {
             java.util.List<Number> legend = (java.util.List<Number>) page.evaluate(
                     "[...document.querySelectorAll('[data-load-legend] .load-line')].map(l => l.getBoundingClientRect().height)");
             assertThat(legend).extracting(Number::doubleValue).isSorted().doesNotHaveDuplicates();
-            assertCentred(page);
+            assertCentredWithLabelsApart(page);
 
             // Narrower and shorter: the canvas shrinks, the graph is fitted and centred again.
             page.setViewportSize(1100, 760);
@@ -107,13 +108,37 @@ class MapBrowserIT extends DemoServerBrowserTest {
                       const box = cy.elements().renderedBoundingBox();
                       return box.x2 <= cy.width() && box.y2 <= cy.height();
                     }""", null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS));
-            assertCentred(page);
+            assertCentredWithLabelsApart(page);
             tab.screenshot("ui-map-resized");
         }
     }
 
-    /** The drawn graph's box sits in the middle of the canvas, within a few pixels, and inside it. */
-    private static void assertCentred(Page page) {
+    /**
+     * The drawn graph's box sits in the middle of the canvas, within a few pixels, and inside it; every label
+     * shown (nodes' and problem bundles') is at least 12 px on screen and none covers another, as Cytoscape.js
+     * measures them.
+     */
+    private static void assertCentredWithLabelsApart(Page page) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> labels = (Map<String, Object>) page.evaluate("""
+                () => {
+                  const cy = document.querySelector('[data-map-canvas]').cy;
+                  const shown = cy.elements().filter(e => e.style('label') && e.visible()).map(e => ({
+                    id: e.id(), text: e.style('label'), px: parseFloat(e.style('font-size')) * cy.zoom(),
+                    box: e.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true,
+                      includeOverlays: false })
+                  }));
+                  const over = (a, b) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+                  const overlaps = [];
+                  shown.forEach((a, i) => shown.slice(i + 1).forEach(b => {
+                    if (over(a.box, b.box)) overlaps.push(a.text + ' (' + a.id + ') over ' + b.text + ' (' + b.id + ')');
+                  }));
+                  return { count: shown.length, smallest: Math.min(...shown.map(l => l.px)), overlaps };
+                }""");
+        assertThat(((Number) labels.get("count")).intValue()).as("labels shown").isGreaterThan(10);
+        assertThat(((Number) labels.get("smallest")).doubleValue()).as("smallest label, px on screen")
+                .isGreaterThanOrEqualTo(11.99);
+        assertThat((java.util.List<?>) labels.get("overlaps")).as("labels over each other").isEmpty();
         @SuppressWarnings("unchecked")
         Map<String, Number> fit = (Map<String, Number>) page.evaluate("""
                 () => {
