@@ -53,9 +53,9 @@ final class DemoAgent implements SmartLifecycle {
         scheduler.schedule(collector::pollNow, Duration.ZERO);
         collector.start();
         DemoProperties.FatTree shape = properties.fatTree();
-        log.info("demo agent '{}' polling the simulated fat tree ({} spines, {} leaves, {} hosts, {} nodes) every {}",
-                properties.agentId(), shape.spines(), shape.leaves(), shape.leaves() * shape.hostsPerLeaf(), shape.nodes(),
-                properties.interval());
+        log.info("demo agent '{}' polling the simulated fat tree ({} pod(s) of {} spines, {} leaves, {} hosts; {} nodes)"
+                        + " every {}", properties.agentId(), shape.pods(), shape.spines(), shape.leaves(),
+                shape.leaves() * shape.hostsPerLeaf(), shape.nodes(), properties.interval());
     }
 
     /** The bundled demo, or a generated fat tree of another shape with the demo's fault script. */
@@ -72,8 +72,8 @@ final class DemoAgent implements SmartLifecycle {
                     topology), clock);
         } catch (FaultScriptException e) {
             throw new IllegalStateException("fabricpulse.demo.fat-tree: the demo's fault script does not fit a fat tree of "
-                    + shape.spines() + " spines, " + shape.leaves() + " leaves and " + shape.hostsPerLeaf()
-                    + " hosts per leaf: " + e.getMessage(), e);
+                    + (shape.pods() > 1 ? shape.pods() + " pods of " : "") + shape.spines() + " spines, "
+                    + shape.leaves() + " leaves and " + shape.hostsPerLeaf() + " hosts per leaf: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read bundled resource " + SimSource.DEMO_FAULTS, e);
         }

@@ -15,9 +15,10 @@ import java.time.Duration;
  * @param interval time between the demo agent's polls, 1 s or more
  * @param agentId  the agent id the demo's batches carry
  * @param fatTree  the simulated fabric's shape ({@code fabricpulse.demo.fat-tree.spines}, {@code .leaves},
- *                 {@code .hosts-per-leaf}); the default is the bundled 648-host demo (702 nodes). Another shape
- *                 is generated the same way with the same fault script, e.g. 20, 36, 54 for 2,000 nodes (the
- *                 map benchmark); its faults must name ports that shape has
+ *                 {@code .hosts-per-leaf}, {@code .pods}); the default is the bundled 648-host demo (702 nodes).
+ *                 Another shape is generated the same way with the same fault script, e.g. 20, 36, 54 for 2,000
+ *                 nodes (the map benchmark), or three levels with pods (see {@link FatTreeGenerator}); its faults
+ *                 must name ports that shape has
  */
 @ConfigurationProperties("fabricpulse.demo")
 public record DemoProperties(@DefaultValue("false") boolean enabled,
@@ -31,31 +32,32 @@ public record DemoProperties(@DefaultValue("false") boolean enabled,
         }
     }
 
-    /** A two-level fat tree, 4X EDR like the bundled demo. */
+    /** A fat tree, 4X EDR like the bundled demo: two levels, or three with more than one pod. */
     public record FatTree(@DefaultValue("18") int spines, @DefaultValue("36") int leaves,
-                          @DefaultValue("18") int hostsPerLeaf) {
+                          @DefaultValue("18") int hostsPerLeaf, @DefaultValue("1") int pods) {
 
         public FatTree {
             try {
-                new FatTreeGenerator(spines, leaves, hostsPerLeaf, LinkWidth.X4, LinkSpeed.EDR);
+                new FatTreeGenerator(spines, leaves, hostsPerLeaf, pods, LinkWidth.X4, LinkSpeed.EDR);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("fabricpulse.demo.fat-tree (" + spines + " spines, " + leaves
-                        + " leaves, " + hostsPerLeaf + " hosts per leaf): " + e.getMessage(), e);
+                        + " leaves, " + hostsPerLeaf + " hosts per leaf, " + pods + " pods): " + e.getMessage(), e);
             }
         }
 
         /** The bundled demo's shape, served from its checked-in topology file rather than generated. */
         boolean bundled() {
             FatTreeGenerator demo = FatTreeGenerator.demo();
-            return spines == demo.spines() && leaves == demo.leaves() && hostsPerLeaf == demo.hostsPerLeaf();
+            return spines == demo.spines() && leaves == demo.leaves() && hostsPerLeaf == demo.hostsPerLeaf()
+                    && pods == demo.pods();
         }
 
         FatTreeGenerator generator() {
-            return new FatTreeGenerator(spines, leaves, hostsPerLeaf, LinkWidth.X4, LinkSpeed.EDR);
+            return new FatTreeGenerator(spines, leaves, hostsPerLeaf, pods, LinkWidth.X4, LinkSpeed.EDR);
         }
 
         int nodes() {
-            return spines + leaves + leaves * hostsPerLeaf;
+            return pods * (spines + leaves + leaves * hostsPerLeaf) + (pods == 1 ? 0 : spines * leaves);
         }
     }
 }

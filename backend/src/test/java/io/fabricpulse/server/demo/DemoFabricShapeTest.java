@@ -20,7 +20,7 @@ class DemoFabricShapeTest {
 
     @Test
     void theDefaultShapeIsTheBundledDemo() {
-        DemoProperties.FatTree shape = new DemoProperties.FatTree(18, 36, 18);
+        DemoProperties.FatTree shape = new DemoProperties.FatTree(18, 36, 18, 1);
 
         assertThat(shape.bundled()).isTrue();
         assertThat(shape.nodes()).isEqualTo(702);
@@ -31,7 +31,7 @@ class DemoFabricShapeTest {
 
     @Test
     void anotherShapeIsGeneratedWithTheDemosFaults() {
-        DemoProperties.FatTree shape = new DemoProperties.FatTree(20, 36, 54);
+        DemoProperties.FatTree shape = new DemoProperties.FatTree(20, 36, 54, 1);
 
         try (SimSource source = DemoAgent.source(shape, CLOCK)) {
             List<NodeReport> nodes = source.poll();
@@ -42,17 +42,31 @@ class DemoFabricShapeTest {
         }
     }
 
+    /** The map bench's three-tier fabric: 20 pods of 10 spines, 25 leaves and 20 hosts each, 250 cores. */
+    @Test
+    void podsMakeAThreeLevelFatTreeWithTheDemosFaults() {
+        DemoProperties.FatTree shape = new DemoProperties.FatTree(10, 25, 20, 20);
+
+        try (SimSource source = DemoAgent.source(shape, CLOCK)) {
+            List<NodeReport> nodes = source.poll();
+            assertThat(nodes).hasSize(10_950).hasSize(shape.nodes());
+            assertThat(nodes.stream().filter(n -> n.type() == NodeType.SWITCH)).hasSize(200 + 500 + 250);
+            assertThat(nodes).anySatisfy(n -> assertThat(n.description()).isEqualTo("MF0;core250:SB7800/U1"));
+            assertThat(nodes).anySatisfy(n -> assertThat(n.description()).isEqualTo("node10000 HCA-1"));
+        }
+    }
+
     @Test
     void aShapeTheFaultsDoNotFitOrNoFatTreeIsRefusedSayingWhy() {
-        assertThatThrownBy(() -> DemoAgent.source(new DemoProperties.FatTree(2, 4, 4), CLOCK))
+        assertThatThrownBy(() -> DemoAgent.source(new DemoProperties.FatTree(2, 4, 4, 1), CLOCK))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("fabricpulse.demo.fat-tree: the demo's fault script does not fit a fat tree of "
                         + "2 spines, 4 leaves and 4 hosts per leaf: ");
-        assertThatThrownBy(() -> new DemoProperties.FatTree(0, 36, 18))
+        assertThatThrownBy(() -> new DemoProperties.FatTree(0, 36, 18, 1))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("fabricpulse.demo.fat-tree (0 spines, 36 leaves, 18 hosts per leaf): "
-                        + "a fat tree needs at least one spine and one leaf");
-        assertThatThrownBy(() -> new DemoProperties.FatTree(18, 300, 18))
+                .hasMessage("fabricpulse.demo.fat-tree (0 spines, 36 leaves, 18 hosts per leaf, 1 pods): "
+                        + "a fat tree needs at least one spine, one leaf and one pod");
+        assertThatThrownBy(() -> new DemoProperties.FatTree(18, 300, 18, 1))
                 .hasMessageContaining("a switch has at most 255 ports");
     }
 }

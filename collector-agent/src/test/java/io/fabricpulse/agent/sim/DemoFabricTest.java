@@ -76,4 +76,27 @@ class DemoFabricTest {
         assertThat(host7.address(1).lid()).as("LIDs: 5 switches first, then hosts in order").isEqualTo(5 + 7);
         assertThat(new FatTreeGenerator(2, 3, 4, LinkWidth.X4, LinkSpeed.HDR).generate()).isEqualTo(topology);
     }
+
+    @Test
+    void podsAddACoreTierThatKeepsTheTreeNonBlocking() {
+        // 2 pods of 2 spines, 3 leaves, 2 hosts: 4 pod spines, 6 leaves, 12 hosts and 2 groups of 3 cores.
+        Topology topology = new FatTreeGenerator(2, 3, 2, 2, LinkWidth.X4, LinkSpeed.EDR).generate();
+
+        assertThat(topology.nodes()).hasSize(4 + 6 + 12 + 6);
+        assertThat(topology.links()).hasSize(6 * 2 + 4 * 3 + 12);
+        LinkEnd secondPodsFirstLeafUplink = new LinkEnd(FatTreeGenerator.leafGuid(4), 2 + 1);
+        assertThat(topology.linkAt(secondPodsFirstLeafUplink).map(l -> l.otherEnd(secondPodsFirstLeafUplink)))
+                .as("pod 2's first leaf to pod 2's first spine (spine03), on the spine's port 1")
+                .contains(new LinkEnd(FatTreeGenerator.spineGuid(3), 1));
+        TopologyNode spine3 = topology.node(FatTreeGenerator.spineGuid(3)).orElseThrow();
+        assertThat(spine3.numPorts()).as("3 leaves down, 3 cores up").isEqualTo(6);
+        LinkEnd spine3ThirdUplink = new LinkEnd(FatTreeGenerator.spineGuid(3), 3 + 3);
+        assertThat(topology.linkAt(spine3ThirdUplink).map(l -> l.otherEnd(spine3ThirdUplink)))
+                .as("a pod's spine s reaches every core of group s, on the core's port of its pod")
+                .contains(new LinkEnd(FatTreeGenerator.coreGuid(3), 2));
+        assertThat(topology.node(FatTreeGenerator.coreGuid(6)).orElseThrow().description()).isEqualTo("MF0;core06:SB7800/U1");
+        assertThat(topology.node(FatTreeGenerator.coreGuid(6)).orElseThrow().numPorts()).as("one port per pod").isEqualTo(2);
+        assertThat(topology.linkAt(new LinkEnd(FatTreeGenerator.hostGuid(12), 1)).orElseThrow()
+                .otherEnd(new LinkEnd(FatTreeGenerator.hostGuid(12), 1))).isEqualTo(new LinkEnd(FatTreeGenerator.leafGuid(6), 2));
+    }
 }
