@@ -1,7 +1,9 @@
 package io.fabricpulse.server.web;
 
 import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Mouse;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.WaitForSelectorState;
 
 import java.io.IOException;
@@ -80,7 +82,38 @@ final class MapInteractiveBench {
         Map<String, Number> timings = new java.util.HashMap<>((Map<String, Number>) page.evaluate(TIMINGS));
         timings.put("drawnNodes", target.get("drawnNodes"));
         timings.put("drawnEdges", target.get("drawnEdges"));
+        timings.putAll(panFrames(page));
         return timings;
+    }
+
+    /**
+     * Frame times while a person drags the map across the canvas (60 mouse moves through Chromium's input
+     * pipeline): the gaps between animation frames, median and worst, in ms.
+     */
+    private static Map<String, Number> panFrames(Page page) {
+        page.evaluate("""
+                () => {
+                  window.fabricpulseFrames = [];
+                  let last = performance.now();
+                  const tick = (now) => {
+                    window.fabricpulseFrames.push(now - last);
+                    last = now;
+                    if (window.fabricpulseFrames.length < 100000) window.fabricpulseFrameLoop = requestAnimationFrame(tick);
+                  };
+                  window.fabricpulseFrameLoop = requestAnimationFrame(tick);
+                }""");
+        BoundingBox box = page.locator("[data-map-canvas]").boundingBox();
+        double y = box.y + box.height * 0.5;
+        page.mouse().move(box.x + box.width * 0.3, y);
+        page.mouse().down();
+        page.mouse().move(box.x + box.width * 0.7, y + box.height * 0.1, new Mouse.MoveOptions().setSteps(60));
+        page.mouse().up();
+        @SuppressWarnings("unchecked")
+        List<Number> frames = (List<Number>) page.evaluate(
+                "() => { cancelAnimationFrame(window.fabricpulseFrameLoop); return window.fabricpulseFrames.slice(1); }");
+        List<Double> sorted = frames.stream().map(Number::doubleValue).sorted().toList();
+        assertThat(sorted).as("frames drawn while panning").hasSizeGreaterThan(5);
+        return Map.of("panFrameMedian", sorted.get(sorted.size() / 2), "panFrameWorst", sorted.getLast());
     }
 
     /** A warm-up, then {@link #RUNS} cold loads; prints and writes the medians (and worst) to target/map-interactive-&lt;nodes&gt;.md. */
@@ -111,7 +144,8 @@ final class MapInteractiveBench {
 
                 Where the time to "drawn" goes, ms since navigation start, median (worst): page received %s, \
                 topology asked for %s, read and parsed %s, Cytoscape.js loaded %s (both downloads run side by side), graph built (fold, Cytoscape, fit) %s, \
-                first frame painted %s. Topology requests per load: %d.
+                first frame painted %s. Topology requests per load: %d. Panning (a drag of 60 mouse moves): frame \
+                time median %s ms, worst frame %s ms.
                 """.formatted(fabric, nodes, first.get("drawnNodes").intValue(), first.get("drawnEdges").intValue(),
                 stat(runs, t -> t.get("drawn").doubleValue() + t.get("tapLatency").doubleValue()),
                 stat(runs, t -> t.get("drawn").doubleValue()), stat(runs, t -> t.get("tapLatency").doubleValue()),
@@ -120,7 +154,8 @@ final class MapInteractiveBench {
                 stat(runs, t -> t.get("pageLoaded").doubleValue()), stat(runs, t -> t.get("topologyAsked").doubleValue()),
                 stat(runs, t -> t.get("topologyRead").doubleValue()), stat(runs, t -> t.get("libraryLoaded").doubleValue()),
                 stat(runs, t -> t.get("graphBuilt").doubleValue()), stat(runs, t -> t.get("drawn").doubleValue()),
-                runs.stream().mapToInt(t -> t.get("topologyRequests").intValue()).max().orElseThrow());
+                runs.stream().mapToInt(t -> t.get("topologyRequests").intValue()).max().orElseThrow(),
+                stat(runs, t -> t.get("panFrameMedian").doubleValue()), stat(runs, t -> t.get("panFrameWorst").doubleValue()));
         Path file = Path.of("target", "map-interactive-" + nodes + ".md");
         Files.writeString(file, report);
         System.out.println("Map time to interactive, median (worst) of " + RUNS + " cold loads (" + file + "):\n" + report);
