@@ -18,7 +18,13 @@ import java.util.random.RandomGenerator;
 public record RetryPolicy(Duration initialBackoff, Duration maxBackoff, Duration maxRetryAfter,
                           Duration maxBatchAge, Duration flushTimeout) {
 
-    public static final RetryPolicy DEFAULT = new RetryPolicy(Duration.ofSeconds(1), Duration.ofMinutes(1),
+    /**
+     * Back-off capped at 15 s: a server (or replica) that comes back gets its agents' backlogs within 15 s, not
+     * a minute later (with a one-minute cap a replica's backlog waited 12-46 s after it listened). A try at a
+     * server that is down costs it nothing (the connection is refused), and one that is up but busy says when
+     * with Retry-After, which is honoured up to {@code maxRetryAfter}.
+     */
+    public static final RetryPolicy DEFAULT = new RetryPolicy(Duration.ofSeconds(1), Duration.ofSeconds(15),
             Duration.ofMinutes(10), Duration.ofMinutes(15), Duration.ofSeconds(5));
 
     public RetryPolicy {
