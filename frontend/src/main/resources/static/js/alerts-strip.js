@@ -14,8 +14,10 @@ if (strip) {
   const more = strip.querySelector('.showing[data-text="more"]');
   const status = strip.querySelector('[data-strip-status]');
   status.hidden = false;
+  const main = document.querySelector('main');
   subscribe('/events/live', 'live', {
     onData(data) {
+      if (main.dataset.at) return; // a past view (time-slider.js): live updates paused
       bind(counts, data);
       more.textContent = data.more ?? '';
       empty.hidden = data.total > 0;

@@ -1,0 +1,112 @@
+package io.fabricpulse.server.history;
+
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.alerting.AlertContext;
+import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
+import io.fabricpulse.server.series.PortRateSample;
+import io.fabricpulse.server.series.PortSeriesKey;
+import io.fabricpulse.server.series.RateSeries;
+import io.fabricpulse.server.series.SeriesStore;
+import io.fabricpulse.server.testing.TestBatches;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A cable fault with known times, put into the stored history a past view is rebuilt from: a new host cabled to a
+ * new leaf, the host's port with 4 symbol errors a second from {@code start} to {@code end} (15 and 10 minutes
+ * before now) in the series store, and the critical alert it raised, fired at {@code start} and resolved at
+ * {@code end}, in the state store; then the cable live and healthy through the real ingest. So at {@link #inside()}
+ * the cable is red and its alert fires, and now neither.
+ *
+ * @param host     the host's GUID (port 1 is cabled to the leaf's port 1)
+ * @param leaf     the leaf's GUID
+ * @param hostName the host's short name
+ * @param leafName the leaf's short name
+ * @param alertId  the fault's alert
+ */
+public record KnownFault(String host, String leaf, String hostName, String leafName, long alertId, Instant start,
+                         Instant end) {
+
+    /** Errors per second on the host's port during the fault. */
+    public static final double ERRORS_PER_SECOND = 4.0;
+    private static final Duration STEP = Duration.ofSeconds(10);
+
+    /** An instant in the middle of the fault, a whole second. */
+    public Instant inside() {
+        return start.plus(Duration.between(start, end).dividedBy(2)).truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    /** An instant after the fault, well inside the stored history. */
+    public Instant after() {
+        return end.plus(Duration.ofMinutes(3)).truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    /**
+     * Stores the fault's history and then sends the cable's live batches through {@code ingest} (which must see them
+     * accepted): the series store keeps a port's points in time order, so the past goes in before the present.
+     */
+    public static KnownFault store(SeriesStore series, AlertRepository alerts, JsonMapper json, Consumer<IngestBatch> ingest) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        String host = TestBatches.randomGuid();
+        String leaf = TestBatches.randomGuid();
+        String suffix = host.substring(host.length() - 4);
+        String hostName = "pasthost" + suffix;
+        String leafName = "pastleaf" + suffix;
+        Instant start = now.minus(Duration.ofMinutes(15));
+        Instant end = now.minus(Duration.ofMinutes(10));
+
+        List<PortRateSample> samples = new ArrayList<>();
+        for (Instant at = now.minus(Duration.ofMinutes(20)); at.isBefore(now.minusSeconds(30)); at = at.plus(STEP)) {
+            double errors = !at.isBefore(start) && at.isBefore(end) ? ERRORS_PER_SECOND : 0;
+            samples.add(new PortRateSample(new PortSeriesKey(host, 1), at, Map.of(
+                    RateSeries.named("SymbolErrorCounter"), errors, RateSeries.XMIT_BYTES_PER_SECOND, 1e9)));
+            samples.add(new PortRateSample(new PortSeriesKey(leaf, 1), at, Map.of(
+                    RateSeries.named("SymbolErrorCounter"), 0.0, RateSeries.XMIT_BYTES_PER_SECOND, 1e9)));
+        }
+        series.write(samples);
+
+        AlertContext told = new AlertContext("SymbolErrorCounter +1200 in 5m", "SymbolErrorCounter", 1200, 10, "in 5m",
+                List.of(new AlertEnd(host, hostName + " HCA-1", NodeType.CA, 1, 17, true),
+                        new AlertEnd(leaf, "MF0;" + leafName + ":SB7800/U1", NodeType.SWITCH, 1, 18, false)),
+                List.of(), false);
+        long id = alerts.open(new AlertRow(0, "symbol-error-burst|link:" + host + "/1-" + leaf + "/1", "symbol-error-burst",
+                "CRITICAL", "LINK", host, leaf, null, told.summary(), json.writeValueAsString(told), start, null, null,
+                null, null, null, false)).block().id();
+        alerts.resolve(id, end, "system").block();
+
+        String agent = TestBatches.randomAgentId();
+        for (int sequence = 1; sequence <= 2; sequence++) {
+            Map<String, Long> counters = Map.of("SymbolErrorCounter", 0L, "PortXmitData", 1000L * sequence,
+                    "PortRcvData", 1000L * sequence);
+            ingest.accept(new IngestBatch(IngestBatch.SCHEMA_VERSION, agent, sequence, now.minusSeconds(20 - 10L * sequence),
+                    "umad", List.of(TestBatches.hca(host, hostName + " HCA-1", port(counters, 17, leaf)),
+                    new NodeReport(leaf, null, NodeType.SWITCH, "MF0;" + leafName + ":SB7800/U1", null, null, null,
+                            List.of(port(counters, 18, host))))));
+        }
+        return new KnownFault(host, leaf, hostName, leafName, id, start, end);
+    }
+
+    private static PortReport port(Map<String, Long> counters, int lid, String peer) {
+        return new PortReport(1, lid, 1, PortState.ACTIVE, PhysicalState.LINK_UP,
+                LinkWidth.X4, LinkSpeed.EDR, EnumSet.of(LinkWidth.X4), EnumSet.of(LinkSpeed.EDR), "InfiniBand", true,
+                counters, new PeerPort(peer, 1));
+    }
+}
