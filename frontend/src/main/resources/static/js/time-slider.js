@@ -32,17 +32,18 @@ function start(slider) {
   range.max = '0';
   exact.min = clock.local(oldest);
   exact.max = clock.local(now);
-  const showLabel = () => {
-    const offset = Number(range.value);
-    label.textContent = offset === 0 ? 'live' : `${clock.shown(now + offset * 1000)} ${zone}`;
+  const showLabel = (instant) => {
+    label.textContent = instant == null ? 'live' : `${clock.shown(instant)} ${zone}`;
     range.setAttribute('aria-valuetext', label.textContent);
   };
+  const fromRange = () => (Number(range.value) === 0 ? null : now + Number(range.value) * 1000);
   const at = slider.dataset.at ? Date.parse(slider.dataset.at) : null;
+  // The slider moves in whole minutes; the label names the instant shown, which an exact time may put between them.
   range.value = String(at == null ? 0 : Math.round((at - now) / 60_000) * 60);
   exact.value = clock.local(at ?? now);
-  showLabel();
+  showLabel(at);
 
-  range.addEventListener('input', showLabel);
+  range.addEventListener('input', () => showLabel(fromRange()));
   range.addEventListener('change', () => {
     const offset = Number(range.value);
     if (offset === 0) {
@@ -93,6 +94,7 @@ function start(slider) {
         const page = new DOMParser().parseFromString(await response.text(), 'text/html');
         if (ask !== asked) return; // a later move already asked
         swapParts(document, page);
+        main.dataset.shownAt = iso; // the map (map.js) says so itself once it has drawn the instant
       }
     } catch (failure) {
       if (ask === asked) fail(failure.message);
@@ -104,9 +106,10 @@ function start(slider) {
     shown.dateTime = iso;
     shown.textContent = clock.shown(instant);
     exact.value = clock.local(instant);
+    range.value = String(Math.round((instant - now) / 60_000) * 60);
+    showLabel(instant);
     banner.hidden = false;
     document.dispatchEvent(new CustomEvent('fabricpulse:time', { detail: { at: iso } }));
-    main.dataset.shownAt = iso;
   }
 
   function fail(text) {

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.history;
 
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.series.SeriesStore;
@@ -11,6 +12,7 @@ import io.fabricpulse.server.topology.TopologyViews;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -48,12 +51,19 @@ class FabricHistoryTest extends ServerTest {
     FabricView fabric;
 
     private KnownFault fault;
+    private AutoCloseable reporting;
 
     @BeforeAll
     void storeAFault() {
-        fault = KnownFault.store(series, alerts, json,
-                batch -> ingest(TestBatches.json(batch)).expectStatus().isAccepted());
+        Consumer<IngestBatch> ingest = batch -> ingest(TestBatches.json(batch)).expectStatus().isAccepted();
+        fault = KnownFault.store(series, alerts, json, ingest);
+        reporting = fault.keepReporting(ingest);
         await().atMost(Duration.ofSeconds(30)).until(() -> status(views.document(Set.of(fault.host()))) != null);
+    }
+
+    @AfterAll
+    void stopReporting() throws Exception {
+        reporting.close();
     }
 
     @Test

@@ -27,6 +27,10 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -41,13 +45,17 @@ import java.util.function.Consumer;
  * @param hostName the host's short name
  * @param leafName the leaf's short name
  * @param alertId  the fault's alert
+ * @param agent    the test agent that reports the cable
  */
 public record KnownFault(String host, String leaf, String hostName, String leafName, long alertId, Instant start,
-                         Instant end) {
+                         Instant end, String agent) {
 
     /** Errors per second on the host's port during the fault. */
     public static final double ERRORS_PER_SECOND = 4.0;
     private static final Duration STEP = Duration.ofSeconds(10);
+    /** LIDs no demo or test fabric hands out (the unicast range ends at 0xBFFF). */
+    private static final int HOST_LID = 0xBF00;
+    private static final int LEAF_LID = 0xBF01;
 
     /** An instant in the middle of the fault, a whole second. */
     public Instant inside() {
@@ -84,24 +92,40 @@ public record KnownFault(String host, String leaf, String hostName, String leafN
         series.write(samples);
 
         AlertContext told = new AlertContext("SymbolErrorCounter +1200 in 5m", "SymbolErrorCounter", 1200, 10, "in 5m",
-                List.of(new AlertEnd(host, hostName + " HCA-1", NodeType.CA, 1, 17, true),
-                        new AlertEnd(leaf, "MF0;" + leafName + ":SB7800/U1", NodeType.SWITCH, 1, 18, false)),
+                List.of(new AlertEnd(host, hostName + " HCA-1", NodeType.CA, 1, HOST_LID, true),
+                        new AlertEnd(leaf, "MF0;" + leafName + ":SB7800/U1", NodeType.SWITCH, 1, LEAF_LID, false)),
                 List.of(), false);
         long id = alerts.open(new AlertRow(0, "symbol-error-burst|link:" + host + "/1-" + leaf + "/1", "symbol-error-burst",
                 "CRITICAL", "LINK", host, leaf, null, told.summary(), json.writeValueAsString(told), start, null, null,
                 null, null, null, false)).block().id();
         alerts.resolve(id, end, "system").block();
 
-        String agent = TestBatches.randomAgentId();
-        for (int sequence = 1; sequence <= 2; sequence++) {
-            Map<String, Long> counters = Map.of("SymbolErrorCounter", 0L, "PortXmitData", 1000L * sequence,
-                    "PortRcvData", 1000L * sequence);
-            ingest.accept(new IngestBatch(IngestBatch.SCHEMA_VERSION, agent, sequence, now.minusSeconds(20 - 10L * sequence),
-                    "umad", List.of(TestBatches.hca(host, hostName + " HCA-1", port(counters, 17, leaf)),
-                    new NodeReport(leaf, null, NodeType.SWITCH, "MF0;" + leafName + ":SB7800/U1", null, null, null,
-                            List.of(port(counters, 18, host))))));
-        }
-        return new KnownFault(host, leaf, hostName, leafName, id, start, end);
+        KnownFault fault = new KnownFault(host, leaf, hostName, leafName, id, start, end, TestBatches.randomAgentId());
+        ingest.accept(fault.batch(1, now.minusSeconds(10)));
+        ingest.accept(fault.batch(2, now));
+        return fault;
+    }
+
+    /**
+     * Keeps reporting the cable every 5 s, as a real agent would, until closed: tests run longer than the server's
+     * missing-after, after which an unreported cable's nodes count as gone and are no longer drawn.
+     */
+    public AutoCloseable keepReporting(Consumer<IngestBatch> ingest) {
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor();
+        AtomicLong sequence = new AtomicLong(2);
+        reporter.scheduleAtFixedRate(() -> ingest.accept(batch(sequence.incrementAndGet(), Instant.now())), 5, 5,
+                TimeUnit.SECONDS);
+        return reporter::shutdownNow;
+    }
+
+    /** The cable as its agent reports it at {@code at}, healthy. */
+    IngestBatch batch(long sequence, Instant at) {
+        Map<String, Long> counters = Map.of("SymbolErrorCounter", 0L, "PortXmitData", 1000L * sequence,
+                "PortRcvData", 1000L * sequence);
+        return new IngestBatch(IngestBatch.SCHEMA_VERSION, agent, sequence, at, "umad",
+                List.of(TestBatches.hca(host, hostName + " HCA-1", port(counters, HOST_LID, leaf)),
+                        new NodeReport(leaf, null, NodeType.SWITCH, "MF0;" + leafName + ":SB7800/U1", null, null, null,
+                                List.of(port(counters, LEAF_LID, host)))));
     }
 
     private static PortReport port(Map<String, Long> counters, int lid, String peer) {
