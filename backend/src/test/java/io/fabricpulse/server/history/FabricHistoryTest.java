@@ -81,6 +81,19 @@ class FabricHistoryTest extends ServerTest {
     }
 
     @Test
+    void aPortNotActiveAlertOpenAtAnInstantMakesTheCableDownThenAndOnlyThen() {
+        Instant from = fault.end().plusSeconds(30);
+        fault.storeDown(alerts, json, from, from.plusSeconds(60));
+
+        PastFabric down = history.at(from.plusSeconds(30)).block();
+        assertThat(status(views.document(Set.of(fault.host()), down.ports()))).isEqualTo(LinkHealth.Status.DOWN);
+        Document page = page("/?at=" + from.plusSeconds(30));
+        assertThat(linkRow(page).attr("data-status")).isEqualTo("down");
+        assertThat(status(views.document(Set.of(fault.host()), history.at(fault.after()).block().ports())))
+                .as("resolved by then").isEqualTo(LinkHealth.Status.OK);
+    }
+
+    @Test
     void theOverviewAtTheFaultShowsItsAlertAndTheRedCableAndNowShowsNeither() {
         Document past = page("/?at=" + fault.inside());
         assertThat(past.selectFirst("[data-past-banner]").hasAttr("hidden")).isFalse();

@@ -107,6 +107,20 @@ public record KnownFault(String host, String leaf, String hostName, String leafN
     }
 
     /**
+     * Stores a port-not-active alert on the leaf's end of the cable, fired at {@code from} and resolved at {@code to}:
+     * the cable was Down in between, though its rates say nothing of it.
+     */
+    public void storeDown(AlertRepository alerts, JsonMapper json, Instant from, Instant to) {
+        AlertContext told = new AlertContext("port Down where a cable belongs", "PortState", 1, 4, "state",
+                List.of(new AlertEnd(leaf, "MF0;" + leafName + ":SB7800/U1", NodeType.SWITCH, 1, LEAF_LID, true)),
+                List.of(), false);
+        long id = alerts.open(new AlertRow(0, "port-not-active|port:" + leaf + "/1", "port-not-active", "CRITICAL",
+                "PORT", leaf, null, null, told.summary(), json.writeValueAsString(told), from, null, null, null, null,
+                null, false)).block().id();
+        alerts.resolve(id, to, "system").block();
+    }
+
+    /**
      * Keeps reporting the cable every 5 s, as a real agent would, until closed: tests run longer than the server's
      * missing-after, after which an unreported cable's nodes count as gone and are no longer drawn.
      */
