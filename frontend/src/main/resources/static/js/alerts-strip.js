@@ -6,7 +6,8 @@ import { bind, reuseChildren } from './lib/bind.js';
 import { subscribe } from './lib/live-events.js';
 
 const strip = document.querySelector('[data-alert-strip]');
-if (strip) {
+// A page rendered in the past (?at=, time-slider.js) shows a strip that no live event may change.
+if (strip && !document.querySelector('main[data-at]')) {
   const counts = strip.querySelector('[data-strip-counts]');
   const list = strip.querySelector('[data-strip-lines]');
   const template = strip.querySelector('[data-strip-line-template]');
@@ -14,8 +15,10 @@ if (strip) {
   const more = strip.querySelector('.showing[data-text="more"]');
   const status = strip.querySelector('[data-strip-status]');
   status.hidden = false;
+  const main = document.querySelector('main');
   subscribe('/events/live', 'live', {
     onData(data) {
+      if (main.dataset.at) return; // moved into the past since (time-slider.js): live updates paused
       bind(counts, data);
       more.textContent = data.more ?? '';
       empty.hidden = data.total > 0;

@@ -22,6 +22,9 @@ const panel = main.querySelector('[data-map-panel]');
 const summary = main.querySelector('[data-map-summary]');
 const loadLegend = main.querySelector('[data-load-legend]');
 const GRAPH = '/api/v1/topology/map';
+// The past instant shown (?at=, then each move of the time slider: 'fabricpulse:time'), null when live.
+let at = new URLSearchParams(window.location.search).get('at');
+const asOf = (url) => (at ? `${url}${url.includes('?') ? '&' : '?'}at=${encodeURIComponent(at)}` : url);
 /** Space kept around the fitted graph, in pixels: room for the outer labels. */
 const FIT_PADDING = 36;
 /** Labels, on screen, whatever the zoom. */
@@ -307,7 +310,7 @@ function handleClicks(cy) {
   const ask = async (event, title, query) => {
     panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: 'loading…' }));
     try {
-      showCables(title, await fetchJson(`${GRAPH}/cables?${query}`));
+      showCables(title, await fetchJson(asOf(`${GRAPH}/cables?${query}`)));
     } catch (error) {
       panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: `Not available now (${error.message}).` }));
     }
@@ -381,8 +384,10 @@ function stayLive(cy) {
     }
     asking = true;
     try {
-      const graph = await fetchJson(GRAPH);
+      const shownAt = at;
+      const graph = await fetchJson(asOf(GRAPH));
       apply(cy, graph);
+      main.dataset.shownAt = shownAt ?? '';
       canvas.graph = graph;
       summary.textContent = describe(graph.summary);
       main.dataset.nodes = String(graph.summary.nodes);
@@ -400,12 +405,17 @@ function stayLive(cy) {
   };
   // The stream's first event is the fabric as it is on connecting: the graph was read just before.
   let first = true;
+  document.addEventListener('fabricpulse:time', (event) => {
+    at = event.detail.at;
+    refresh();
+  });
   subscribe('/events/live', 'live', {
     onData: () => {
       if (first) {
         first = false;
         return;
       }
+      if (at) return; // a past view: live updates paused
       refresh();
     },
     onStatus: (state) => { main.dataset.live = state; },
@@ -417,7 +427,7 @@ async function draw() {
   const library = loadCytoscape();
   let graph;
   try {
-    graph = await fetchJson(GRAPH);
+    graph = await fetchJson(asOf(GRAPH));
   } catch (error) {
     summary.textContent = `The topology is unavailable (${error.message}).`;
     return;
@@ -448,6 +458,7 @@ async function draw() {
   fitOnResize(cy);
   summary.textContent = describe(graph.summary);
   main.dataset.nodes = String(graph.summary.nodes);
+  main.dataset.shownAt = at ?? '';
   showWorst(graph);
   performance.mark('map:graph-built');
   // Drawn means painted with its handlers in place: Cytoscape paints on the next animation frame.

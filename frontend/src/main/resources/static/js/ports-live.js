@@ -25,6 +25,7 @@ function start(main) {
 
   subscribe(main.dataset.events, 'ports', {
     onData(snapshot) {
+      if (main.dataset.at) return; // a past view (time-slider.js): live updates paused
       roots.forEach((root) => bind(root, snapshot));
       renderRows(body, template, snapshot.rows);
       renderRows(errorBody, errorTemplate, snapshot.errorRows);

@@ -39,7 +39,7 @@ public record LinkHealth(Status status, double errorsPerSecond, List<String> sat
 
     /** Errors per second at one port over the last minute, summed over its error counters; 0 when none or unknown. */
     @FunctionalInterface
-    interface RecentErrors {
+    public interface RecentErrors {
         RecentErrors NONE = port -> 0;
 
         double perSecond(PortView port);

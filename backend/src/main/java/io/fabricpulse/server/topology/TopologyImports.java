@@ -88,7 +88,7 @@ public class TopologyImports {
     public Mono<Imported> baselineFromLiveView(String actor) {
         return Mono.defer(() -> {
             FabricModel model = changes.current();
-            String content = json.write(views.document(model, null, false));
+            String content = json.write(views.document(model, null, null));
             return saveBaseline(model, BaselineFormat.JSON, content, actor, "from the live view");
         });
     }

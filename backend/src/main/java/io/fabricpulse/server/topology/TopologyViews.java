@@ -43,7 +43,24 @@ public class TopologyViews {
 
     /** The live topology; with {@code members}, only those nodes and the cables with an end on one of them. */
     public TopologyDocument document(Set<String> members) {
-        return document(topology.current(), members, true);
+        return document(members, live());
+    }
+
+    /**
+     * The topology as now (its structure and names have no history), each cable's health read from {@code ports}:
+     * the live fabric's or a past instant's.
+     */
+    public TopologyDocument document(Set<String> members, PortSnapshot ports) {
+        return document(topology.current(), members, ports);
+    }
+
+    /** The live fabric's ports and their errors over the last minute: what cables' health is read from now. */
+    public PortSnapshot live() {
+        Map<PortEnd, PortView> views = new HashMap<>();
+        for (PortView port : fabric.ports()) {
+            views.put(new PortEnd(port.nodeGuid(), port.portNumber()), port);
+        }
+        return new PortSnapshot(views, this::errorsLastMinute);
     }
 
     /** The live topology as ibnetdiscover text (the whole fabric: a dump is structure, not a filtered view). */
@@ -51,19 +68,14 @@ public class TopologyViews {
         return TopologyWriter.toText(TopologyFiles.toTopology(topology.current()), title);
     }
 
-    TopologyDocument document(FabricModel model, Set<String> members, boolean withHealth) {
+    /** @param ports what each cable's health is read from; null for none (structure only) */
+    TopologyDocument document(FabricModel model, Set<String> members, PortSnapshot ports) {
         Predicate<String> wanted = guid -> members == null || members.contains(guid);
-        Map<PortEnd, PortView> views = new HashMap<>();
-        if (withHealth) {
-            for (PortView port : fabric.ports()) {
-                views.put(new PortEnd(port.nodeGuid(), port.portNumber()), port);
-            }
-        }
         List<TopologyDocument.Node> nodes = model.nodes().values().stream().filter(n -> wanted.test(n.guid()))
                 .map(this::node).toList();
         List<TopologyDocument.Link> links = model.links().stream()
                 .filter(l -> wanted.test(l.a().end().nodeGuid()) || wanted.test(l.b().end().nodeGuid()))
-                .map(l -> link(l, model, withHealth ? health(l, views) : null)).toList();
+                .map(l -> link(l, model, ports == null ? null : health(l, ports))).toList();
         return new TopologyDocument(nodes, links);
     }
 
@@ -83,9 +95,9 @@ public class TopologyViews {
                 end.widthSupported(), end.speedSupported());
     }
 
-    private LinkHealth health(FabricLink link, Map<PortEnd, PortView> views) {
-        return LinkHealth.of(views.get(link.a().end()), views.get(link.b().end()),
-                link.belowSupportedWidth() || link.belowSupportedSpeed(), this::errorsLastMinute);
+    private static LinkHealth health(FabricLink link, PortSnapshot ports) {
+        return LinkHealth.of(ports.ports().get(link.a().end()), ports.ports().get(link.b().end()),
+                link.belowSupportedWidth() || link.belowSupportedSpeed(), ports.recent());
     }
 
     private double errorsLastMinute(PortView port) {

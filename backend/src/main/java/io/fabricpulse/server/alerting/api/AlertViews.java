@@ -119,6 +119,16 @@ public class AlertViews {
         return alerts.overlapping(from, to, limit).map(this::view);
     }
 
+    /** The alerts firing at {@code at} (a past instant) in {@code order}, at most {@code limit}, as the API shows them. */
+    public Flux<AlertView> firingAt(Instant at, AlertOrder order, int limit) {
+        return alerts.firingAt(at, order, limit).map(this::view);
+    }
+
+    /** The alerts of {@code rule} open at {@code at} (a past instant), at most {@code limit}, as the API shows them. */
+    public Flux<AlertView> openAt(Instant at, String rule, int limit) {
+        return alerts.openAt(at, rule, limit).map(this::view);
+    }
+
     /** The live views of the ports at the alert's ends, as the fabric knows them now. */
     private List<PortView> ports(AlertView alert) {
         return alert.context().ends().stream()

@@ -7,6 +7,7 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,5 +40,16 @@ public class FiringAlerts {
                     }
                     return bySeverity;
                 });
+    }
+
+    /** The same for the alerts that were firing at {@code at}, a past instant (fired, neither acknowledged nor resolved by then). */
+    public Mono<Map<String, Long>> bySeverityAt(Instant at) {
+        return alerts.countFiringAt(at).map(counts -> {
+            Map<String, Long> bySeverity = new LinkedHashMap<>();
+            for (Severity severity : ORDER) {
+                bySeverity.put(severity.name(), counts.getOrDefault(severity.name(), 0L));
+            }
+            return bySeverity;
+        });
     }
 }

@@ -141,6 +141,10 @@ public class AlertRepository {
     public record Assertion(long alertId, Instant at, boolean shared) {
     }
 
+    /** Fired by {@code :at}, neither acknowledged nor resolved by then. */
+    private static final String FIRING_AT = "fired_at <= :at AND (resolved_at IS NULL OR resolved_at > :at)"
+            + " AND (acked_at IS NULL OR acked_at > :at)";
+
     /** Alerts matching the filter, newest first, {@code limit} of them after skipping {@code offset}. */
     public Flux<AlertRow> search(AlertFilter filter, int offset, int limit) {
         return search(filter, AlertOrder.NEWEST, offset, limit);
@@ -168,6 +172,34 @@ public class AlertRepository {
         return db.sql("SELECT " + COLUMNS + " FROM alert WHERE fired_at < :to AND (resolved_at IS NULL OR resolved_at >= :from)"
                         + " ORDER BY fired_at DESC, id DESC" + StateSql.limit(limit))
                 .bind("from", StateSql.stored(from)).bind("to", StateSql.stored(to))
+                .map(AlertRepository::row).all();
+    }
+
+    /**
+     * Alerts that were firing at {@code at} (fired by then, neither acknowledged nor resolved by then) in {@code order},
+     * at most {@code limit}: the strip of a past instant, from the times every alert keeps.
+     */
+    public Flux<AlertRow> firingAt(Instant at, AlertOrder order, int limit) {
+        return db.sql("SELECT " + COLUMNS + " FROM alert WHERE " + FIRING_AT + " ORDER BY " + order.sql() + StateSql.limit(limit))
+                .bind("at", StateSql.stored(at))
+                .map(AlertRepository::row).all();
+    }
+
+    /** How many alerts were firing at {@code at}, by severity name; a severity without any is absent. */
+    public Mono<Map<String, Long>> countFiringAt(Instant at) {
+        return db.sql("SELECT severity, COUNT(*) AS n FROM alert WHERE " + FIRING_AT + " GROUP BY severity")
+                .bind("at", StateSql.stored(at))
+                .map(row -> Map.entry(StateSql.required(row, "severity", String.class),
+                        StateSql.required(row, "n", Number.class).longValue()))
+                .all()
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue);
+    }
+
+    /** Alerts of {@code rule} open at {@code at} (fired by then, not resolved by then), at most {@code limit}. */
+    public Flux<AlertRow> openAt(Instant at, String rule, int limit) {
+        return db.sql("SELECT " + COLUMNS + " FROM alert WHERE rule = :rule AND fired_at <= :at"
+                        + " AND (resolved_at IS NULL OR resolved_at > :at) ORDER BY fired_at DESC, id DESC" + StateSql.limit(limit))
+                .bind("rule", rule).bind("at", StateSql.stored(at))
                 .map(AlertRepository::row).all();
     }
 

@@ -64,7 +64,16 @@ public class LiveAlerts {
     public Mono<AlertStrip> current() {
         Instant now = clock.instant();
         return Mono.zip(firing.bySeverity(), views.search(FIRING, AlertOrder.WORST_FIRST, 0, STRIP).collectList(), version())
-                .map(all -> strip(all.getT1(), all.getT2(), all.getT3(), now));
+                .map(all -> strip(all.getT1(), all.getT2(), all.getT3(), now, fabricAt.get()));
+    }
+
+    /**
+     * The strip as it stood at {@code at}, a past instant: the alerts firing then, their ages then, from the times every
+     * alert keeps (fired, acknowledged, resolved). Its {@code version} names the instant: nothing live follows it.
+     */
+    public Mono<AlertStrip> at(Instant at) {
+        return Mono.zip(firing.bySeverityAt(at), views.firingAt(at, AlertOrder.WORST_FIRST, STRIP).collectList())
+                .map(all -> strip(all.getT1(), all.getT2(), "at " + format.isoTime(at), at, at));
     }
 
     /** The server-sent events for one browser: the strip at once, then after each change, keep-alives between. */
@@ -77,14 +86,14 @@ public class LiveAlerts {
         return Flux.merge(data, comments);
     }
 
-    private AlertStrip strip(Map<String, Long> counts, List<AlertView> worst, String version, Instant now) {
+    private AlertStrip strip(Map<String, Long> counts, List<AlertView> worst, String version, Instant now, Instant fabricAt) {
         long critical = counts.getOrDefault("CRITICAL", 0L);
         long warning = counts.getOrDefault("WARNING", 0L);
         long info = counts.getOrDefault("INFO", 0L);
         long total = critical + warning + info;
         List<AlertLine> lines = worst.stream().map(alert -> AlertLine.of(alert, format, now)).toList();
         String more = total > lines.size() ? "and " + (total - lines.size()) + " more" : null;
-        return new AlertStrip(critical, warning, info, total, lines, more, version, format.isoTime(fabricAt.get()));
+        return new AlertStrip(critical, warning, info, total, lines, more, version, format.isoTime(fabricAt));
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web.map;
 
+import io.fabricpulse.server.history.FabricHistory;
+import io.fabricpulse.server.history.HistoryWindow;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.problem.ReadQuery;
@@ -9,7 +11,9 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
 
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -30,28 +34,45 @@ class MapGraphController {
     private static final int MAX_ID = 600;
 
     private final TopologyViews views;
+    private final HistoryWindow window;
+    private final FabricHistory history;
 
-    MapGraphController(TopologyViews views) {
+    MapGraphController(TopologyViews views, HistoryWindow window, FabricHistory history) {
         this.views = views;
+        this.window = window;
+        this.history = history;
     }
 
+    /** {@code at}: the fabric as it was at this past instant (ISO-8601), its structure as now; else now. */
     @GetMapping
-    MapGraph graph(ServerHttpRequest request) {
-        new ReadQuery(request.getQueryParams(), Set.of()).throwIfInvalid();
-        return MapFolder.fold(views.document(null)).graph();
+    Mono<MapGraph> graph(ServerHttpRequest request) {
+        ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("at"));
+        Instant at = window.requested(query, "at");
+        query.throwIfInvalid();
+        return document(at).map(doc -> MapFolder.fold(doc).graph());
+    }
+
+    /** The topology with each cable's health now, or at {@code at} (null: now) from the stored history. */
+    private Mono<TopologyDocument> document(Instant at) {
+        return at == null ? Mono.fromSupplier(() -> views.document(null))
+                : history.at(at).map(past -> views.document(null, past.ports()));
     }
 
     @GetMapping("/cables")
-    List<MapGraph.Cable> cables(ServerHttpRequest request) {
-        ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("edge", "node"));
+    Mono<List<MapGraph.Cable>> cables(ServerHttpRequest request) {
+        ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("edge", "node", "at"));
         String edge = query.text("edge", MAX_ID);
         String node = query.text("node", MAX_ID);
+        Instant at = window.requested(query, "at");
         if ((edge == null) == (node == null)) {
             query.invalid("edge", "give either edge (a drawn bundle's id) or node (a drawn node's id), as GET "
                     + "/api/v1/topology/map names them");
         }
         query.throwIfInvalid();
-        TopologyDocument doc = views.document(null);
+        return document(at).map(doc -> cables(doc, edge, node));
+    }
+
+    private static List<MapGraph.Cable> cables(TopologyDocument doc, String edge, String node) {
         MapFolder.Folded folded = MapFolder.fold(doc);
         List<TopologyDocument.Link> held = edge != null ? folded.cables().get(edge)
                 : folded.graph().nodes().stream().anyMatch(n -> n.id().equals(node))

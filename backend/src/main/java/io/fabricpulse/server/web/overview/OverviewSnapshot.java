@@ -29,13 +29,22 @@ public record OverviewSnapshot(FabricSummary summary, List<PortRow> rows, int sh
         String errorsNote = withErrors + ports(withErrors) + " with error counters above zero"
                 + (withErrors > errorsShown ? ", the first " + errorsShown + " shown" : "");
         long healthy = rows.stream().filter(row -> row.severity().equals("ok")).count();
-        String linksNote = links.isEmpty() ? "every cable is healthy"
-                : links.size() + (links.size() == 1 ? " cable" : " cables") + " with a problem"
-                + (links.size() == WorstLinks.LIMIT ? " (the worst " + WorstLinks.LIMIT + ")" : "");
         return new OverviewSnapshot(summary, rows, rows.size(), summary.ports(),
                 "showing " + rows.size() + " of " + summary.ports() + ports(summary.ports())
                         + (healthy > 0 ? ", " + healthy + " healthy hidden" : ""), errorRows, withErrors,
-                errorsNote, links, linksNote, (int) healthy);
+                errorsNote, links, linksNote(links), (int) healthy);
+    }
+
+    /** The same with other worst links: those of a past instant. */
+    OverviewSnapshot withLinks(List<LinkRow> links) {
+        return new OverviewSnapshot(summary, rows, shown, total, showing, errorRows, withErrors, errorsNote, links,
+                linksNote(links), healthy);
+    }
+
+    private static String linksNote(List<LinkRow> links) {
+        return links.isEmpty() ? "every cable is healthy"
+                : links.size() + (links.size() == 1 ? " cable" : " cables") + " with a problem"
+                + (links.size() == WorstLinks.LIMIT ? " (the worst " + WorstLinks.LIMIT + ")" : "");
     }
 
     private static String ports(int count) {

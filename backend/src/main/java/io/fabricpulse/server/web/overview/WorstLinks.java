@@ -1,9 +1,9 @@
 package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.model.ingest.PortCounter;
-import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.topology.LinkHealth;
+import io.fabricpulse.server.topology.PortSnapshot;
 import io.fabricpulse.server.topology.TopologyDocument;
 import io.fabricpulse.server.topology.TopologyViews;
 import io.fabricpulse.server.web.DisplayFormat;
@@ -11,9 +11,7 @@ import io.fabricpulse.server.web.ShortNames;
 import org.springframework.stereotype.Component;
 
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,28 +27,34 @@ class WorstLinks {
     static final int LIMIT = 25;
 
     private final TopologyViews topology;
-    private final FabricView fabric;
     private final DisplayFormat format;
 
-    WorstLinks(TopologyViews topology, FabricView fabric, DisplayFormat format) {
+    WorstLinks(TopologyViews topology, DisplayFormat format) {
         this.topology = topology;
-        this.fabric = fabric;
         this.format = format;
     }
 
     /** @param members only cables with an end on these nodes; null for the whole fabric */
     List<LinkRow> current(Set<String> members) {
-        List<TopologyDocument.Link> problems = topology.document(members).links().stream()
+        return of(members, topology.live());
+    }
+
+    /**
+     * The worst cables with their health read from {@code ports}: the live fabric's or a past instant's.
+     *
+     * @param members only cables with an end on these nodes; null for the whole fabric
+     */
+    List<LinkRow> of(Set<String> members, PortSnapshot ports) {
+        List<TopologyDocument.Link> problems = topology.document(members, ports).links().stream()
                 .filter(link -> link.health() != null && link.health().status().compareTo(LinkHealth.Status.DEGRADED) <= 0)
                 .toList();
-        Map<String, PortView> ends = portsOf(problems);
         return problems.stream()
-                .map(link -> new Ranked(link, rank(link, ends)))
+                .map(link -> new Ranked(link, rank(link, ports)))
                 .sorted(Comparator.comparingInt(Ranked::rank)
                         .thenComparing(Comparator.comparingDouble((Ranked r) -> r.link().health().errorsPerSecond()).reversed())
                         .thenComparing(r -> r.link().a().nodeName()).thenComparingInt(r -> r.link().a().port()))
                 .limit(LIMIT)
-                .map(r -> row(r.link(), r.rank(), ends))
+                .map(r -> row(r.link(), r.rank()))
                 .toList();
     }
 
@@ -59,41 +63,24 @@ class WorstLinks {
 
     private static final String[] STATUS = {"down", "flapping", "errors", "degraded"};
 
-    private static int rank(TopologyDocument.Link link, Map<String, PortView> ends) {
+    private static int rank(TopologyDocument.Link link, PortSnapshot ports) {
         return switch (link.health().status()) {
             case DOWN -> 0;
-            case ERRORS -> flapping(link, ends) ? 1 : 2;
+            case ERRORS -> flapping(link, ports) ? 1 : 2;
             default -> 3;
         };
     }
 
-    private static boolean flapping(TopologyDocument.Link link, Map<String, PortView> ends) {
-        return linkDowned(ends.get(key(link.a()))) > 0 || linkDowned(ends.get(key(link.b()))) > 0;
+    private static boolean flapping(TopologyDocument.Link link, PortSnapshot ports) {
+        return linkDowned(ports.port(link.a().nodeGuid(), link.a().port())) > 0
+                || linkDowned(ports.port(link.b().nodeGuid(), link.b().port())) > 0;
     }
 
     private static double linkDowned(PortView port) {
         return port == null ? 0 : port.rates().getOrDefault(PortCounter.LinkDownedCounter.ibaName(), 0.0);
     }
 
-    /** The live ports at the problem cables' ends, read in one pass over the fabric. */
-    private Map<String, PortView> portsOf(List<TopologyDocument.Link> links) {
-        Map<String, PortView> ends = new HashMap<>();
-        for (TopologyDocument.Link link : links) {
-            ends.put(key(link.a()), null);
-            ends.put(key(link.b()), null);
-        }
-        if (!ends.isEmpty()) {
-            for (PortView port : fabric.ports()) {
-                String key = port.nodeGuid() + ":" + port.portNumber();
-                if (ends.containsKey(key)) {
-                    ends.put(key, port);
-                }
-            }
-        }
-        return ends;
-    }
-
-    private LinkRow row(TopologyDocument.Link link, int rank, Map<String, PortView> ends) {
+    private LinkRow row(TopologyDocument.Link link, int rank) {
         String status = STATUS[rank];
         return new LinkRow(key(link.a()) + "~" + key(link.b()), status, why(status, link), end(link.a()),
                 end(link.b()), format.rate(link.health().errorsPerSecond()),

@@ -1,6 +1,10 @@
 package io.fabricpulse.server.web.map;
 
+import io.fabricpulse.server.web.PageHistory;
 import io.fabricpulse.server.web.PageStateStore;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import java.time.Clock;
 import org.springframework.context.annotation.Import;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
@@ -18,9 +22,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The map page's frame: what the map script needs is there, the nav marks it, and it loads only from the server. */
 @WebFluxTest(controllers = MapController.class)
-@Import(PageStateStore.class)
+@Import({PageStateStore.class, PageHistory.class, MapPageTest.Times.class})
 @WebPageTest
 class MapPageTest {
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class Times {
+        @Bean
+        Clock clock() {
+            return Clock.systemUTC();
+        }
+    }
 
     @Autowired
     ApplicationContext context;

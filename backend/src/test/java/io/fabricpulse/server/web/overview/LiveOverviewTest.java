@@ -36,7 +36,7 @@ class LiveOverviewTest {
         TopologyViews topology = new TopologyViews(new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30),
                 DataSize.ofMegabytes(16)), Clock.systemUTC(), guid -> null, List.of()), fabric, fabric, new NodeNameDirectory(null),
                 new ClusterDirectory(null));
-        return new LiveOverview(fabric, new OverviewSnapshots(fabric, format, ui, new WorstLinks(topology, fabric, format)), ui);
+        return new LiveOverview(fabric, new OverviewSnapshots(fabric, format, ui, new WorstLinks(topology, format)), ui);
     }
 
     @Test

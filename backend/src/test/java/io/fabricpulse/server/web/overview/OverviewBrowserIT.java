@@ -6,6 +6,8 @@ import io.fabricpulse.server.web.alerts.AlertTransitions;
 import io.fabricpulse.server.web.alerts.LiveAlerts;
 import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.history.FabricHistory;
+import io.fabricpulse.server.web.PageHistory;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.WebConfiguration;
 import org.jsoup.Jsoup;
@@ -64,7 +66,8 @@ class OverviewBrowserIT {
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
             OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class, WorstLinks.class,
-        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class})
+        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class, PageHistory.class,
+            FabricHistory.class})
     static class WebOnly {
 
         /**

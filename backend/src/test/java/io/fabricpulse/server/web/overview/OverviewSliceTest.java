@@ -8,6 +8,8 @@ import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.topology.store.ClusterMemberRepository;
 import io.fabricpulse.server.topology.store.ClusterMemberRow;
 import io.fabricpulse.server.web.InMemoryFabricView;
+import io.fabricpulse.server.history.FabricHistory;
+import io.fabricpulse.server.web.PageHistory;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
 import io.fabricpulse.server.web.WebPageTest;
@@ -29,7 +31,8 @@ import java.util.List;
 @WebFluxTest(controllers = {OverviewController.class, OverviewEventsController.class},
         properties = {"fabricpulse.ui.max-rows=4", "fabricpulse.ui.live-interval=100ms"})
 @Import({OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class, WorstLinks.class,
-        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class})
+        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class, PageHistory.class,
+        FabricHistory.class})
 @WebPageTest
 abstract class OverviewSliceTest {
 

@@ -72,7 +72,7 @@ class WorstLinksTest {
         fabric.publish(AT, List.of(), ports);
         TopologyViews views = new TopologyViews(topology, fabric, fabric, new NodeNameDirectory(null), new ClusterDirectory(null));
 
-        List<LinkRow> rows = new WorstLinks(views, fabric, new DisplayFormat(ZoneOffset.UTC)).current(null);
+        List<LinkRow> rows = new WorstLinks(views, new DisplayFormat(ZoneOffset.UTC)).current(null);
 
         assertThat(rows).extracting(LinkRow::status).containsExactly("down", "flapping", "errors", "errors", "degraded");
         assertThat(rows).extracting(row -> ends(row)).containsExactly("host6[1]", "host5[1]", "host4[1]", "host3[1]", "host2[1]");
