@@ -104,6 +104,12 @@ class ShardedSweepIbsimIT extends ServerTest {
             return Mono.just(List.of());
         }
 
+        /** Orders without a batch (the long-poll): this test queues none through here. */
+        @Override
+        public Mono<List<AgentCommand>> takeWaiting(String agentId, AgentCredential agent) {
+            return Mono.just(List.of());
+        }
+
         List<Batch> since(Instant from) {
             return batches.stream().filter(b -> b.arrivedAt().isAfter(from)).toList();
         }
