@@ -92,13 +92,14 @@ public class SweepShards implements SweepAssignments, SmartLifecycle {
         }).then(Mono.fromSupplier(() -> shardOf(agentId)));
     }
 
-    /** Heard last before this, the member was silent: its interval as measured now or as the store last said. */
+    /**
+     * Heard last before this, the member was silent: by its interval as the store last said, not as measured by this
+     * batch (after a silence that measurement is the silence itself, and would hide it).
+     */
     private Instant silentBefore(String agentId, Duration measured, Instant now) {
-        Duration interval = measured;
-        if (interval == null) {
-            interval = members.stream().filter(member -> member.agentId().equals(agentId))
-                    .map(SweepRepository.Member::interval).findFirst().orElse(properties.firstInterval());
-        }
+        Duration interval = members.stream().filter(member -> member.agentId().equals(agentId))
+                .map(SweepRepository.Member::interval).findFirst()
+                .orElse(measured == null ? properties.firstInterval() : measured);
         return now.minus(interval.multipliedBy(properties.silentIntervals()));
     }
 

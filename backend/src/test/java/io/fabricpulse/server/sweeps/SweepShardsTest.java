@@ -101,7 +101,7 @@ class SweepShardsTest {
         // c comes back (an ordinary push: it walked before). One push is not being heard steadily: it sweeps
         // everything, and the split stays without it, until it has been heard for two of its intervals.
         long withoutC = two.get("a").version();
-        assertThat(push(replicaB, "c", false)).isNull();
+        assertThat(push(replicaA, "c", false)).as("its first push measures the silence, not an interval").isNull();
         replan();
         assertThat(push(replicaA, "a", false).version()).as("a late push does not flap the split").isEqualTo(withoutC);
         everyoneHeardAnInterval();
