@@ -1,6 +1,7 @@
 package io.fabricpulse.server.commands;
 
 import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.ingest.poll.AgentPolls;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
 import io.fabricpulse.server.security.audit.AuditTrail;
 import io.fabricpulse.server.sm.SubnetManagerRegistry;
@@ -17,9 +18,9 @@ class CommandsConfiguration {
 
     @Bean
     PortCommands portCommands(CommandRepository repository, CounterClearRepository clears, AuditTrail audit,
-                              FabricView fabric, SubnetManagerRegistry managers, CommandsProperties properties,
-                              Clock clock) {
-        return new PortCommands(repository, clears, audit, fabric, managers, properties, clock);
+                              FabricView fabric, SubnetManagerRegistry managers, AgentPolls polls,
+                              CommandsProperties properties, Clock clock) {
+        return new PortCommands(repository, clears, audit, fabric, managers, polls, properties, clock);
     }
 
     /** Every poll interval: expire overdue orders, then read the queued ones again (the orders wait out a failure). */

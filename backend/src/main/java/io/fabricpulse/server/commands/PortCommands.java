@@ -18,6 +18,7 @@ import io.fabricpulse.server.fabric.counterclear.CounterClearRow;
 import io.fabricpulse.server.ingest.AgentCredential;
 import io.fabricpulse.server.ingest.AgentOrders;
 import io.fabricpulse.server.ingest.AgentRole;
+import io.fabricpulse.server.ingest.poll.AgentPolls;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.security.audit.AuditTrail;
@@ -38,6 +39,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Orders to agents, from the request to the answer: {@link #request} checks that an agent reaches the port and
@@ -46,8 +48,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #expireOverdue} ends orders nobody took or answered in time.
  *
  * <p>Each replica keeps the queued orders in memory ({@link #refresh} reads them every poll interval), so a push
- * costs no database query when nothing waits; handing one out is a conditional UPDATE, so of all replicas and
- * all pushes exactly one delivers it.
+ * costs no database query when nothing waits; handing one out is a conditional UPDATE, so of all replicas, pushes
+ * and long-polls exactly one delivers it. A new order wakes its agent's long-poll ({@link AgentPolls}) at once when
+ * queued here, at the next refresh when queued on another replica.
  */
 public class PortCommands implements AgentOrders, IntendedDowns {
 
@@ -64,10 +67,12 @@ public class PortCommands implements AgentOrders, IntendedDowns {
     private final Map<Long, CommandRow> queued = new ConcurrentHashMap<>();
     private volatile Map<PortRef, IntendedDown> disabled = Map.of();
     private final SubnetManagerRegistry managers;
+    private final AgentPolls polls;
 
     public PortCommands(CommandRepository repository, CounterClearRepository clears, AuditTrail audit, FabricView fabric,
-                 SubnetManagerRegistry managers, CommandsProperties properties, Clock clock) {
+                 SubnetManagerRegistry managers, AgentPolls polls, CommandsProperties properties, Clock clock) {
         this.managers = managers;
+        this.polls = polls;
         this.repository = repository;
         this.clears = clears;
         this.audit = audit;
@@ -132,7 +137,10 @@ public class PortCommands implements AgentOrders, IntendedDowns {
                 .flatMap(stored -> audit.record(actor, "port." + kind.id(), stored.target(),
                                 "command " + stored.id() + " queued for the port's " + executor.id() + " agent: " + reason)
                         .thenReturn(stored))
-                .doOnNext(stored -> queued.put(stored.id(), stored))
+                .doOnNext(stored -> {
+                    queued.put(stored.id(), stored);
+                    wakeExecutor(stored);
+                })
                 .map(stored -> new Requested(stored, false));
     }
 
@@ -185,32 +193,50 @@ public class PortCommands implements AgentOrders, IntendedDowns {
     public Mono<List<AgentCommand>> take(IngestBatch batch, AgentCredential credential) {
         Instant now = clock.instant();
         reach.heard(batch, credential, now);
+        return handOut(batch.agentId(), now, row -> reach.mayExecute(credential, batch.agentId(), row.executor())
+                && reports(batch, row));
+    }
+
+    /** Its long-poll: the orders for nodes whose counters this replica last heard from {@code agentId}. */
+    @Override
+    public Mono<List<AgentCommand>> takeWaiting(String agentId, AgentCredential credential) {
+        return handOut(agentId, clock.instant(), row -> reach.mayExecute(credential, agentId, row.executor())
+                && reach.agentFor(row.nodeGuid(), row.executor()).map(CommandReach.Reach::agentId)
+                .filter(agentId::equals).isPresent());
+    }
+
+    /** Hands {@code agentId} the live queued orders {@code mine} picks, each once across replicas and pushes. */
+    private Mono<List<AgentCommand>> handOut(String agentId, Instant now, Predicate<CommandRow> mine) {
         if (queued.isEmpty()) {
             return Mono.just(List.of());
         }
-        List<CommandRow> mine = new ArrayList<>();
+        List<CommandRow> picked = new ArrayList<>();
         for (CommandRow row : queued.values()) {
-            if (row.expiresAt().isAfter(now) && reach.mayExecute(credential, batch.agentId(), row.executor())
-                    && reports(batch, row)) {
-                mine.add(row);
+            if (row.expiresAt().isAfter(now) && mine.test(row)) {
+                picked.add(row);
             }
         }
-        return Flux.fromIterable(mine)
-                .concatMap(row -> repository.take(row.id(), batch.agentId(), now)
+        return Flux.fromIterable(picked)
+                .concatMap(row -> repository.take(row.id(), agentId, now)
                         .doOnNext(taken -> queued.remove(row.id()))
                         .filter(Boolean::booleanValue)
                         .doOnNext(taken -> {
                             if (row.kind().portControl()) {
-                                noteStateChange(row.sent(batch.agentId(), now));
+                                noteStateChange(row.sent(agentId, now));
                             }
                         })
                         .map(taken -> row.toWire()))
                 .collectList()
                 .onErrorResume(e -> {
-                    // The batch is stored already: its answer must not fail; the orders wait for the next push.
-                    log.warn("orders for agent {} not handed out this time: {}", batch.agentId(), e.toString());
+                    // Its answer must not fail (a batch is stored already); the orders wait for the next look.
+                    log.warn("orders for agent {} not handed out this time: {}", agentId, e.toString());
                     return Mono.just(List.of());
                 });
+    }
+
+    /** Wakes the long-poll of the agent that can execute {@code row}, if it holds one here. */
+    private void wakeExecutor(CommandRow row) {
+        reach.agentFor(row.nodeGuid(), row.executor()).ifPresent(agent -> polls.wake(agent.agentId()));
     }
 
     /**
@@ -311,7 +337,11 @@ public class PortCommands implements AgentOrders, IntendedDowns {
     Mono<Void> refresh() {
         return repository.queued(clock.instant()).collectList().doOnNext(rows -> {
             queued.keySet().retainAll(rows.stream().map(CommandRow::id).toList());
-            rows.forEach(row -> queued.putIfAbsent(row.id(), row));
+            rows.forEach(row -> {
+                if (queued.putIfAbsent(row.id(), row) == null) {
+                    wakeExecutor(row); // queued on another replica: its agent may hold its poll here
+                }
+            });
         }).then(repository.stateChanges().collectList().doOnNext(rows -> {
             Map<PortRef, IntendedDown> left = new HashMap<>();
             rows.forEach(row -> leave(left, row));

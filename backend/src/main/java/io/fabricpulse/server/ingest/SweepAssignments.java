@@ -12,4 +12,7 @@ public interface SweepAssignments {
 
     /** Notes what {@code batch} says of its agent; the agent's shard, or empty when it has none. */
     Mono<SweepShard> shardFor(IngestBatch batch, AgentCredential agent);
+
+    /** The agent's shard in the split this replica holds, null when it has none; notes nothing. */
+    SweepShard shardOf(String agentId);
 }

@@ -35,7 +35,7 @@ final class AccessRules {
             // The form login and logout are handled by Spring Security's filters (CSRF protected).
             rule(Set.of(HttpMethod.POST), Access.PUBLIC, LOGIN, LOGOUT),
             rule(ALL, Access.AGENT, SecurityConfiguration.INGEST_PATH, SecurityConfiguration.ENROL_PATH,
-                    SecurityConfiguration.COMMAND_ANSWER_PATH),
+                    SecurityConfiguration.COMMAND_ANSWER_PATH, SecurityConfiguration.ANSWER_POLL_PATH),
             // Agents' credentials, bootstrap tokens and what each agent owns: admins, even to read.
             rule(ALL, Access.ADMIN, "/api/v1/tokens/**", "/api/v1/audit/**", "/api/v1/webhooks/**",
                     "/api/v1/settings/**", "/api/v1/agents", "/api/v1/agents/**"),

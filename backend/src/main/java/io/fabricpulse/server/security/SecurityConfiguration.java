@@ -69,6 +69,8 @@ class SecurityConfiguration {
     static final String ENROL_PATH = "/api/v1/agents/enrol";
     /** Where an agent answers an order it took in an ingest answer (commands.AgentAnswerController). */
     static final String COMMAND_ANSWER_PATH = "/api/v1/ingest/commands/*";
+    /** An agent's long-poll for its orders and sweep shard (ingest.poll.AnswerPollController). */
+    static final String ANSWER_POLL_PATH = "/api/v1/ingest/answers/*";
 
     @Bean
     @Order(1)
@@ -78,7 +80,8 @@ class SecurityConfiguration {
                 ingest.bootstrapRoles(), issuedTokens);
         ServerAuthenticationEntryPoint entryPoint = ProblemSecurityResponses.agentEntryPoint(problems);
         return http
-                .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH, ENROL_PATH, COMMAND_ANSWER_PATH))
+                .securityMatcher(ServerWebExchangeMatchers.pathMatchers(INGEST_PATH, ENROL_PATH, COMMAND_ANSWER_PATH,
+                        ANSWER_POLL_PATH))
                 .csrf(ServerHttpSecurity.CsrfSpec::disable)
                 .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
                 .formLogin(ServerHttpSecurity.FormLoginSpec::disable)

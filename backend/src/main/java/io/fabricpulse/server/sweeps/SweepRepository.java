@@ -17,8 +17,13 @@ import java.util.List;
 @Repository
 class SweepRepository {
 
-    /** A discover agent as the store last heard it. */
-    record Member(String agentId, Instant seenAt, Duration interval) {
+    /**
+     * A discover agent as the store last heard it.
+     *
+     * @param departedAt when its long-poll closed under it (its process ended); null while it has not since heard
+     * @param heardSince since when it has been heard without a silence or a departure
+     */
+    record Member(String agentId, Instant seenAt, Duration interval, Instant departedAt, Instant heardSince) {
     }
 
     /** A switch a member's walk reached, and its ports with counters as that member read them. */
@@ -31,25 +36,42 @@ class SweepRepository {
         this.db = db;
     }
 
-    /** Notes a walk by {@code agentId}: it is a member from now on (its interval stays until measured). */
+    /**
+     * Notes a walk by {@code agentId}: it is a member from now on, heard since now when new (its interval stays until
+     * measured); {@link #heard} then says the rest.
+     */
     Mono<Void> joined(String agentId, Instant now, Duration interval) {
         return db.sql("MERGE INTO sweep_member AS t USING (VALUES (:agent, :at, :interval)) AS s (agent_id, seen_at,"
-                        + " interval_ms) ON t.agent_id = s.agent_id WHEN MATCHED THEN UPDATE SET seen_at = s.seen_at"
-                        + " WHEN NOT MATCHED THEN INSERT (agent_id, seen_at, interval_ms)"
-                        + " VALUES (s.agent_id, s.seen_at, s.interval_ms)")
+                        + " interval_ms) ON t.agent_id = s.agent_id"
+                        + " WHEN NOT MATCHED THEN INSERT (agent_id, seen_at, interval_ms, heard_since)"
+                        + " VALUES (s.agent_id, s.seen_at, s.interval_ms, s.seen_at)")
                 .bind("agent", agentId)
                 .bind("at", StateSql.stored(now))
                 .bind("interval", interval.toMillis())
                 .then();
     }
 
-    /** A member's push: heard now, and its interval when this replica measured one (null: unchanged). */
-    Mono<Void> heard(String agentId, Instant now, Duration interval) {
-        DatabaseClient.GenericExecuteSpec update = db.sql("UPDATE sweep_member SET seen_at = :at,"
+    /**
+     * A member heard now (a push, or its long-poll held here): back from a departure or from a silence (not heard
+     * since {@code silentBefore}) it is heard since now; its interval when this replica measured one (null: unchanged).
+     */
+    Mono<Void> heard(String agentId, Instant now, Duration interval, Instant silentBefore) {
+        DatabaseClient.GenericExecuteSpec update = db.sql("UPDATE sweep_member SET heard_since = CASE WHEN"
+                        + " departed_at IS NOT NULL OR seen_at < :silentBefore OR heard_since IS NULL THEN :at"
+                        + " ELSE heard_since END, departed_at = NULL, seen_at = :at,"
                         + " interval_ms = COALESCE(:interval, interval_ms) WHERE agent_id = :agent")
                 .bind("agent", agentId)
-                .bind("at", StateSql.stored(now));
+                .bind("at", StateSql.stored(now))
+                .bind("silentBefore", StateSql.stored(silentBefore));
         return StateSql.bind(update, "interval", interval == null ? null : interval.toMillis(), Long.class).then();
+    }
+
+    /** The member's long-poll closed under it and it did not poll again: it has gone, for every replica. */
+    Mono<Void> departed(String agentId, Instant now) {
+        return db.sql("UPDATE sweep_member SET departed_at = :at WHERE agent_id = :agent AND departed_at IS NULL")
+                .bind("agent", agentId)
+                .bind("at", StateSql.stored(now))
+                .then();
     }
 
     /** Records the switches a member's walk reached (a port count only ever rises: a walk of a switch another agent sweeps reads none). */
@@ -70,10 +92,15 @@ class SweepRepository {
     }
 
     Flux<Member> members() {
-        return db.sql("SELECT agent_id, seen_at, interval_ms FROM sweep_member ORDER BY agent_id")
-                .map(row -> new Member(StateSql.required(row, "agent_id", String.class),
-                        StateSql.required(row, "seen_at", Instant.class),
-                        Duration.ofMillis(StateSql.required(row, "interval_ms", Number.class).longValue())))
+        return db.sql("SELECT agent_id, seen_at, interval_ms, departed_at, heard_since FROM sweep_member"
+                        + " ORDER BY agent_id")
+                .map(row -> {
+                    Instant seenAt = StateSql.required(row, "seen_at", Instant.class);
+                    Instant heardSince = row.get("heard_since", Instant.class);
+                    return new Member(StateSql.required(row, "agent_id", String.class), seenAt,
+                            Duration.ofMillis(StateSql.required(row, "interval_ms", Number.class).longValue()),
+                            row.get("departed_at", Instant.class), heardSince == null ? seenAt : heardSince);
+                })
                 .all();
     }
 

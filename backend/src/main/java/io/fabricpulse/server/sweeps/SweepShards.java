@@ -8,8 +8,13 @@ import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.ingest.AgentCredential;
 import io.fabricpulse.server.ingest.AgentRole;
 import io.fabricpulse.server.ingest.SweepAssignments;
+import io.fabricpulse.server.ingest.poll.AgentPolls;
+import io.fabricpulse.server.state.StoreRounds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
@@ -27,19 +32,26 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The split of the switches among the discover agents. A push notes its agent in the state store (a walk makes it
  * a member and records the switches the walk reached; a member's other pushes only say it is alive) and gets the
- * agent's shard from the split this replica last read. Every plan interval {@link #replan} reads the members: those
- * silent for {@code silent-intervals} of their own interval leave, and when the live members or their switches
- * changed, the switches are split anew and the replica that moves the version on writes the split.
+ * agent's shard from the split this replica last read; so does its long-poll, woken when the split changes. Every
+ * plan interval, and at once when a member's long-poll tells it has gone, {@link #replan} reads the members: those
+ * departed (their poll closed under them, {@link AgentPolls}) or silent for {@code silent-intervals} of their own
+ * interval leave (a member holding a poll here is heard every round, however late its pushes are); one that left
+ * comes back only after it has been heard steadily for {@code rejoin-intervals} (no flapping under load). When the
+ * live members or their switches changed, the switches are split anew and the replica that moves the version on
+ * writes the split.
  *
  * <p>An agent gets no shard (it sweeps all it walked) when the split has fewer than two members or not it.
  */
-public class SweepShards implements SweepAssignments {
+public class SweepShards implements SweepAssignments, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(SweepShards.class);
 
     private final SweepRepository repository;
     private final SweepsProperties properties;
     private final Clock clock;
+    private final AgentPolls polls;
+    private final StoreRounds rounds;
+    private volatile Disposable departures;
     private volatile SweepPlan plan = SweepPlan.NONE;
     private volatile List<SweepRepository.Member> members = List.of();
     /** Members as this replica knows them: a push of any other agent costs no write. */
@@ -49,10 +61,12 @@ public class SweepShards implements SweepAssignments {
     /** What this replica last wrote of each member's reach, so a walk that saw the same writes nothing. */
     private final Map<String, Map<String, Integer>> reachWritten = new ConcurrentHashMap<>();
 
-    SweepShards(SweepRepository repository, SweepsProperties properties, Clock clock) {
+    SweepShards(SweepRepository repository, SweepsProperties properties, AgentPolls polls, Clock clock) {
         this.repository = repository;
         this.properties = properties;
+        this.polls = polls;
         this.clock = clock;
+        this.rounds = new StoreRounds("sweep split", this::replan, properties.planInterval());
     }
 
     @Override
@@ -64,17 +78,29 @@ public class SweepShards implements SweepAssignments {
         }
         Instant now = clock.instant();
         Duration interval = measured(agentId, batch.collectedAt());
+        Instant silentBefore = silentBefore(agentId, interval, now);
         Mono<Void> noted = walked
                 ? repository.joined(agentId, now, interval == null ? properties.firstInterval() : interval)
-                .then(repository.heard(agentId, now, interval))
+                .then(repository.heard(agentId, now, interval, silentBefore))
                 .then(reached(agentId, batch))
                 .doOnSuccess(done -> known.add(agentId))
-                : repository.heard(agentId, now, interval);
+                : repository.heard(agentId, now, interval, silentBefore);
         return noted.onErrorResume(e -> {
             // The batch is stored already: its answer must not fail; the next push notes the agent again.
             log.warn("sweep member {} not noted this time: {}", agentId, e.toString());
             return Mono.empty();
         }).then(Mono.fromSupplier(() -> shardOf(agentId)));
+    }
+
+    /**
+     * Heard last before this, the member was silent: by its interval as the store last said, not as measured by this
+     * batch (after a silence that measurement is the silence itself, and would hide it).
+     */
+    private Instant silentBefore(String agentId, Duration measured, Instant now) {
+        Duration interval = members.stream().filter(member -> member.agentId().equals(agentId))
+                .map(SweepRepository.Member::interval).findFirst()
+                .orElse(measured == null ? properties.firstInterval() : measured);
+        return now.minus(interval.multipliedBy(properties.silentIntervals()));
     }
 
     private Duration measured(String agentId, Instant collectedAt) {
@@ -120,7 +146,8 @@ public class SweepShards implements SweepAssignments {
         return ports;
     }
 
-    private SweepShard shardOf(String agentId) {
+    @Override
+    public SweepShard shardOf(String agentId) {
         SweepPlan current = plan;
         if (current.members().size() < 2 || !current.members().contains(agentId)) {
             return null;
@@ -128,17 +155,26 @@ public class SweepShards implements SweepAssignments {
         return new SweepShard(current.version(), current.switchesOf(agentId));
     }
 
-    /** Reads the members and the split; splits anew when the live members or what they reach changed. */
+    /**
+     * Notes the members holding a long-poll here as heard, reads the members and the split; splits anew when the live
+     * members or what they reach changed.
+     */
     Mono<Void> replan() {
         Instant now = clock.instant();
-        return repository.members().collectList()
+        Set<String> holding = polls.holding();
+        return Flux.fromIterable(members)
+                .filter(member -> holding.contains(member.agentId()))
+                .concatMap(member -> repository.heard(member.agentId(), now, null,
+                        now.minus(member.interval().multipliedBy(properties.silentIntervals()))))
+                .then(repository.members().collectList())
                 .zipWith(repository.reach().collectList())
                 .zipWith(repository.plan())
                 .flatMap(read -> {
                     List<SweepRepository.Member> all = read.getT1().getT1();
                     members = List.copyOf(all);
                     all.forEach(member -> known.add(member.agentId()));
-                    List<String> live = live(all, now);
+                    SweepPlan current = read.getT2();
+                    List<String> live = live(all, current, now);
                     Map<String, Set<String>> reach = new HashMap<>();
                     Map<String, Integer> weight = new HashMap<>();
                     for (SweepRepository.Reach row : read.getT1().getT2()) {
@@ -147,10 +183,9 @@ public class SweepShards implements SweepAssignments {
                             weight.merge(row.switchGuid(), row.ports(), Math::max);
                         }
                     }
-                    SweepPlan current = read.getT2();
                     SortedMap<String, String> split = ShardBalancer.split(current, live, reach, weight);
                     if (current.sameSplit(live, split)) {
-                        plan = current;
+                        take(current);
                         return Mono.empty();
                     }
                     SweepPlan next = new SweepPlan(current.version() + 1, live, split, now);
@@ -158,31 +193,85 @@ public class SweepShards implements SweepAssignments {
                         if (wrote) {
                             log.info("switch sweeps split anew (version {}): {} switches among {}", next.version(),
                                     split.size(), live);
-                            plan = next;
+                            take(next);
                             return Mono.<Void>empty();
                         }
                         // Another replica wrote first: take what it wrote.
-                        return repository.plan().doOnNext(won -> plan = won).then();
+                        return repository.plan().doOnNext(this::take).then();
                     });
                 });
     }
 
-    private List<String> live(List<SweepRepository.Member> all, Instant now) {
+    /** The split this replica hands out from now on; a new version wakes the long-polls held here. */
+    private void take(SweepPlan next) {
+        SweepPlan before = plan;
+        plan = next;
+        if (next.version() != before.version()) {
+            polls.wakeAll();
+        }
+    }
+
+    /**
+     * The members that count: not departed, heard within {@code silent-intervals} of their interval, and, unless the
+     * split in force has them, heard steadily for {@code rejoin-intervals}.
+     */
+    private List<String> live(List<SweepRepository.Member> all, SweepPlan current, Instant now) {
         List<String> live = new ArrayList<>();
         for (SweepRepository.Member member : all) {
-            Duration silentAfter = member.interval().multipliedBy(properties.silentIntervals());
-            if (!member.seenAt().plus(silentAfter).isBefore(now)) {
+            if (heard(member, now) && (current.members().contains(member.agentId())
+                    || !Duration.between(member.heardSince(), member.seenAt())
+                    .minus(member.interval().multipliedBy(properties.rejoinIntervals())).isNegative())) {
                 live.add(member.agentId());
             }
         }
         return live;
     }
 
+    private boolean heard(SweepRepository.Member member, Instant now) {
+        Duration silentAfter = member.interval().multipliedBy(properties.silentIntervals());
+        return member.departedAt() == null && !member.seenAt().plus(silentAfter).isBefore(now);
+    }
+
+    /** A member's long-poll closed under it and it polled no more: it has gone, for every replica; split now. */
+    Mono<Void> departed(String agentId) {
+        if (!known.contains(agentId)) {
+            return Mono.empty();
+        }
+        log.info("sweep member {} has gone (its long-poll closed): its switches go to the others", agentId);
+        return repository.departed(agentId, clock.instant()).doOnSuccess(done -> rounds.wakeUp());
+    }
+
+    @Override
+    public void start() {
+        departures = polls.departures()
+                .concatMap(agentId -> departed(agentId).onErrorResume(e -> {
+                    // The silence of its pushes still moves its shard, two intervals later.
+                    log.warn("sweep member {} gone, not noted: {}", agentId, e.toString());
+                    return Mono.empty();
+                }))
+                .subscribe();
+        rounds.start();
+    }
+
+    @Override
+    public void stop() {
+        rounds.stop();
+        Disposable current = departures;
+        if (current != null) {
+            current.dispose();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return rounds.isRunning();
+    }
+
     /** The split in force and the members as this replica last read them. */
     SweepsView view() {
         SweepPlan current = plan;
         Instant now = clock.instant();
-        List<String> live = live(members, now);
+        List<String> live = live(members, current, now);
         List<SweepsView.Agent> agents = new ArrayList<>();
         for (SweepRepository.Member member : members) {
             List<String> mine = current.switchesOf(member.agentId());

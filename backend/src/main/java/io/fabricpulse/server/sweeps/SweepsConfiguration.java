@@ -1,6 +1,6 @@
 package io.fabricpulse.server.sweeps;
 
-import io.fabricpulse.server.state.StoreRounds;
+import io.fabricpulse.server.ingest.poll.AgentPolls;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,13 +11,9 @@ import java.time.Clock;
 @EnableConfigurationProperties(SweepsProperties.class)
 class SweepsConfiguration {
 
+    /** Also the lifecycle of its plan rounds and of its reading of departures. */
     @Bean
-    SweepShards sweepShards(SweepRepository repository, SweepsProperties properties, Clock clock) {
-        return new SweepShards(repository, properties, clock);
-    }
-
-    @Bean
-    StoreRounds sweepRounds(SweepShards shards, SweepsProperties properties) {
-        return new StoreRounds("sweep split", shards::replan, properties.planInterval());
+    SweepShards sweepShards(SweepRepository repository, SweepsProperties properties, AgentPolls polls, Clock clock) {
+        return new SweepShards(repository, properties, polls, clock);
     }
 }

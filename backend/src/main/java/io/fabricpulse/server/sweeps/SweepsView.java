@@ -18,7 +18,8 @@ record SweepsView(long version, @JsonInclude(JsonInclude.Include.NON_NULL) Insta
                   List<Agent> agents, List<Shard> switches) {
 
     /**
-     * @param live       heard within {@code silent-intervals} of its interval
+     * @param live       counts in the split: not gone, heard within {@code silent-intervals} of its interval, and
+     *                   (after it had left) heard steadily for {@code rejoin-intervals}
      * @param inSplit    whether the split in force includes it (a returning agent sweeps all until the next split)
      * @param switches   how many switches it sweeps in the split
      */

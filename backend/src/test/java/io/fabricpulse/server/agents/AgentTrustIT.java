@@ -9,6 +9,7 @@ import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.ingest.poll.AgentPolls;
 import io.fabricpulse.server.notify.WebhookSink;
 import io.fabricpulse.server.security.Role;
 import io.fabricpulse.server.testing.ServerTest;
@@ -23,14 +24,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.ApplicationContext;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,6 +45,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -52,7 +62,7 @@ import static org.springframework.security.test.web.reactive.server.SecurityMock
  * windows never evicted) and by the hundred (100 agent-silent alerts, each its own chat message). Here an
  * agent speaks for its own nodes and their cable peers only, through a credential of its own (issued by
  * an admin, or enrolled with a bootstrap token), floods come as one alert, and per-agent memory is
- * bounded. One server, with its own state store, the shared token (for small sites, weaker) and a
+ * bounded; an agent's long-poll gives it its own answers only, one poll held at a time. One server, with its own state store, the shared token (for small sites, weaker) and a
  * bootstrap token; a generic webhook counts what reaches the chat.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
@@ -76,6 +86,8 @@ class AgentTrustIT {
 
     @Autowired
     WebTestClient web;
+    @LocalServerPort
+    int port;
     @Autowired
     ApplicationContext context;
     private WebTestClient admin;
@@ -352,6 +364,57 @@ class AgentTrustIT {
 
     private static String guidOf(String agent) {
         return String.format("0x%016x", (long) agent.hashCode() & 0xffffffffL | 0x7a00000000000000L);
+    }
+
+    @Test
+    @Order(10)
+    void theLongPollGivesAnAgentOnlyItsOwnAnswersAndHoldsOnePollPerAgent() throws Exception {
+        String agent = "poller-" + TestBatches.randomAgentId();
+        String token = issue(agent, "node");
+        String victim = "poller-" + TestBatches.randomAgentId();
+        issue(victim, "node");
+
+        // Another agent's orders: its token speaks for itself only.
+        String refused = poll(victim, h -> h.setBearerAuth(token)).expectStatus().isForbidden()
+                .expectBody(String.class).returnResult().getResponseBody();
+        assertThat(refused).contains(victim).contains(agent);
+        // People are not agents: Basic is not read here (401), a signed-in admin is no agent (403); a bootstrap
+        // token only enrols.
+        poll(agent, h -> h.setBasicAuth(ServerTest.ADMIN, ServerTest.ADMIN_PASSWORD)).expectStatus().isUnauthorized();
+        SignedInClient.as(context, Role.ADMIN).get().uri("/api/v1/ingest/answers/" + agent).exchange()
+                .expectStatus().isForbidden();
+        poll(agent, h -> h.setBearerAuth(BOOTSTRAP)).expectStatus().isForbidden();
+        poll(agent, h -> h.setBearerAuth("not-a-token-at-all")).expectStatus().isUnauthorized();
+
+        // A burst of polls from one agent: one is held, every older one is answered at once.
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        Instant burstAt = Instant.now();
+        List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            burst.add(http.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                            + "/api/v1/ingest/answers/" + agent)).header("Authorization", "Bearer " + token).GET().build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        await().atMost(Duration.ofSeconds(15)).until(() -> burst.stream().filter(CompletableFuture::isDone).count() == 3);
+        assertThat(Duration.between(burstAt, Instant.now())).as("answered at once, not after the hold")
+                .isLessThan(Duration.ofSeconds(15));
+        List<CompletableFuture<HttpResponse<String>>> held = burst.stream().filter(f -> !f.isDone()).toList();
+        assertThat(held).hasSize(1);
+        burst.stream().filter(CompletableFuture::isDone)
+                .forEach(answered -> assertThat(answered.join().statusCode()).isEqualTo(200));
+        assertThat(context.getBean(AgentPolls.class).holding()).contains(agent);
+
+        // The agent's side closes the one held (its process ended): past the grace it has gone.
+        CompletableFuture<String> gone = context.getBean(AgentPolls.class).departures().filter(agent::equals).next()
+                .toFuture();
+        held.getFirst().cancel(true);
+        http.shutdownNow();
+        assertThat(gone.get(10, TimeUnit.SECONDS)).isEqualTo(agent);
+        assertThat(context.getBean(AgentPolls.class).holding()).doesNotContain(agent);
+    }
+
+    private WebTestClient.ResponseSpec poll(String agent, Consumer<HttpHeaders> auth) {
+        return web.get().uri("/api/v1/ingest/answers/" + agent).headers(auth).exchange();
     }
 
     private String issue(String agent, String role) {

@@ -47,6 +47,7 @@ class RoleMatrixTest extends ServerTest {
                         new ExposedRoutes.Route(HttpMethod.GET, "/api/v1/ports/" + ExposedRoutes.SAMPLE_ID + "/"
                                 + ExposedRoutes.SAMPLE_ID + "/commands"),
                         new ExposedRoutes.Route(HttpMethod.POST, "/api/v1/ingest/commands/" + ExposedRoutes.SAMPLE_ID),
+                        new ExposedRoutes.Route(HttpMethod.GET, "/api/v1/ingest/answers/" + ExposedRoutes.SAMPLE_ID),
                         new ExposedRoutes.Route(HttpMethod.GET, "/api/v1/sweeps"));
         assertThat(RoleMatrix.unclassified(routes))
                 .as("routes without a rule in AccessRules.TABLE: add one saying who may call each")

@@ -34,6 +34,8 @@ import java.nio.charset.StandardCharsets;
         // The local webhook sinks listen on 127.0.0.1; every other inward address stays refused.
         "fabricpulse.notify.allowed-ranges=127.0.0.1/32",
         "fabricpulse.ingest.max-ports-per-batch=1000",
+        // An agent's long-poll with nothing for it is answered after this (the role matrix calls it as an agent).
+        "fabricpulse.ingest.poll.hold=2s",
         // Chart and API tests ingest history at fixed dates in 2026; the default of 7 days is the validator's test.
         "fabricpulse.ingest.max-sample-age=3650d"})
 // 30 s, not 5: the test machine is shared, and a first page render under load can take longer.

@@ -6,6 +6,8 @@ import io.fabricpulse.server.fabric.counterclear.CounterClearHistory;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
 import io.fabricpulse.server.state.StateDatabase;
 import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.ingest.poll.AgentPollProperties;
+import io.fabricpulse.server.ingest.poll.AgentPolls;
 import io.fabricpulse.server.fabric.FabricWindows;
 import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
@@ -96,6 +98,8 @@ public class PageStateStore {
         return new PortCommands(new CommandRepository(db), new CounterClearRepository(db),
                 new AuditTrail(new AuditLogRepository(db), Clock.systemUTC()), fabric,
                 new SubnetManagerRegistry(new SubnetManagerRepository(db), List.of()),
+                new AgentPolls(new AgentPollProperties(Duration.ofSeconds(25), Duration.ofSeconds(1), 100),
+                        Clock.systemUTC()),
                 new CommandsProperties(Duration.ofMinutes(2), Duration.ofMinutes(2), Duration.ofSeconds(1),
                         Duration.ofHours(1)), Clock.systemUTC());
     }

@@ -1,9 +1,12 @@
 package io.fabricpulse.agent.cli;
 
+import io.fabricpulse.agent.command.AnswerReader;
 import io.fabricpulse.agent.command.CommandHandler;
 import io.fabricpulse.agent.command.KnownPorts;
+import io.fabricpulse.agent.discovery.DiscoveringSource;
 import io.fabricpulse.agent.discovery.SweepShardAnswers;
 import io.fabricpulse.agent.push.AgentRuntime;
+import io.fabricpulse.agent.push.AnswerPoller;
 import io.fabricpulse.agent.push.IngestEndpoint;
 import io.fabricpulse.agent.push.PushStats;
 import io.fabricpulse.agent.source.PortSource;
@@ -192,10 +195,16 @@ final class RunCommand implements Callable<Integer> {
         }
         KnownPorts ports = new KnownPorts();
         CommandHandler orders = commands.handler(id, portSource, ports, endpoints, clock);
+        // One reader of what the servers have for this agent, from push answers and from its long-poll alike.
+        AnswerReader answers = new AnswerReader(orders::take, shard);
         AgentRuntime runtime = new AgentRuntime(portSource, lanes.lanes(), id, interval, lanes.policy(), clock,
-                ports::watching, orders.andThen(shard));
-        try (orders) {
-            return once ? runOnce(runtime, endpoints) : runUntilStopped(runtime);
+                ports::watching, answers);
+        if (portSource instanceof DiscoveringSource discovering) {
+            // Switches another agent swept until it went: swept now, not at the next step.
+            shard.onGain(gained -> runtime.reportNow(() -> discovering.monitor().sweepGained(gained)));
+        }
+        try (orders; AnswerPoller poller = new AnswerPoller(endpoints, id, shard::version, answers)) {
+            return once ? runOnce(runtime, endpoints) : runUntilStopped(runtime, poller);
         }
     }
 
@@ -220,14 +229,16 @@ final class RunCommand implements Callable<Integer> {
         return failed == 0 ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }
 
-    private int runUntilStopped(AgentRuntime runtime) throws InterruptedException {
+    private int runUntilStopped(AgentRuntime runtime, AnswerPoller poller) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log.info("stopping: flushing waiting batches");
+            poller.close();
             runtime.close();
             stopped.countDown();
         }, "fabricpulse-shutdown"));
         runtime.start();
+        poller.start();
         // The JVM ends this wait: SIGTERM runs the hook above, which flushes and closes.
         stopped.await();
         return CommandLine.ExitCode.OK;

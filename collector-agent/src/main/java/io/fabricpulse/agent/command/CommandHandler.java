@@ -5,27 +5,24 @@ import io.fabricpulse.model.command.CommandKind;
 import io.fabricpulse.model.command.CommandResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
- * Reads the orders in each ingest answer and executes them one at a time on its own thread (never on the push
+ * Takes the orders the server's answers carry ({@link AnswerReader}) and executes them one at a time on its own thread (never on the push
  * thread), each id at most once: a replayed or duplicated order is ignored. Before acting it refuses an order past
  * its expiry, for a port this agent does not read, or not allowed by its configuration ("refused by agent policy"),
  * and says so in its answer: an order is never dropped silently.
  */
-public final class CommandHandler implements Consumer<byte[]>, AutoCloseable {
+public final class CommandHandler implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(CommandHandler.class);
     /** Ids remembered against replays: far more than orders live at once. */
@@ -39,7 +36,6 @@ public final class CommandHandler implements Consumer<byte[]>, AutoCloseable {
     private final PortActions actions;
     private final AnswerSink answers;
     private final Clock clock;
-    private final JsonMapper mapper = JsonMapper.builder().build();
     private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("fabricpulse-commands").daemon(true).factory());
     private final Map<Long, Boolean> seen = new LinkedHashMap<>(64, 0.75f, false) {
@@ -59,26 +55,9 @@ public final class CommandHandler implements Consumer<byte[]>, AutoCloseable {
         this.clock = clock;
     }
 
-    /** An ingest answer: queues the orders it carries that were not seen before. */
-    @Override
-    public void accept(byte[] answer) {
-        JsonNode commands;
-        try {
-            commands = mapper.readTree(answer).path("commands");
-        } catch (JacksonException e) {
-            return; // not JSON: an answer without orders
-        }
-        if (!commands.isArray()) {
-            return;
-        }
-        for (JsonNode node : commands) {
-            AgentCommand command;
-            try {
-                command = mapper.treeToValue(node, AgentCommand.class);
-            } catch (JacksonException e) {
-                log.warn("ignored an order this agent cannot read (a newer server?): {}", e.getOriginalMessage());
-                continue;
-            }
+    /** Orders from an answer: queues those not seen before (an order handed out twice runs once). */
+    public void take(List<AgentCommand> commands) {
+        for (AgentCommand command : commands) {
             if (firstTime(command.id())) {
                 try {
                     worker.execute(() -> execute(command));

@@ -30,6 +30,11 @@ public final class DiscoveringSource implements PortSource {
         this.monitor = monitor;
     }
 
+    /** The fabric-wide part: walks and sweeps. */
+    public FabricMonitor monitor() {
+        return monitor;
+    }
+
     /** The source of this node's own ports, polled before the fabric. */
     public PortSource own() {
         return own;

@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongPredicate;
 
 /**
  * The fabric-wide part of a {@code discover}-role agent: walks the fabric on a schedule and, every
@@ -114,6 +115,22 @@ public final class FabricMonitor implements AutoCloseable {
             tables.read(walkStart, walks);
         }
         lastPollManagers = List.copyOf(managers);
+        return NodeReports.merge(readings);
+    }
+
+    /**
+     * Sweeps now only the switches {@code gained} accepts (a shard that gained them: their agent has gone), for a
+     * batch of their own between polls; the next poll sweeps them with the rest of the shard.
+     */
+    public List<NodeReport> sweepGained(LongPredicate gained) {
+        List<List<NodeReport>> readings = new ArrayList<>();
+        for (Plane plane : planes) {
+            List<SweepTarget> targets = plane.plan().targets().stream()
+                    .filter(target -> gained.test(target.nodeGuid()) && shard.sweeps(target.nodeGuid())).toList();
+            if (!targets.isEmpty()) {
+                readings.add(FabricReports.swept(plane.fabric(), plane.sweeper().sweep(targets, true, true)));
+            }
+        }
         return NodeReports.merge(readings);
     }
 

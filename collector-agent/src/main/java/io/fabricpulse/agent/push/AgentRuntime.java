@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.push;
 
 import io.fabricpulse.agent.source.PortSource;
+import io.fabricpulse.model.ingest.NodeReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -8,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -76,6 +78,11 @@ public final class AgentRuntime implements AutoCloseable {
         collector.pollNow();
         close();
         return lanes.stats();
+    }
+
+    /** Reports {@code nodes} in a batch of their own as soon as no poll runs ({@link Collector#reportNow}). */
+    public void reportNow(Supplier<List<NodeReport>> nodes) {
+        collector.reportNow(nodes);
     }
 
     /** Each server's lane, in the order given. */

@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The poll loop: reads the source once per interval, step-aligned with a per-agent offset (see
@@ -93,7 +95,36 @@ public final class Collector implements AutoCloseable {
         }
     }
 
-    /** Stops polling; waits for a poll in progress. */
+    /**
+     * Reads {@code nodes} on the poll thread as soon as no poll runs, and hands them over in a batch of their own
+     * (no walk, no SM answers), between the steps: for what must reach the server before the next poll (switches
+     * a discover agent has just been given). The schedule of polls stays as it was.
+     */
+    public void reportNow(Supplier<List<NodeReport>> nodes) {
+        try {
+            scheduler.schedule(() -> {
+                lock.lock();
+                try {
+                    if (closed) {
+                        return;
+                    }
+                    Instant startedAt = clock.instant();
+                    List<NodeReport> read = nodes.get();
+                    if (!read.isEmpty()) {
+                        sink.accept(new IngestBatch(IngestBatch.SCHEMA_VERSION, agentId, ++sequence, startedAt,
+                                source.name(), printable(read), null, null));
+                    }
+                } catch (RuntimeException e) {
+                    log.warn("an extra report between polls failed: {}", e.toString());
+                } finally {
+                    lock.unlock();
+                }
+            }, Duration.ZERO);
+        } catch (RejectedExecutionException e) {
+            // stopping
+        }
+    }
+
     /**
      * The nodes with every text the server would refuse made printable ({@link NodeText#printable}): one
      * device with a stray control character in its NodeDescription must not cost its host every batch.

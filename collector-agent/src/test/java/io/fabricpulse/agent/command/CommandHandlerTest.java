@@ -74,8 +74,8 @@ class CommandHandlerTest {
     void anAllowedClearOfOneOfItsPortsRunsOnceThoughTheOrderArrivesTwice() {
         CommandHandler handler = handler(new CommandPolicy(true, false));
 
-        handler.accept(answer(41, "clear-counters", HOST, 1, NOW.plusSeconds(60)));
-        handler.accept(answer(41, "clear-counters", HOST, 1, NOW.plusSeconds(60)));
+        read(handler, answer(41, "clear-counters", HOST, 1, NOW.plusSeconds(60)));
+        read(handler, answer(41, "clear-counters", HOST, 1, NOW.plusSeconds(60)));
         handler.close();
 
         assertThat(cleared).containsExactly(HOST + "/1");
@@ -90,8 +90,8 @@ class CommandHandlerTest {
     void withoutTheOptionItRefusesByPolicyAndSaysSo() {
         CommandHandler handler = handler(CommandPolicy.NONE);
 
-        handler.accept(answer(42, "clear-counters", HOST, 1, NOW.plusSeconds(60)));
-        handler.accept(answer(43, "port-disable", SWITCH, 8, NOW.plusSeconds(60)));
+        read(handler, answer(42, "clear-counters", HOST, 1, NOW.plusSeconds(60)));
+        read(handler, answer(43, "port-disable", SWITCH, 8, NOW.plusSeconds(60)));
         handler.close();
 
         assertThat(cleared).isEmpty();
@@ -108,9 +108,9 @@ class CommandHandlerTest {
     void anOrderPastItsExpiryOrForAPortItDoesNotReadIsRefusedUndone() {
         CommandHandler handler = handler(new CommandPolicy(true, true));
 
-        handler.accept(answer(44, "clear-counters", HOST, 1, NOW));
-        handler.accept(answer(45, "clear-counters", HOST, 2, NOW.plusSeconds(60)));
-        handler.accept(answer(46, "clear-counters", "0x0002c90300000099", 1, NOW.plusSeconds(60)));
+        read(handler, answer(44, "clear-counters", HOST, 1, NOW));
+        read(handler, answer(45, "clear-counters", HOST, 2, NOW.plusSeconds(60)));
+        read(handler, answer(46, "clear-counters", "0x0002c90300000099", 1, NOW.plusSeconds(60)));
         handler.close();
 
         assertThat(cleared).isEmpty();
@@ -124,10 +124,10 @@ class CommandHandlerTest {
     void itNeverDisablesItsOwnPortOrTheSwitchPortAcrossItsCableButMayEnableThem() {
         CommandHandler handler = handler(new CommandPolicy(false, true));
 
-        handler.accept(answer(50, "port-disable", HOST, 1, NOW.plusSeconds(60)));
-        handler.accept(answer(51, "port-bounce", SWITCH, 7, NOW.plusSeconds(60)));
-        handler.accept(answer(52, "port-disable", SWITCH, 8, NOW.plusSeconds(60)));
-        handler.accept(answer(53, "port-enable", SWITCH, 7, NOW.plusSeconds(60)));
+        read(handler, answer(50, "port-disable", HOST, 1, NOW.plusSeconds(60)));
+        read(handler, answer(51, "port-bounce", SWITCH, 7, NOW.plusSeconds(60)));
+        read(handler, answer(52, "port-disable", SWITCH, 8, NOW.plusSeconds(60)));
+        read(handler, answer(53, "port-enable", SWITCH, 7, NOW.plusSeconds(60)));
         handler.close();
 
         assertThat(changed).containsExactly("port-disable " + SWITCH + "/8", "port-enable " + SWITCH + "/7");
@@ -139,13 +139,18 @@ class CommandHandlerTest {
     void anAnswerWithoutOrdersOrWithAnUnreadableOneChangesNothing() {
         CommandHandler handler = handler(new CommandPolicy(true, true));
 
-        handler.accept("{\"status\":\"accepted\"}".getBytes(StandardCharsets.UTF_8));
-        handler.accept("not json".getBytes(StandardCharsets.UTF_8));
-        handler.accept("{\"commands\":[{\"id\":47,\"kind\":\"format-disk\"}]}".getBytes(StandardCharsets.UTF_8));
+        read(handler, "{\"status\":\"accepted\"}".getBytes(StandardCharsets.UTF_8));
+        read(handler, "not json".getBytes(StandardCharsets.UTF_8));
+        read(handler, "{\"commands\":[{\"id\":47,\"kind\":\"format-disk\"}]}".getBytes(StandardCharsets.UTF_8));
         handler.close();
 
         assertThat(cleared).isEmpty();
         assertThat(answered).isEmpty();
+    }
+
+    /** As the agent reads an answer: one parse, its orders to the handler. */
+    private static void read(CommandHandler handler, byte[] answer) {
+        new AnswerReader(handler::take, shard -> { }).accept(answer);
     }
 
     private CommandHandler handler(CommandPolicy policy) {

@@ -95,6 +95,29 @@ class CollectorTest {
     }
 
     @Test
+    void aReportBetweenStepsIsABatchOfItsOwnAndLeavesTheScheduleAsItWas() throws Exception {
+        Collector collector = collector(new SysfsSource(cx6Host()));
+        collector.start();
+        Instant step = scheduler.nextDue();
+        List<NodeReport> gained = new SysfsSource(cx6Host()).poll().subList(0, 1);
+
+        collector.reportNow(() -> gained);
+        collector.reportNow(List::of);
+        scheduler.runNext();
+        scheduler.runNext();
+
+        assertThat(batches).singleElement().satisfies(batch -> {
+            assertThat(batch.nodes()).isEqualTo(gained);
+            assertThat(batch.collectedAt()).as("now, before the step").isBefore(step);
+            assertThat(batch.discovery()).isNull();
+            assertThat(batch.sequence()).isEqualTo(1_001L);
+        });
+        assertThat(scheduler.nextDue()).isEqualTo(step);
+        scheduler.runNext();
+        assertThat(batches).extracting(IngestBatch::sequence).containsExactly(1_001L, 1_002L);
+    }
+
+    @Test
     void aPollThatOverrunsSkipsTheMissedStepsInsteadOfOverlapping() {
         ScriptedSource source = new ScriptedSource();
         source.script.add(Duration.ofSeconds(25));
