@@ -40,7 +40,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * live members or their switches changed, the switches are split anew and the replica that moves the version on
  * writes the split.
  *
- * <p>An agent gets no shard (it sweeps all it walked) when the split has fewer than two members or not it.
+ * <p>An agent gets no shard (it sweeps all it walked) when it is the split's only member or the split has none; an
+ * agent waiting to (re)join a split of others gets an empty one (it sweeps nothing until it is in).
  */
 public class SweepShards implements SweepAssignments, SmartLifecycle {
 
@@ -149,10 +150,15 @@ public class SweepShards implements SweepAssignments, SmartLifecycle {
     @Override
     public SweepShard shardOf(String agentId) {
         SweepPlan current = plan;
-        if (current.members().size() < 2 || !current.members().contains(agentId)) {
+        if (current.members().isEmpty()) {
             return null;
         }
-        return new SweepShard(current.version(), current.switchesOf(agentId));
+        if (!current.members().contains(agentId)) {
+            // Waiting to (re)join a split that others sweep: it sweeps nothing until it is in, so no switch has
+            // two sweepers in the meantime.
+            return new SweepShard(current.version(), List.of());
+        }
+        return current.members().size() < 2 ? null : new SweepShard(current.version(), current.switchesOf(agentId));
     }
 
     /**

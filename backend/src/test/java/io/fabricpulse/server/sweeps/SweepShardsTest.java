@@ -98,14 +98,15 @@ class SweepShardsTest {
         assertThat(replicaB.view().agents()).filteredOn(agent -> agent.agentId().equals("c"))
                 .singleElement().satisfies(agent -> assertThat(agent.live()).isFalse());
 
-        // c comes back (an ordinary push: it walked before). One push is not being heard steadily: it sweeps
-        // everything, and the split stays without it, until it has been heard for two of its intervals.
+        // c comes back (an ordinary push: it walked before). One push is not being heard steadily: the split stays
+        // without it until it has been heard for two of its intervals, and meanwhile it sweeps nothing (a and b do).
         long withoutC = two.get("a").version();
-        assertThat(push(replicaA, "c", false)).as("its first push measures the silence, not an interval").isNull();
+        SweepShard waiting = new SweepShard(withoutC, List.of());
+        assertThat(push(replicaA, "c", false)).as("its first push measures the silence, not an interval").isEqualTo(waiting);
         replan();
         assertThat(push(replicaA, "a", false).version()).as("a late push does not flap the split").isEqualTo(withoutC);
         everyoneHeardAnInterval();
-        assertThat(push(replicaB, "c", false)).as("heard one interval: not yet").isNull();
+        assertThat(push(replicaB, "c", false)).as("heard one interval: not yet").isEqualTo(waiting);
         everyoneHeardAnInterval();
         Map<String, SweepShard> again = new HashMap<>();
         for (String agent : List.of("a", "b", "c")) {
@@ -141,7 +142,8 @@ class SweepShardsTest {
         assertEverySwitchOnce(two);
         assertThat(two.get("a").version()).as("moved within the grace, not after two silent intervals")
                 .isGreaterThan(three.get("a").version());
-        assertThat(replicaA.shardOf("c")).isNull();
+        assertThat(replicaA.shardOf("c")).as("gone: if it came back now it would sweep nothing until heard steadily")
+                .isEqualTo(new SweepShard(two.get("a").version(), List.of()));
     }
 
     @Test
