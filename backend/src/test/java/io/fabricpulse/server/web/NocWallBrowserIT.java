@@ -287,9 +287,9 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
         try {
             BrowserPage inventory = opened(tabs, "/inventory", "main[data-live-on]");
             BrowserPage alerts = opened(tabs, "/alerts", "[data-alert-rows] tr:first-child");
-            String alert = alerts.page().locator("[data-alert-rows] tr >> nth=0").getAttribute("data-alert-id");
+            String alert = alerts.page().locator("[data-alert-rows] tr[data-alert-id] >> nth=0").getAttribute("data-alert-id");
             BrowserPage detail = opened(tabs, "/alerts/" + alert, "main[data-live-on]");
-            BrowserPage node = opened(tabs, "/nodes/" + alerts.page().locator("[data-alert-rows] tr >> nth=0")
+            BrowserPage node = opened(tabs, "/nodes/" + alerts.page().locator("[data-alert-rows] tr[data-alert-id] >> nth=0")
                     .locator("td.ends a >> nth=0").getAttribute("href").split("/")[2], "main[data-live-on]");
             // The demo reports every second: each page re-reads its live parts after the fabric changed.
             for (BrowserPage tab : List.of(inventory, detail, node)) {

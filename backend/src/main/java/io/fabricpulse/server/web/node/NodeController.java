@@ -12,6 +12,7 @@ import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.topology.model.PortEnd;
 import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -124,15 +125,8 @@ class NodeController {
     }
 
     private static int portNumber(String text) {
-        try {
-            int number = Integer.parseInt(text.strip());
-            if (number >= 0 && number <= 255) {
-                return number;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "'" + text + "' is not a port number from 0 to 255");
+        return PageParameters.portNumber(text).orElseThrow(() -> new ResponseStatusException(HttpStatus.BAD_REQUEST,
+                "'" + text + "' is not a port number from 0 to 255"));
     }
 
     private List<PortView> portsOf(String guid) {
