@@ -1,5 +1,8 @@
 package io.fabricpulse.server.web.alerts;
 
+import io.fabricpulse.server.web.AlertLine;
+import io.fabricpulse.server.web.AlertListQuery;
+
 import java.util.List;
 
 /**

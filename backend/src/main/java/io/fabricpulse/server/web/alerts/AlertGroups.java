@@ -1,5 +1,6 @@
 package io.fabricpulse.server.web.alerts;
 
+import io.fabricpulse.server.web.AlertLine;
 import io.fabricpulse.server.alerting.AlertSubject;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.Severity;

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web.alerts;
 
+import io.fabricpulse.server.web.AlertLine;
+import io.fabricpulse.server.web.AlertListQuery;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.api.AlertDetail;
 import io.fabricpulse.server.alerting.api.AlertViews;
@@ -170,7 +172,7 @@ class AlertPagesController {
 
     private static String number(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value);
+            return String.format(java.util.Locale.ROOT, "%,d", (long) value);
         }
         return String.format(java.util.Locale.ROOT, "%.3g", value);
     }

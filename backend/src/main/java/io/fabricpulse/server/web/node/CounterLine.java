@@ -32,8 +32,8 @@ public record CounterLine(String name, String kind, String value, String rate, b
                 continue;
             }
             Double rate = port.rates().get(name);
-            String text = latched != null ? "≥ " + Long.toUnsignedString(value == null ? counter.max(false) : value)
-                    : Long.toUnsignedString(value);
+            String text = latched != null ? "≥ " + DisplayFormat.count(value == null ? counter.max(false) : value)
+                    : DisplayFormat.count(value);
             boolean rising = counter.kind() == PortCounter.Kind.ERROR && rate != null && rate > 0;
             lines.add(new CounterLine(name, counter.kind().name().toLowerCase(Locale.ROOT), text,
                     rate(counter, rate, format), rising,

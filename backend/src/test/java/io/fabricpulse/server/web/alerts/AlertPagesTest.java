@@ -248,7 +248,7 @@ class AlertPagesTest {
         assertThat(ends).extracting(e -> e.attr("data-reporting")).containsExactly("true", "false");
         Element symbols = ends.getFirst().selectFirst("tr[data-counter=SymbolErrorCounter]");
         assertThat(symbols.attr("data-severity")).isEqualTo("error");
-        assertThat(symbols.select("td").eachText()).containsExactly("1234", "2/s");
+        assertThat(symbols.select("td").eachText()).as("thousands separated").containsExactly("1,234", "2/s");
         assertThat(ends.get(1).selectFirst("tr[data-counter=SymbolErrorCounter]").attr("data-severity")).isEqualTo("ok");
         assertThat(page.select("ol.checks li").eachText()).containsExactly("Reseat the cable");
         assertThat(page.select("table.history-table tbody tr")).extracting(r -> r.text())

@@ -1,9 +1,8 @@
-package io.fabricpulse.server.web.alerts;
+package io.fabricpulse.server.web;
 
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.alerting.Severity;
 import io.fabricpulse.server.alerting.store.AlertFilter;
-import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.util.UriComponentsBuilder;
@@ -25,7 +24,7 @@ import java.util.regex.Pattern;
  */
 public record AlertListQuery(String state, String severity, String rule, String node, Integer port) {
 
-    static final List<String> STATES = List.of("firing", "acknowledged", "resolved");
+    public static final List<String> STATES = List.of("firing", "acknowledged", "resolved");
     private static final Pattern RULE = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
 
     /** The list's URL for the alerts of one node's port ({@code port} null: of the whole node), firing tab. */
@@ -33,7 +32,7 @@ public record AlertListQuery(String state, String severity, String rule, String 
         return new AlertListQuery("firing", null, null, node, port).href("firing", 1);
     }
 
-    static AlertListQuery parse(String state, String severity, String rule, String node, String port) {
+    public static AlertListQuery parse(String state, String severity, String rule, String node, String port) {
         String tab = state == null ? "firing" : state.strip().toLowerCase(Locale.ROOT);
         if (!STATES.contains(tab)) {
             throw bad("state", state, "firing, acknowledged or resolved");
@@ -82,7 +81,7 @@ public record AlertListQuery(String state, String severity, String rule, String 
     }
 
     /** The store's filter for this query on tab {@code tab}. */
-    AlertFilter filter(String tab) {
+    public AlertFilter filter(String tab) {
         return new AlertFilter(tab.toUpperCase(Locale.ROOT),
                 severity == null ? null : Severity.valueOf(severity.toUpperCase(Locale.ROOT)).name(),
                 node, port, null, rule, null);
