@@ -63,7 +63,7 @@ class MapBrowserIT extends DemoServerBrowserTest {
             tab.screenshot("ui-map-search");
 
             // The erroring cable's alerts, the list filtered to it in its URL: the symbol errors of node0420's cable.
-            page = tab.goUntil(alertsOfCable, "tbody[data-alert-rows] tr");
+            page = tab.goUntil(alertsOfCable, "tbody[data-alert-rows] tr:first-child");
             assertThat(page.locator("[data-filter-on]").textContent()).startsWith("on 0x");
             assertThat(page.locator("tbody[data-alert-rows] tr td.ends a[title^='node0420']").count()).isPositive();
         }

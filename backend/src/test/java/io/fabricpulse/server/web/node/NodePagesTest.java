@@ -155,7 +155,8 @@ class NodePagesTest {
         assertThat(peer.text()).isEqualTo("node0420 HCA-1[1]");
         assertThat(peer.attr("href")).isEqualTo("/nodes/" + HOST + "/ports/1");
         Element symbols = page.selectFirst("tr[data-counter=SymbolErrorCounter]");
-        assertThat(symbols.select("td").eachText()).containsExactly("error", "≥ 65,535", "—", "2026-03-01T12:00:00Z");
+        assertThat(symbols.select("td").eachText()).containsExactly("error", "≥ 65,535", "—", "2026-03-01 12:00:00");
+        assertThat(symbols.selectFirst("time").attr("datetime")).isEqualTo("2026-03-01T12:00:00Z");
 
         assertThat(page.select("table.clears-table tbody tr")).extracting(Element::text).containsExactly(
                 "2026-03-01 11:59:00 LinkDownedCounter requested noc",
