@@ -289,7 +289,9 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
                 assertThat(head.locator("td.ends .end-name").allTextContents()).containsExactly("wallhost[1]", "wall-leaf[1]");
                 assertThat(head.locator("td.ends .end-name").first().getAttribute("title")).isEqualTo("wallhost HCA-1[1]");
                 assertThat(alerts.locator("tr[data-member-of]").first().isVisible()).as("folded").isFalse();
+                alerts.waitForLoadState(); // the toggle's module has run
                 head.locator("[data-group-toggle]").click();
+                alerts.locator("tr[data-member-of]").first().waitFor(visible());
                 assertThat(alerts.locator("tr[data-member-of]:visible").count()).isEqualTo(members);
                 assertThat(alerts.locator("tr[data-member-of] td.mono").allTextContents())
                         .contains("symbol-error-burst", "symbol-error-ber");
@@ -304,8 +306,6 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
                 assertThat(port.locator("[data-chart=port]").getAttribute("data-steps")).isEqualTo("true");
                 assertThat(port.locator("[data-counter=SymbolErrorCounter] td.num").first().textContent())
                         .isEqualTo("5,000");
-                tab.pollUntil("() => Number(document.querySelector('[data-chart=port]').dataset.peak) > 0", null,
-                        PATIENCE_MS, 200);
                 // The demo reports every second: the chart appends what followed, reading only from its last bucket.
                 tab.pollUntil("() => Number(document.querySelector('[data-chart=port]').dataset.appends ?? 0) >= 2",
                         null, PATIENCE_MS, 200);
