@@ -1,12 +1,14 @@
 // The job page's traffic charts: the chosen series at each of the job's ports from the job's start to its
-// end (or the server's now, rendered into the page, for a running job, then redrawn every REFRESH_MS), all
-// on one scale so the ports compare at a glance. Data from /api/v1/ports/{guid}/{port}/rates.
+// end (or the server's now, rendered into the page, for a running job, then redrawn after a fabric change that
+// /events/live announces, at most every REDRAW_MS: a job's range is hours of every port), all on one scale so
+// the ports compare at a glance; error counters as steps. Data from /api/v1/ports/{guid}/{port}/rates.
 // Each chart element says what it shows (data-points: non-empty buckets, data-peak: the highest rate).
 
+import { send } from './lib/api.js';
 import { loadECharts } from './lib/vendor.js';
 import { lineOption, niceCeiling, peakOf } from './lib/charts.js';
 
-const REFRESH_MS = 30_000;
+const REDRAW_MS = 30_000;
 
 const section = document.querySelector('[data-job-charts]');
 if (section) {
@@ -23,16 +25,13 @@ if (section) {
 
   async function rates(el, to) {
     const params = new URLSearchParams({ counter: select.value, from: from.toISOString(), to: to.toISOString() });
-    const response = await fetch(`/api/v1/ports/${el.dataset.guid}/${el.dataset.port}/rates?${params}`,
-      { headers: { Accept: 'application/json' } });
-    const data = await response.json();
-    if (!response.ok) {
-      throw new Error(data?.detail || `${response.status}`);
-    }
-    return data;
+    return send('GET', `/api/v1/ports/${el.dataset.guid}/${el.dataset.port}/rates?${params}`);
   }
 
+  let lastDraw = 0;
+
   async function draw() {
+    lastDraw = performance.now();
     const mine = ++drawing;
     const to = running ? new Date(Date.now() + clockOffsetMs) : serverTo;
     try {
@@ -41,7 +40,7 @@ if (section) {
       if (mine !== drawing) {
         return;
       }
-      const unit = select.selectedOptions[0].dataset.unit;
+      const { unit, steps } = select.selectedOptions[0].dataset;
       const max = niceCeiling(peakOf(answers));
       answers.forEach((chart, i) => {
         const el = elements[i];
@@ -53,7 +52,7 @@ if (section) {
         if (!charts.has(el)) {
           charts.set(el, echarts.init(el, null, { renderer: 'canvas' }));
         }
-        charts.get(el).setOption(lineOption(chart, unit, max), true);
+        charts.get(el).setOption(lineOption(chart, unit, max, { steps: steps === 'true' }), true);
       });
       status.hidden = true;
     } catch (error) {
@@ -66,7 +65,11 @@ if (section) {
   select.addEventListener('change', draw);
   window.addEventListener('resize', () => charts.forEach((c) => c.resize()));
   if (running) {
-    setInterval(draw, REFRESH_MS);
+    document.addEventListener('fabricpulse:fabric-changed', () => {
+      if (performance.now() - lastDraw >= REDRAW_MS) {
+        draw();
+      }
+    });
   }
   draw();
 }

@@ -61,6 +61,13 @@ function endLink(end) {
   return a;
 }
 
+/** A link to the alert list filtered to a node (and port): the alerts of what the panel names. */
+function alertsLink(nodeGuid, port, text) {
+  const query = new URLSearchParams({ node: nodeGuid });
+  if (port !== undefined) query.set('port', String(port));
+  return Object.assign(document.createElement('a'), { className: 'alerts-link', href: `/alerts?${query}`, textContent: text });
+}
+
 function cableItem(cable) {
   const item = document.createElement('li');
   item.dataset.status = cable.status;
@@ -68,14 +75,19 @@ function cableItem(cable) {
   const used = typeof cable.load === 'number' ? `, ${Math.round(cable.load * 100)}% load` : '';
   const word = Object.assign(document.createElement('span'), { className: `health ${cable.status.toLowerCase()}`,
     textContent: `${(HEALTH[cable.status] ?? HEALTH.UNKNOWN).cue} ${cable.status.toLowerCase()}`.trim() });
-  item.append(endLink(cable.a), ' ↔ ', endLink(cable.b), ' — ', word, `${errors}${used}`);
+  const alerts = alertsLink(cable.a.nodeGuid, cable.a.port, 'alerts');
+  alerts.title = `The alerts of this cable (${cable.a.label}[${cable.a.port}] and its link)`;
+  item.append(endLink(cable.a), ' ↔ ', endLink(cable.b), ' — ', word, `${errors}${used} · `, alerts);
   return item;
 }
 
-function showCables(title, cables, { worst = false } = {}) {
+function showCables(title, cables, { worst = false, switchGuid = null } = {}) {
   panel.dataset.showing = worst ? 'worst' : 'selection';
   const h = document.createElement('h2');
   h.textContent = title;
+  if (switchGuid) {
+    h.append(' ', alertsLink(switchGuid, undefined, 'its alerts'));
+  }
   if (cables.length === 0) {
     panel.replaceChildren(h, Object.assign(document.createElement('p'), { className: 'empty',
       textContent: worst ? 'No link is down, erroring or degraded.' : 'No cables.' }));
@@ -307,10 +319,10 @@ function handleClicks(cy) {
     main.dataset.firstTapMs = String(Math.round(now));
     main.dataset.firstTapLatencyMs = String(Math.round(now - (event.originalEvent?.timeStamp ?? now)));
   };
-  const ask = async (event, title, query) => {
+  const ask = async (event, title, query, switchGuid = null) => {
     panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: 'loading…' }));
     try {
-      showCables(title, await fetchJson(asOf(`${GRAPH}/cables?${query}`)));
+      showCables(title, await fetchJson(asOf(`${GRAPH}/cables?${query}`)), { switchGuid });
     } catch (error) {
       panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: `Not available now (${error.message}).` }));
     }
@@ -321,7 +333,9 @@ function handleClicks(cy) {
     const title = `${edge.source().data('label')} ↔ ${edge.target().data('label')}: ${grouped.format(edge.data('cables'))} cable${edge.data('cables') === 1 ? '' : 's'}`;
     ask(event, title, `edge=${encodeURIComponent(edge.id())}`);
   });
-  cy.on('tap', 'node', (event) => ask(event, event.target.data('name'), `node=${encodeURIComponent(event.target.id())}`));
+  // A switch is one node: its alerts are a link away; a group or a host bundle has them per cable.
+  cy.on('tap', 'node', (event) => ask(event, event.target.data('name'), `node=${encodeURIComponent(event.target.id())}`,
+    event.target.data('kind') === 'SWITCH' ? event.target.id() : null));
   cy.on('mouseover', 'node', (event) => { canvas.title = event.target.data('name'); });
   cy.on('mouseout', 'node', () => { canvas.title = ''; });
 }

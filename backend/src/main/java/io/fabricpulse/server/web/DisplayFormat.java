@@ -12,6 +12,7 @@ import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.fabric.PortView;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -37,6 +38,7 @@ import java.util.stream.Collectors;
  *       (first sample, counter reset, counter saturated).</li>
  *   <li>throughput: bytes per second with decimal SI prefixes (1 kB = 1,000 B), so that it compares
  *       directly with link rates quoted in Gb/s ({@code 12.5 GB/s} = 100 Gb/s), three significant digits.</li>
+ *   <li>counter values: every digit, thousands separated by {@code ,} ({@code 1,234,567}).</li>
  *   <li>times: {@code HH:mm:ss} in the configured zone; the full instant goes into {@code datetime}
  *       attributes as ISO-8601 UTC.</li>
  * </ul>
@@ -75,6 +77,15 @@ public final class DisplayFormat {
             return "<0.001";
         }
         return threeSignificant(perSecond, RATE_PREFIXES);
+    }
+
+    /**
+     * A counter's value (unsigned 64 bits, as perfquery prints it) with thousands separators: {@code 1,234,567}.
+     * A NOC reads the size of a raw counter at a glance; digits in a row of nine are miscounted.
+     */
+    public static String count(long unsigned) {
+        return unsigned >= 0 ? String.format(Locale.ROOT, "%,d", unsigned)
+                : String.format(Locale.ROOT, "%,d", new BigInteger(Long.toUnsignedString(unsigned)));
     }
 
     /** A throughput in bytes per second, decimal prefixes: {@code 512 B/s}, {@code 1.23 kB/s}, {@code 12.5 GB/s}. */

@@ -4,6 +4,7 @@ import io.fabricpulse.server.topology.ClusterDirectory;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.server.ResponseStatusException;
 
+import java.util.OptionalInt;
 import java.util.Set;
 
 /** Reading the numbers pages take from their URL, with errors that say what was wrong and what is allowed. */
@@ -44,6 +45,16 @@ public final class PageParameters {
                 "no cluster '" + cluster + "'; " + (clusters.names().isEmpty()
                         ? "no clusters have been imported (fabrics.conf)"
                         : "the clusters are " + String.join(", ", clusters.names()))));
+    }
+
+    /** A port number (0 to 255) as a page's URL gives it; empty when the text is none, for the caller's own 400. */
+    public static OptionalInt portNumber(String text) {
+        try {
+            int number = Integer.parseInt(text.strip());
+            return number >= 0 && number <= 255 ? OptionalInt.of(number) : OptionalInt.empty();
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
     }
 
     /** Pages needed for {@code items} at {@code perPage} a page; at least 1, an empty list is one empty page. */

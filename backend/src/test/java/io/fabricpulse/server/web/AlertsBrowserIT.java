@@ -29,6 +29,7 @@ class AlertsBrowserIT extends DemoServerBrowserTest {
         try (BrowserPage tab = open()) {
             Page page = tab.go("/alerts");
             // The list re-reads itself every few seconds: the demo's first link alerts appear without a reload.
+            openGroups(tab);
             Locator linkAlert = page.locator("tbody[data-alert-rows] tr[data-scope=link][data-state=firing]" + STEADY).first();
             linkAlert.waitFor(visible());
             assertThat(page.locator("nav[aria-label=Main] a[aria-current=page]").textContent()).isEqualTo("Alerts");
@@ -50,6 +51,7 @@ class AlertsBrowserIT extends DemoServerBrowserTest {
 
             page.locator("p.crumbs a").first().click();
             page.waitForURL("**/alerts?state=acknowledged");
+            openGroups(tab);
             Locator row = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
             assertThat(row.getAttribute("data-state")).isEqualTo("acknowledged");
             assertThat(row.locator("td[data-cell=state]").textContent()).contains("INC-42");
@@ -71,6 +73,7 @@ class AlertsBrowserIT extends DemoServerBrowserTest {
     void silencingALinkFromItsAlertMarksItAndExpiringTheSilenceFromTheListEndsIt() {
         try (BrowserPage tab = open()) {
             Page page = tab.go("/alerts");
+            openGroups(tab);
             Locator linkAlert = page.locator("tbody[data-alert-rows] tr[data-scope=link][data-silenced=false]" + STEADY).first();
             linkAlert.waitFor(visible());
             String id = linkAlert.getAttribute("data-alert-id");
@@ -95,6 +98,7 @@ class AlertsBrowserIT extends DemoServerBrowserTest {
             // The alert list (the alert's own tab): the alert marked, the silence listed with who, until and why.
             page.locator("p.crumbs a").first().click();
             page.waitForURL("**/alerts?state=*");
+            openGroups(tab);
             assertThat(page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']").getAttribute("data-silenced"))
                     .isEqualTo("true");
             Locator row = page.locator("tbody[data-silence-rows] tr[data-silence-id='" + silence + "']");
@@ -108,5 +112,15 @@ class AlertsBrowserIT extends DemoServerBrowserTest {
             assertThat(JsonMapper.builder().build().readTree(api.text()).get("state").asString()).isEqualTo("EXPIRED");
             assertThat(tab.go("/alerts/" + id).locator("[data-silenced-by]").count()).as("no longer silenced").isZero();
         }
+    }
+
+    /**
+     * Opens every folded group of the list (one cable's alerts, web.alerts.AlertGroups) once the first rows are
+     * there, so its members can be found and followed; they stay open across the list's live re-reads.
+     */
+    static void openGroups(BrowserPage tab) {
+        tab.page().locator("tbody[data-alert-rows] tr").first().waitFor(visible());
+        tab.page().evaluate("() => document.querySelectorAll('[data-group-toggle][aria-expanded=false]')"
+                + ".forEach(b => b.click())");
     }
 }

@@ -65,12 +65,22 @@ class DisplayFormatTest {
     }
 
     @Test
+    void countersShowEveryDigitWithThousandsSeparatorsAndReadUnsigned() {
+        assertThat(DisplayFormat.count(0)).isEqualTo("0");
+        assertThat(DisplayFormat.count(999)).isEqualTo("999");
+        assertThat(DisplayFormat.count(65_535)).isEqualTo("65,535");
+        assertThat(DisplayFormat.count(4_294_967_295L)).isEqualTo("4,294,967,295");
+        assertThat(DisplayFormat.count(-1L)).as("a 64-bit counter at its maximum").isEqualTo("18,446,744,073,709,551,615");
+    }
+
+    @Test
     void numbersDoNotDependOnTheServerLocale() {
         Locale before = Locale.getDefault();
         try {
             Locale.setDefault(Locale.GERMANY);
             assertThat(utc.rate(2.5)).isEqualTo("2.5");
             assertThat(utc.bytesPerSecond(1234.0)).isEqualTo("1.23 kB/s");
+            assertThat(DisplayFormat.count(1_234_567)).isEqualTo("1,234,567");
         } finally {
             Locale.setDefault(before);
         }

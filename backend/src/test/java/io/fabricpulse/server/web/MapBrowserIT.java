@@ -47,6 +47,8 @@ class MapBrowserIT extends DemoServerBrowserTest {
             Locator faulty = page.locator("[data-map-panel] li[data-status=ERRORS]").first();
             faulty.waitFor(visible());
             assertThat(faulty.locator("a[data-end-link]").count()).as("both ends of the cable").isEqualTo(2);
+            String alertsOfCable = faulty.locator("a.alerts-link").getAttribute("href");
+            assertThat(alertsOfCable).as("the panel links to the cable's alerts").matches("/alerts\\?node=0x[0-9a-f]{16}&port=\\d+");
             tab.screenshot("ui-map-red-link");
             faulty.locator("a[data-end-link]").first().click();
             page.waitForURL("**/nodes/0x*/ports/*");
@@ -60,6 +62,11 @@ class MapBrowserIT extends DemoServerBrowserTest {
             assertThat(page.locator("main[data-map]").getAttribute("data-found")).startsWith("hosts:0x");
             assertThat(page.locator("[data-map-panel] h2").textContent()).isEqualTo("node0420 HCA-1");
             tab.screenshot("ui-map-search");
+
+            // The erroring cable's alerts, the list filtered to it in its URL: the symbol errors of node0420's cable.
+            page = tab.goUntil(alertsOfCable, "tbody[data-alert-rows] tr:first-child");
+            assertThat(page.locator("[data-filter-on]").textContent()).startsWith("on 0x");
+            assertThat(page.locator("tbody[data-alert-rows] tr td.ends a[title^='node0420']").count()).isPositive();
         }
     }
 

@@ -97,6 +97,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             // 5. The cable's alert: both ends' counters side by side; acknowledge it with a ticket.
             long id = alert.get("id").asLong();
             page = tab.goUntil("/alerts", "tbody[data-alert-rows]");
+            AlertsBrowserIT.openGroups(tab);
             Locator row = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
             row.waitFor(visible());
             row.locator("a[data-alert-link]").click();
@@ -121,6 +122,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             // 6. The list shows the new state.
             page.locator("p.crumbs a").first().click();
             page.waitForURL("**/alerts?state=acknowledged", parsed());
+            AlertsBrowserIT.openGroups(tab);
             Locator acked = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
             assertThat(acked.getAttribute("data-state")).isEqualTo("acknowledged");
             assertThat(acked.locator("td[data-cell=state]").textContent()).contains("INC-1001");

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.web;
 
+import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.LinkSpeed;
@@ -45,7 +46,7 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
             (scope) => {
               const root = document.querySelector(scope);
               const wanted = root.querySelectorAll(
-                '.port, time, .age, .severity, .health, td.num, th, .stat .value, .stat .label, [data-strip-counts] span');
+                '.port, time, .age, .at, .severity, .health, td.num, th, .stat .value, .stat .label, [data-strip-counts] span');
               const cut = [];
               for (const el of wanted) {
                 const box = el.getBoundingClientRect();
@@ -112,14 +113,21 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
             page.waitForLoadState();
             tab.pollUntil("() => document.querySelectorAll('[data-link-rows] tr').length >= 3", null, PATIENCE_MS, 500);
 
-            // One order for alerts: the strip lists the first firing alerts of the alerts page, in its order.
+            // One order for alerts: the strip lists the first firing alerts of the alerts page, in its order. The page
+            // folds one cable's alerts into a row where its worst member stands: the strip's alerts, each taken to its
+            // row (its group or itself), name the page's first rows in the page's order.
             tab.pollUntil("""
                     async () => {
-                      const strip = [...document.querySelectorAll('[data-strip-lines] li')].map(li => li.dataset.alertId);
                       const html = await (await fetch('/alerts')).text();
-                      const list = [...new DOMParser().parseFromString(html, 'text/html')
-                          .querySelectorAll('[data-alert-rows] tr')].map(tr => tr.dataset.alertId);
-                      return strip.length > 0 && strip.join() === list.slice(0, strip.length).join();
+                      const rows = [...new DOMParser().parseFromString(html, 'text/html')
+                          .querySelectorAll('[data-alert-rows] tr:not([data-member-of])')]
+                          .map(tr => tr.dataset.group ?? tr.dataset.alertId);
+                      const rowOf = new Map([...new DOMParser().parseFromString(html, 'text/html')
+                          .querySelectorAll('[data-alert-rows] tr[data-alert-id]')]
+                          .map(tr => [tr.dataset.alertId, tr.dataset.memberOf ?? tr.dataset.alertId]));
+                      const strip = [...new Set([...document.querySelectorAll('[data-strip-lines] li')]
+                          .map(li => rowOf.get(li.dataset.alertId)))];
+                      return strip.length > 0 && strip.join() === rows.slice(0, strip.length).join();
                     }""", null, PATIENCE_MS, 1000);
             @SuppressWarnings("unchecked")
             Map<String, Object> seen = (Map<String, Object>) page.evaluate(OVERVIEW);
@@ -236,7 +244,7 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
                     + ".some(a => a.href.includes('" + host + "'))", batch, "overview");
             waitFor(alerts, "() => [...document.querySelectorAll('[data-alert-rows] tr .end-name')]"
                     + ".some(a => a.href.includes('" + host + "'))", batch, "alerts list");
-            waitFor(port, "() => document.querySelector('[data-counter=SymbolErrorCounter] td.num').textContent === '5000'",
+            waitFor(port, "() => document.querySelector('[data-counter=SymbolErrorCounter] td.num').textContent === '5,000'",
                     batch, "port page");
             waitFor(map, "() => document.querySelector('[data-map-canvas]').graph.worst"
                     + ".some(c => [c.a, c.b].some(e => e.nodeGuid === '" + host + "') && c.status === 'ERRORS')", batch, "map");
@@ -248,6 +256,75 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
             map.screenshot("noc-live-map");
         } finally {
             tabs.forEach(BrowserPage::close);
+        }
+    }
+
+    /**
+     * One cable's alerts are one group (both ends in short names, the worst severity, the earliest age), opened to its
+     * members; the port page lists them, links to the list filtered to the port, opens its chart on the alerting
+     * counter as steps, appends the next buckets live and reads its counters with separators; the node page links to
+     * its alerts. At a desk and on a wall, nothing a person needs is cut off.
+     */
+    @Test
+    void oneCablesAlertsAreOneGroupAndItsPortOpensOnWhatItAlertsOn() throws Exception {
+        String agent = TestBatches.randomAgentId();
+        String host = TestBatches.randomGuid();
+        String leaf = TestBatches.randomGuid();
+        push(agent, 1, host, leaf, 0);
+        push(agent, 2, host, leaf, 0);
+        // 5,000 symbol errors at once: a burst, and a bit error rate far above the cable's limit, two rules on one cable.
+        push(agent, 3, host, leaf, 5_000);
+        for (boolean wall : List.of(false, true)) {
+            try (BrowserPage tab = open()) {
+                String size = wall ? "wall-1920" : "desk-1600";
+                if (wall) {
+                    tab.page().setViewportSize(1920, 1080);
+                    tab.go("/alerts").keyboard().press("w");
+                    assertThat(tab.page().locator("html").getAttribute("data-wall")).isEqualTo("on");
+                }
+                Page alerts = tab.goUntil("/alerts?node=" + host, "tr[data-group]");
+                Locator head = alerts.locator("tr[data-group]");
+                int members = Integer.parseInt(head.getAttribute("data-members"));
+                assertThat(head.getAttribute("data-severity")).as("the burst's").isEqualTo("critical");
+                assertThat(head.locator("td.ends .end-name").allTextContents()).containsExactly("wallhost[1]", "wall-leaf[1]");
+                assertThat(head.locator("td.ends .end-name").first().getAttribute("title")).isEqualTo("wallhost HCA-1[1]");
+                assertThat(alerts.locator("tr[data-member-of]").first().isVisible()).as("folded").isFalse();
+                alerts.waitForLoadState(); // the toggle's module has run
+                head.locator("[data-group-toggle]").click();
+                alerts.locator("tr[data-member-of]").first().waitFor(visible());
+                assertThat(alerts.locator("tr[data-member-of]:visible").count()).isEqualTo(members);
+                assertThat(alerts.locator("tr[data-member-of] td.mono").allTextContents())
+                        .contains("symbol-error-burst", "symbol-error-ber");
+                assertThat(alerts.evaluate(CUT_OFF, "main")).as("alerts cut off, " + size).isEqualTo(List.of());
+                tab.screenshot("noc-alert-group-" + size);
+
+                Page port = tab.goUntil("/nodes/" + host + "/ports/1", "[data-chart=port][data-points]");
+                assertThat(port.locator("li[data-open-alert]").count()).isEqualTo(members);
+                assertThat(port.locator("a[data-alerts-list]").getAttribute("href"))
+                        .isEqualTo("/alerts?state=firing&node=" + host + "&port=1");
+                assertThat(port.locator("select[data-chart-counter]").inputValue()).isEqualTo("SymbolErrorCounter");
+                assertThat(port.locator("[data-chart=port]").getAttribute("data-steps")).isEqualTo("true");
+                assertThat(port.locator("[data-counter=SymbolErrorCounter] td.num").first().textContent())
+                        .isEqualTo("5,000");
+                // The demo reports every second: the chart appends what followed, reading only from its last bucket.
+                tab.pollUntil("() => Number(document.querySelector('[data-chart=port]').dataset.appends ?? 0) >= 2",
+                        null, PATIENCE_MS, 200);
+                @SuppressWarnings("unchecked")
+                List<String> reads = (List<String>) port.evaluate("() => performance.getEntriesByType('resource')"
+                        + ".map(r => new URL(r.name)).filter(u => u.pathname.endsWith('/rates')).map(u => u.search)");
+                assertThat(reads.getFirst()).doesNotContain("step=");
+                assertThat(reads.subList(1, reads.size())).as("appends: from the last bucket, at its step")
+                        .isNotEmpty().allSatisfy(query -> assertThat(query).contains("step="));
+                assertThat(port.evaluate(CUT_OFF, "main")).as("port page cut off, " + size).isEqualTo(List.of());
+                tab.screenshot("noc-port-alerting-" + size);
+
+                Page node = tab.goUntil("/nodes/" + host, "li[data-open-alert]:first-child");
+                assertThat(node.locator("a[data-alerts-list]").getAttribute("href"))
+                        .isEqualTo("/alerts?state=firing&node=" + host);
+                node.locator("a[data-alerts-list]").click();
+                node.waitForURL("**/alerts?state=firing&node=" + host);
+                assertThat(node.locator("tr[data-group]").count()).isEqualTo(1);
+            }
         }
     }
 
@@ -287,9 +364,9 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
         try {
             BrowserPage inventory = opened(tabs, "/inventory", "main[data-live-on]");
             BrowserPage alerts = opened(tabs, "/alerts", "[data-alert-rows] tr:first-child");
-            String alert = alerts.page().locator("[data-alert-rows] tr >> nth=0").getAttribute("data-alert-id");
+            String alert = alerts.page().locator("[data-alert-rows] tr[data-alert-id] >> nth=0").getAttribute("data-alert-id");
             BrowserPage detail = opened(tabs, "/alerts/" + alert, "main[data-live-on]");
-            BrowserPage node = opened(tabs, "/nodes/" + alerts.page().locator("[data-alert-rows] tr >> nth=0")
+            BrowserPage node = opened(tabs, "/nodes/" + alerts.page().locator("[data-alert-rows] tr[data-alert-id] >> nth=0")
                     .locator("td.ends a >> nth=0").getAttribute("href").split("/")[2], "main[data-live-on]");
             // The demo reports every second: each page re-reads its live parts after the fabric changed.
             for (BrowserPage tab : List.of(inventory, detail, node)) {

@@ -38,6 +38,7 @@ class PageWeightsBench extends DemoServerBrowserTest {
             String portPath = leaf.first().getAttribute("href");
             String nodePath = portPath.substring(0, portPath.indexOf("/ports/"));
             page = tab.go("/alerts");
+            AlertsBrowserIT.openGroups(tab);
             Locator alert = page.locator("tbody[data-alert-rows] tr[data-scope=link] a[data-alert-link]").first();
             alert.waitFor(visible());
             String alertPath = alert.getAttribute("href");

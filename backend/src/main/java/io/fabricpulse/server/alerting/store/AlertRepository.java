@@ -257,6 +257,14 @@ public class AlertRepository {
         }
         condition(conditions, binds, "severity = :severity", "severity", filter.severity());
         condition(conditions, binds, "(node_guid = :node OR peer_guid = :node)", "node", filter.nodeGuid());
+        if (filter.port() != null) {
+            // The subject after "rule|": the port itself, or a link with it at either end (AlertSubject's keys).
+            String end = filter.nodeGuid() + "/" + filter.port();
+            conditions.add("(alert_key LIKE :portKey OR alert_key LIKE :linkFirst OR alert_key LIKE :linkSecond)");
+            binds.add(new Object[]{"portKey", "%|port:" + end});
+            binds.add(new Object[]{"linkFirst", "%|link:" + end + "-%"});
+            binds.add(new Object[]{"linkSecond", "%|link:%-" + end});
+        }
         condition(conditions, binds, "cluster_name = :cluster", "cluster", filter.cluster());
         condition(conditions, binds, "rule = :rule", "rule", filter.rule());
         condition(conditions, binds, "fired_at >= :since", "since", StateSql.stored(filter.since()));

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web.alerts;
 
+import io.fabricpulse.server.web.AlertLine;
+import io.fabricpulse.server.web.AlertListQuery;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.api.AlertDetail;
 import io.fabricpulse.server.alerting.api.AlertViews;
@@ -32,7 +34,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * {@code GET /alerts} (with the silences not yet ended) and {@code GET /alerts/{id}}; both stay live through
+ * {@code GET /alerts} (the alerts of one cable folded into one row, {@link AlertGroups}; the silences not yet
+ * ended) and {@code GET /alerts/{id}}; both stay live through
  * {@code /events/live} ({@link LiveAlerts}). The pages only read; their forms post to the alert
  * API, which checks the ACK permission and the input once for people and programs alike.
  */
@@ -49,6 +52,7 @@ class AlertPagesController {
     private final DisplayFormat format;
     private final SilenceLines silences;
     private final PortCommands commands;
+    private final AlertGroups groups;
     private final Clock clock;
 
     /** A port disabled on purpose as the list shows it: {@code node[port]} and "disabled by … at …: …". */
@@ -56,8 +60,9 @@ class AlertPagesController {
     }
 
     AlertPagesController(AlertViews views, FabricView fabric, DisplayFormat format,
-                         SilenceLines silences, PortCommands commands, Clock clock) {
+                         SilenceLines silences, PortCommands commands, AlertGroups groups, Clock clock) {
         this.commands = commands;
+        this.groups = groups;
         this.views = views;
         this.fabric = fabric;
         this.format = format;
@@ -69,8 +74,10 @@ class AlertPagesController {
     Mono<String> list(@RequestParam(name = "state", required = false) String state,
                       @RequestParam(name = "severity", required = false) String severity,
                       @RequestParam(name = "rule", required = false) String rule,
+                      @RequestParam(name = "node", required = false) String node,
+                      @RequestParam(name = "port", required = false) String port,
                       @RequestParam(name = "page", required = false) String page, Model model) {
-        AlertListQuery query = AlertListQuery.parse(state, severity, rule);
+        AlertListQuery query = AlertListQuery.parse(state, severity, rule, node, port);
         return Flux.fromIterable(AlertListQuery.STATES)
                 .concatMap(tab -> views.count(query.filter(tab)))
                 .collectList()
@@ -88,13 +95,13 @@ class AlertPagesController {
                     model.addAttribute("zone", format.zoneLabel());
                     return views.search(query.filter(query.state()), AlertOrder.WORST_FIRST, (number - 1) * PAGE_SIZE,
                                     PAGE_SIZE)
-                            .map(alert -> AlertLine.of(alert, format, clock.instant()))
-                            .collectList();
+                            .collectList()
+                            .map(alerts -> groups.of(alerts, format, clock.instant()));
                 })
                 .zipWith(silences.current())
                 .zipWith(mayAck())
                 .map(all -> {
-                    model.addAttribute("alerts", all.getT1().getT1());
+                    model.addAttribute("groups", all.getT1().getT1());
                     model.addAttribute("silences", all.getT1().getT2());
                     model.addAttribute("mayAck", all.getT2());
                     model.addAttribute("disabledPorts", disabledPorts());
@@ -165,7 +172,7 @@ class AlertPagesController {
 
     private static String number(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value);
+            return String.format(java.util.Locale.ROOT, "%,d", (long) value);
         }
         return String.format(java.util.Locale.ROOT, "%.3g", value);
     }

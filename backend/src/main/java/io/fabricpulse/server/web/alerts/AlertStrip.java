@@ -1,5 +1,7 @@
 package io.fabricpulse.server.web.alerts;
 
+import io.fabricpulse.server.web.AlertLine;
+
 import java.util.List;
 
 /**

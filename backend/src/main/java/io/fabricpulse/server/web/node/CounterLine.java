@@ -18,9 +18,12 @@ import java.util.Locale;
  * @param rate           per second in the counter's unit (events/s; bytes/s for data; packets/s; ticks/s),
  *                       a dash when there is no valid rate
  * @param rising         an error counter whose rate is above zero
- * @param saturatedSince when the counter was first seen latched at its maximum, null when it is not
+ * @param saturatedSince when the counter was first seen latched at its maximum (date and time in the UI's zone, whole:
+ *                       a time is never cut), null when it is not
+ * @param saturatedSinceIso the same as an ISO-8601 instant, null when it is not latched
  */
-public record CounterLine(String name, String kind, String value, String rate, boolean rising, String saturatedSince) {
+public record CounterLine(String name, String kind, String value, String rate, boolean rising, String saturatedSince,
+                          String saturatedSinceIso) {
 
     public static List<CounterLine> of(PortView port, DisplayFormat format) {
         List<CounterLine> lines = new ArrayList<>();
@@ -32,12 +35,12 @@ public record CounterLine(String name, String kind, String value, String rate, b
                 continue;
             }
             Double rate = port.rates().get(name);
-            String text = latched != null ? "≥ " + Long.toUnsignedString(value == null ? counter.max(false) : value)
-                    : Long.toUnsignedString(value);
+            String text = latched != null ? "≥ " + DisplayFormat.count(value == null ? counter.max(false) : value)
+                    : DisplayFormat.count(value);
             boolean rising = counter.kind() == PortCounter.Kind.ERROR && rate != null && rate > 0;
             lines.add(new CounterLine(name, counter.kind().name().toLowerCase(Locale.ROOT), text,
                     rate(counter, rate, format), rising,
-                    latched == null ? null : format.isoTime(latched)));
+                    latched == null ? null : format.dateTime(latched), format.isoTime(latched)));
         }
         return lines;
     }

@@ -2,6 +2,10 @@ package io.fabricpulse.server.web.node;
 
 import io.fabricpulse.model.ingest.Guids;
 import io.fabricpulse.server.alerting.IntendedDowns;
+import io.fabricpulse.server.alerting.api.AlertView;
+import io.fabricpulse.server.alerting.api.AlertViews;
+import io.fabricpulse.server.alerting.store.AlertFilter;
+import io.fabricpulse.server.alerting.store.AlertOrder;
 import io.fabricpulse.server.commands.CommandView;
 import io.fabricpulse.server.commands.PortCommands;
 import io.fabricpulse.server.fabric.FabricView;
@@ -11,15 +15,20 @@ import io.fabricpulse.server.fabric.counterclear.CounterClearHistory;
 import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.topology.model.PortEnd;
+import io.fabricpulse.server.web.AlertLine;
+import io.fabricpulse.server.web.AlertListQuery;
 import io.fabricpulse.server.web.DisplayFormat;
+import io.fabricpulse.server.web.PageParameters;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.server.ResponseStatusException;
+import reactor.core.publisher.Mono;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +48,8 @@ class NodeController {
     static final int CLEAR_HISTORY = 50;
     /** Orders on one port shown on its page, newest first. */
     static final int ACTION_HISTORY = 20;
+    /** Open alerts a node or port page lists; the alert list, filtered to it, has them all. */
+    static final int OPEN_ALERTS = 20;
 
     private final FabricView fabric;
     private final CounterClearHistory clears;
@@ -47,10 +58,12 @@ class NodeController {
     private final Clock clock;
     private final PortCommands commands;
     private final CableHistory cables;
+    private final AlertViews alerts;
 
     NodeController(FabricView fabric, CounterClearHistory clears, ClusterDirectory clusters,
-                   DisplayFormat format, PortCommands commands, CableHistory cables, Clock clock) {
+                   DisplayFormat format, PortCommands commands, CableHistory cables, AlertViews alerts, Clock clock) {
         this.commands = commands;
+        this.alerts = alerts;
         this.cables = cables;
         this.clock = clock;
         this.fabric = fabric;
@@ -68,6 +81,8 @@ class NodeController {
         model.addAttribute("ports", ports.stream().map(p -> PortSummary.of(p, nodes, format)).toList());
         model.addAttribute("clusters", clusters.clustersOf(node.guid()));
         model.addAttribute("zone", format.zoneLabel());
+        model.addAttribute("alerts", openAlerts(node.guid(), null).map(this::lines));
+        model.addAttribute("alertsHref", AlertListQuery.hrefFor(node.guid(), null));
         return NODE_VIEW;
     }
 
@@ -102,12 +117,30 @@ class NodeController {
         model.addAttribute("farEnd", peer == null ? "not known (no cable seen on this port)"
                 : (far == null ? peer.nodeGuid() : far.name()) + " port " + peer.port());
         model.addAttribute("zone", format.zoneLabel());
+        Mono<List<AlertView>> open = openAlerts(node.guid(), number).cache();
+        model.addAttribute("alerts", open.map(this::lines));
+        model.addAttribute("alertsHref", AlertListQuery.hrefFor(node.guid(), number));
         model.addAttribute("chartCounters", ChartCounter.ALL);
-        model.addAttribute("chartCounter", ChartCounter.DEFAULT);
+        // A port that alerts opens its chart on what it alerts on, not on bytes/s.
+        model.addAttribute("chartCounter", open.map(list -> ChartCounter.opening(
+                list.stream().map(alert -> alert.context().counter()).toList())));
+        model.addAttribute("linkBytesPerSecond", view.derived() == null
+                || view.derived().linkDataRateBitsPerSecond() == null ? null : view.derived().linkDataRateBitsPerSecond() / 8);
         // The charts ask for "the last hour" in the server's time, not the browser's: a NOC workstation's
         // clock may be off, and a range that ends in the server's future or past shows a gap.
         model.addAttribute("serverNow", clock.millis());
         return PORT_VIEW;
+    }
+
+    /** The open alerts (firing or acknowledged) of a node, or of one of its ports and its cable, worst first. */
+    private Mono<List<AlertView>> openAlerts(String guid, Integer port) {
+        return alerts.search(new AlertFilter("OPEN", null, guid, port, null, null, null), AlertOrder.WORST_FIRST, 0,
+                OPEN_ALERTS).collectList();
+    }
+
+    private List<AlertLine> lines(List<AlertView> open) {
+        Instant now = clock.instant();
+        return open.stream().map(alert -> AlertLine.of(alert, format, now)).toList();
     }
 
     private NodeView node(String text) {
@@ -124,15 +157,8 @@ class NodeController {
     }
 
     private static int portNumber(String text) {
-        try {
-            int number = Integer.parseInt(text.strip());
-            if (number >= 0 && number <= 255) {
-                return number;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "'" + text + "' is not a port number from 0 to 255");
+        return PageParameters.portNumber(text).orElseThrow(() -> new ResponseStatusException(HttpStatus.BAD_REQUEST,
+                "'" + text + "' is not a port number from 0 to 255"));
     }
 
     private List<PortView> portsOf(String guid) {

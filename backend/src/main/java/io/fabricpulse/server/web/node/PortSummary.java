@@ -21,14 +21,16 @@ import java.util.Map;
  * @param peerPort      port number at the far end
  * @param peer          the far end as "name[port]", a dash when unknown
  * @param symbolErrors  SymbolErrorCounter rate, events/s
+ * @param symbolErrorsBad SymbolErrorCounter rises or is latched: its own cell is red, not the row's others
  * @param xmitDiscards  PortXmitDiscards rate, events/s
+ * @param xmitDiscardsBad PortXmitDiscards rises or is latched
  * @param xmit          transmitted bytes/s
  * @param rcv           received bytes/s
  * @param sampledAt     time of the latest sample
  */
 public record PortSummary(int port, String lid, String state, String physicalState, String link, String severity,
-                          String peerGuid, int peerPort, String peer, String symbolErrors, String xmitDiscards,
-                          String xmit, String rcv, String sampledAt) {
+                          String peerGuid, int peerPort, String peer, String symbolErrors, boolean symbolErrorsBad,
+                          String xmitDiscards, boolean xmitDiscardsBad, String xmit, String rcv, String sampledAt) {
 
     public static PortSummary of(PortView port, Map<String, NodeView> nodes, DisplayFormat format) {
         String peer = DisplayFormat.MISSING;
@@ -40,8 +42,16 @@ public record PortSummary(int port, String lid, String state, String physicalSta
                 format.physicalState(port.physicalState()), format.link(port.linkWidth(), port.linkSpeed()),
                 PortSeverity.of(port), port.peerGuid(), port.peerPort(), peer,
                 format.rate(port.rates().get(PortCounter.SymbolErrorCounter.ibaName())),
+                bad(port, PortCounter.SymbolErrorCounter),
                 format.rate(port.rates().get(PortCounter.PortXmitDiscards.ibaName())),
+                bad(port, PortCounter.PortXmitDiscards),
                 format.bytesPerSecond(port.xmitBytesPerSecond()), format.bytesPerSecond(port.rcvBytesPerSecond()),
                 format.time(port.sampledAt()));
+    }
+
+    /** Whether one counter is what makes the port bad: it rises, or it is latched at its maximum. */
+    private static boolean bad(PortView port, PortCounter counter) {
+        Double rate = port.rates().get(counter.ibaName());
+        return (rate != null && rate > 0) || port.saturated().containsKey(counter.ibaName());
     }
 }

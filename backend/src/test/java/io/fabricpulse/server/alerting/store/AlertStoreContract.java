@@ -120,6 +120,21 @@ public interface AlertStoreContract extends StateContract {
         assertThat(count(new AlertFilter(null, null, null, "pod-b", null, null))).isZero();
     }
 
+    @Test
+    default void aPortFilterFindsThePortAloneAndAtEitherEndOfItsLinksButNoOtherPort() {
+        String node = "0x00000000000000a1";
+        String far = "0x00000000000000b2";
+        List<String> subjects = List.of("port:" + node + "/3", "link:" + node + "/3-" + far + "/7",
+                "link:" + far + "/1-" + node + "/3", "link:" + node + "/31-" + far + "/8", "port:" + node + "/13",
+                "link:" + far + "/3-" + node + "/4");
+        for (int i = 0; i < subjects.size(); i++) {
+            alerts().open(newAlert("rule-" + i + "|" + subjects.get(i), "WARNING", node, T0)).block();
+        }
+        assertThat(count(new AlertFilter(null, null, node, 3, null, null, null))).isEqualTo(3);
+        assertThat(count(new AlertFilter(null, null, node, 13, null, null, null))).isEqualTo(1);
+        assertThat(count(new AlertFilter(null, null, node, null, null, null, null))).isEqualTo(6);
+    }
+
     private long count(AlertFilter filter) {
         return alerts().search(filter, 0, 100).count().block();
     }

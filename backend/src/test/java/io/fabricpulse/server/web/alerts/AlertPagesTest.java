@@ -3,6 +3,8 @@ package io.fabricpulse.server.web.alerts;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.alerting.AlertContext;
 import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.alerting.AlertSubject;
+import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.Silences;
 import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
@@ -13,6 +15,7 @@ import io.fabricpulse.server.alerting.store.SilenceRepository;
 import io.fabricpulse.server.alerting.store.SilenceRow;
 import io.fabricpulse.server.fabric.NodeView;
 import io.fabricpulse.server.security.Role;
+import io.fabricpulse.server.testing.TestBatches;
 import io.fabricpulse.server.web.InMemoryFabricView;
 import io.fabricpulse.server.web.PageStateStore;
 import io.fabricpulse.server.web.SignedInClient;
@@ -52,7 +55,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @WebFluxTest(controllers = AlertPagesController.class)
 @WebPageTest
-@Import({PageStateStore.class, AlertViews.class, FiringAlerts.class, SilenceLines.class, AlertPagesTest.AlertBeans.class})
+@Import({PageStateStore.class, AlertViews.class, FiringAlerts.class, SilenceLines.class, AlertGroups.class,
+        AlertPagesTest.AlertBeans.class})
 class AlertPagesTest {
 
     static final String HOST = "0x0002c90300000420";
@@ -163,6 +167,70 @@ class AlertPagesTest {
     }
 
     @Test
+    void theAlertsOfOneCableAreOneRowWithTheWorstSeverityTheEarliestTimeAndBothEndsAndANodeOrPortNarrowsTheList() {
+        String host = TestBatches.randomGuid();
+        String leaf = TestBatches.randomGuid();
+        fabric.publish(AT, List.of(node("flaphost HCA-1", host, NodeType.CA, 2, AT), node("MF0;leaf09:SB7800/U1", leaf,
+                NodeType.SWITCH, 36, AT)), List.of(port("flaphost HCA-1", host, 1).peer(leaf, 7).build(),
+                port("flaphost HCA-1", host, 2).build(),
+                port("MF0;leaf09:SB7800/U1", leaf, 7).type(NodeType.SWITCH).peer(host, 1).build()));
+        AlertEnd hostEnd = new AlertEnd(host, "flaphost HCA-1", NodeType.CA, 1, 20, true);
+        AlertEnd leafEnd = new AlertEnd(leaf, "MF0;leaf09:SB7800/U1", NodeType.SWITCH, 7, 9, false);
+        String cable = AlertSubject.linkKey(new PortRef(host, 1), new PortRef(leaf, 7));
+        long burst = open("symbol-error-burst", cable, "CRITICAL", AT.minusSeconds(60), hostEnd, leafEnd);
+        long degraded = open("link-degraded", cable, "WARNING", AT.minusSeconds(120), hostEnd, leafEnd);
+        // Raised while the far end was not known: the live fabric puts it on the same cable.
+        long down = open("port-not-active", "port:" + host + "/1", "WARNING", AT.minusSeconds(90), hostEnd);
+        long other = open("port-not-active", "port:" + host + "/2", "WARNING", AT.minusSeconds(30),
+                new AlertEnd(host, "flaphost HCA-1", NodeType.CA, 2, 21, true));
+
+        Document page = render("/alerts?node=" + host);
+
+        List<Element> rows = page.select("tbody[data-alert-rows] tr");
+        Element head = rows.getFirst();
+        assertThat(head.attr("data-group")).isEqualTo(cable);
+        assertThat(head.attr("data-severity")).as("the worst member's").isEqualTo("critical");
+        assertThat(head.attr("data-members")).isEqualTo("3");
+        assertThat(head.select("td.ends a")).extracting(a -> a.text() + " " + a.attr("title"))
+                .containsExactly("flaphost[1] flaphost HCA-1[1]", "leaf09[7] MF0;leaf09:SB7800/U1[7]");
+        assertThat(head.selectFirst("time .age").text()).as("the earliest member's").isEqualTo("2 min ago");
+        assertThat(head.selectFirst("time .at").text()).isEqualTo("2026-03-01 11:58:00");
+        assertThat(head.selectFirst("td.group-rules").text())
+                .isEqualTo("one cable: symbol-error-burst, port-not-active, link-degraded");
+        assertThat(head.selectFirst("td[data-cell=state]").text()).isEqualTo("3 firing");
+        Element toggle = head.selectFirst("button[data-group-toggle]");
+        assertThat(toggle.attr("aria-expanded")).isEqualTo("false");
+        assertThat(toggle.attr("aria-controls")).isEqualTo("alert-row-" + burst + " alert-row-" + down
+                + " alert-row-" + degraded);
+        List<Element> members = rows.subList(1, 4);
+        assertThat(members).extracting(r -> r.attr("data-alert-id")).as("worst first, then newest")
+                .containsExactly(String.valueOf(burst), String.valueOf(down), String.valueOf(degraded));
+        assertThat(members).allSatisfy(r -> {
+            assertThat(r.attr("data-member-of")).isEqualTo(cable);
+            assertThat(r.hasAttr("hidden")).as("folded until opened").isTrue();
+            assertThat(r.selectFirst("a[data-alert-link]").attr("href")).startsWith("/alerts/");
+        });
+        Element alone = rows.get(4);
+        assertThat(alone.attr("data-alert-id")).isEqualTo(String.valueOf(other));
+        assertThat(alone.hasAttr("data-member-of")).isFalse();
+        assertThat(alone.hasAttr("hidden")).isFalse();
+        assertThat(rows).hasSize(5);
+        assertThat(page.selectFirst("[data-filter-on]").text()).isEqualTo("on " + host);
+        assertThat(page.select("script[src]").eachAttr("src")).contains("/js/alert-groups.js");
+
+        Document port = render("/alerts?node=" + host + "&port=2");
+        assertThat(port.select("tbody[data-alert-rows] tr")).extracting(r -> r.attr("data-alert-id"))
+                .containsExactly(String.valueOf(other));
+        assertThat(port.selectFirst("[data-filter-on]").text()).isEqualTo("on " + host + "[2]");
+        assertThat(port.selectFirst(".tabs a[data-tab=resolved]").attr("href"))
+                .isEqualTo("/alerts?state=resolved&node=" + host + "&port=2");
+        assertThat(render("/alerts?node=" + host + "&port=1").select("tbody[data-alert-rows] tr[data-alert-id]"))
+                .hasSize(3);
+        assertThat(render("/alerts?state=resolved&node=" + host + "&port=1").selectFirst("p.empty").text())
+                .isEqualTo("No resolved alerts on " + host + "[1].");
+    }
+
+    @Test
     void detailShowsContextBothEndsWithLiveCountersHistoryAndActions() {
         long id = open("CRITICAL", AT);
         alerts.appendEvent(new AlertEventRow(0, id, AT, "FIRED", "system", null)).block();
@@ -180,7 +248,7 @@ class AlertPagesTest {
         assertThat(ends).extracting(e -> e.attr("data-reporting")).containsExactly("true", "false");
         Element symbols = ends.getFirst().selectFirst("tr[data-counter=SymbolErrorCounter]");
         assertThat(symbols.attr("data-severity")).isEqualTo("error");
-        assertThat(symbols.select("td").eachText()).containsExactly("1234", "2/s");
+        assertThat(symbols.select("td").eachText()).as("thousands separated").containsExactly("1,234", "2/s");
         assertThat(ends.get(1).selectFirst("tr[data-counter=SymbolErrorCounter]").attr("data-severity")).isEqualTo("ok");
         assertThat(page.select("ol.checks li").eachText()).containsExactly("Reseat the cable");
         assertThat(page.select("table.history-table tbody tr")).extracting(r -> r.text())
@@ -227,6 +295,10 @@ class AlertPagesTest {
         problem("/alerts?page=x&rule=" + rule, 400, "query parameter 'page' must be a page number from 1 to 1, was 'x'");
         problem("/alerts?page=2&rule=" + rule, 404,
                 "page page 2 does not exist: 0 firing alerts fill pages 1 to 1 of " + AlertPagesController.PAGE_SIZE);
+        problem("/alerts?port=3", 400,
+                "query parameter 'port' must be given with node=<GUID>: a port number belongs to a node, was '3'");
+        problem("/alerts?node=leaf03", 400, "query parameter 'node' must be a node GUID: 0x and up to 16 hex digits, was 'leaf03'");
+        problem("/alerts?node=" + HOST + "&port=256", 400, "query parameter 'port' must be a port number from 0 to 255, was '256'");
         problem("/alerts/abc", 400, "'abc' is not an alert id (a positive number)");
         problem("/alerts/-3", 400, "'-3' is not an alert id (a positive number)");
         problem("/alerts/987654321", 404, "no alert 987654321 exists");
@@ -348,6 +420,15 @@ class AlertPagesTest {
         String key = rule + "|link:" + LEAF + "/5-" + HOST + "/1#" + UUID.randomUUID();
         return alerts.open(new AlertRow(0, key, rule, severity, "LINK", HOST, LEAF, null, told.summary(),
                 json.writeValueAsString(told), firedAt, null, null, null, null, null, false)).block().id();
+    }
+
+    private long open(String rule, String subject, String severity, Instant firedAt, AlertEnd... ends) {
+        AlertContext told = new AlertContext(rule + " on " + subject, "SymbolErrorCounter", 17, 10, "in 5m",
+                List.of(ends), List.of(), false);
+        String peer = ends.length > 1 ? ends[1].nodeGuid() : null;
+        return alerts.open(new AlertRow(0, rule + "|" + subject, rule, severity, subject.startsWith("link:") ? "LINK" : "PORT",
+                ends[0].nodeGuid(), peer, null, told.summary(), json.writeValueAsString(told), firedAt, null, null, null,
+                null, null, false)).block().id();
     }
 
     private static Map<String, String> tabCounts(Document page) {

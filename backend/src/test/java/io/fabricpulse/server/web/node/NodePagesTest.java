@@ -4,7 +4,14 @@ import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.alerting.AlertContext;
+import io.fabricpulse.server.alerting.AlertEnd;
+import io.fabricpulse.server.alerting.Silences;
+import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.server.alerting.store.AlertRow;
+import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.fabric.NodeView;
+import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRepository;
 import io.fabricpulse.server.fabric.counterclear.CounterClearRow;
 import io.fabricpulse.server.fabric.counterclear.CounterClearSource;
@@ -28,6 +35,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.net.URI;
 import java.time.Clock;
@@ -48,7 +56,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @WebFluxTest(controllers = NodeController.class)
 @WebPageTest
-@Import({PageStateStore.class, NodePagesTest.FixedClock.class})
+@Import({PageStateStore.class, AlertViews.class, NodePagesTest.FixedClock.class})
 class NodePagesTest {
 
     /** The server's "now" the rate charts' ranges end at. */
@@ -57,6 +65,11 @@ class NodePagesTest {
         @Bean
         Clock clock() {
             return Clock.fixed(AT.plusSeconds(5), ZoneOffset.UTC);
+        }
+
+        @Bean
+        Silences silences() {
+            return new Silences();
         }
     }
 
@@ -74,6 +87,10 @@ class NodePagesTest {
     ClusterMemberRepository clusters;
     @Autowired
     ClusterDirectory directory;
+    @Autowired
+    AlertRepository alerts;
+    @Autowired
+    JsonMapper json;
     WebTestClient client;
 
     @BeforeEach
@@ -89,7 +106,9 @@ class NodePagesTest {
                         .counter("PortXmitData", 1_000_000, 250_000.0).bytes(1.0e6, 2.0e6).build(),
                 port("node0420 HCA-1", HOST, 2).state(PortState.DOWN, PhysicalState.POLLING).lid(0).build(),
                 port("leaf03", LEAF, 5).type(NodeType.SWITCH).lid(3).peer(HOST, 1)
-                        .saturated("SymbolErrorCounter", 65535).build()));
+                        .saturated("SymbolErrorCounter", 65535).build(),
+                port("leaf03", LEAF, 7).type(NodeType.SWITCH).lid(3).counter("SymbolErrorCounter", 0, 0.0)
+                        .derived(new DerivedRates(1.0e11, null, null, null, null, null, null, null, null)).build()));
         clusters.replaceAll(List.of(new ClusterMemberRow("etna", HOST), new ClusterMemberRow("gpu", HOST)))
                 .then(directory.reload()).block();
     }
@@ -136,7 +155,8 @@ class NodePagesTest {
         assertThat(peer.text()).isEqualTo("node0420 HCA-1[1]");
         assertThat(peer.attr("href")).isEqualTo("/nodes/" + HOST + "/ports/1");
         Element symbols = page.selectFirst("tr[data-counter=SymbolErrorCounter]");
-        assertThat(symbols.select("td").eachText()).containsExactly("error", "≥ 65535", "—", "2026-03-01T12:00:00Z");
+        assertThat(symbols.select("td").eachText()).containsExactly("error", "≥ 65,535", "—", "2026-03-01 12:00:00");
+        assertThat(symbols.selectFirst("time").attr("datetime")).isEqualTo("2026-03-01T12:00:00Z");
 
         assertThat(page.select("table.clears-table tbody tr")).extracting(Element::text).containsExactly(
                 "2026-03-01 11:59:00 LinkDownedCounter requested noc",
@@ -234,11 +254,67 @@ class NodePagesTest {
     }
 
     @Test
+    void nodeAndPortPagesListTheirOpenAlertsAndLinkToTheAlertListFilteredToThem() {
+        long burst = openAlert("symbol-error-burst", "link:" + LEAF + "/5-" + HOST + "/1", "CRITICAL", "SymbolErrorCounter");
+        long other = openAlert("xmit-wait", "port:" + HOST + "/2", "WARNING", "PortXmitWait");
+
+        Document node = render("/nodes/" + HOST);
+        assertThat(node.selectFirst("main").attr("data-live-on")).as("re-read when the alerts change too")
+                .isEqualTo("fabric alerts");
+        assertThat(node.select("[data-live-part=alerts] li[data-open-alert]")).extracting(li -> li.attr("data-alert-id"))
+                .containsExactly(String.valueOf(burst), String.valueOf(other));
+        assertThat(node.selectFirst("li[data-open-alert] a[data-alert-link]").attr("href")).isEqualTo("/alerts/" + burst);
+        assertThat(node.selectFirst("a[data-alerts-list]").attr("href")).isEqualTo("/alerts?state=firing&node=" + HOST);
+
+        Document port = render("/nodes/" + HOST + "/ports/1");
+        assertThat(port.select("[data-live-part=alerts] li[data-open-alert]")).extracting(li -> li.attr("data-alert-id"))
+                .as("its cable's alert, not the other port's").containsExactly(String.valueOf(burst));
+        assertThat(port.selectFirst("a[data-alerts-list]").attr("href"))
+                .isEqualTo("/alerts?state=firing&node=" + HOST + "&port=1");
+        Element series = port.selectFirst("select[data-chart-counter] option[selected]");
+        assertThat(series.attr("value")).as("opens on what the port alerts on").isEqualTo("SymbolErrorCounter");
+        assertThat(series.attr("data-steps")).as("an error counter, drawn as steps").isEqualTo("true");
+        assertThat(port.selectFirst("option[value=XmitBytesPerSecond]").attr("data-steps")).isEqualTo("false");
+
+        Document far = render("/nodes/" + LEAF + "/ports/5");
+        assertThat(far.select("li[data-open-alert]")).extracting(li -> li.attr("data-alert-id"))
+                .as("the far end's page lists the cable's alert too").containsExactly(String.valueOf(burst));
+        Document quiet = render("/nodes/" + LEAF + "/ports/7");
+        assertThat(quiet.selectFirst("[data-no-alerts]").text()).isEqualTo("No open alert on this port.");
+        assertThat(quiet.selectFirst("select[data-chart-counter] option[selected]").attr("value"))
+                .isEqualTo("XmitBytesPerSecond");
+    }
+
+    @Test
+    void aSwitchPagePaintsRedOnlyTheCounterThatIsBadAndAPortChartsBytesInPercentOfItsLink() {
+        Document leaf = render("/nodes/" + LEAF);
+        Element port5 = leaf.selectFirst("tr[data-port=5]");
+        assertThat(port5.attr("data-severity")).isEqualTo("error");
+        assertThat(port5.selectFirst("td[data-cell=symbol-errors]").hasClass("bad")).as("latched").isTrue();
+        assertThat(port5.selectFirst("td[data-cell=xmit-discards]").hasClass("bad"))
+                .as("no discards: not red because another counter of the row is").isFalse();
+        Element quiet = leaf.selectFirst("tr[data-port=7]");
+        assertThat(quiet.select("td.bad")).isEmpty();
+
+        // 4X EDR: 100 Gb/s of data, 12.5 GB/s
+        assertThat(render("/nodes/" + LEAF + "/ports/7").selectFirst("section[data-rate-charts]")
+                .attr("data-link-bytes-per-second")).isEqualTo("1.25E10");
+    }
+
+    @Test
     void aPortWithoutAKnownPeerChartsOnlyItself() {
         Element charts = render("/nodes/" + HOST + "/ports/2").selectFirst("section[data-rate-charts]");
 
         assertThat(charts.select("figcaption").eachText()).containsExactly("node0420 HCA-1[2] (this port)", "far end");
         assertThat(charts.select("figcaption a")).isEmpty();
+    }
+
+    private long openAlert(String rule, String subject, String severity, String counter) {
+        AlertContext told = new AlertContext(rule + " on " + subject, counter, 17, 10, "in 5m", List.of(
+                new AlertEnd(HOST, "node0420 HCA-1", io.fabricpulse.model.ingest.NodeType.CA, 1, 420, true)), List.of(), false);
+        return alerts.open(new AlertRow(0, rule + "|" + subject, rule, severity,
+                subject.startsWith("link:") ? "LINK" : "PORT", HOST, subject.startsWith("link:") ? LEAF : null, null,
+                told.summary(), json.writeValueAsString(told), AT, null, null, null, null, null, false)).block().id();
     }
 
     private Document render(String uri) {

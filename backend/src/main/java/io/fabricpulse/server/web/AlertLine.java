@@ -1,9 +1,7 @@
-package io.fabricpulse.server.web.alerts;
+package io.fabricpulse.server.web;
 
 import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.api.AlertView;
-import io.fabricpulse.server.web.DisplayFormat;
-import io.fabricpulse.server.web.ShortNames;
 
 import java.time.Instant;
 import java.util.List;
@@ -42,7 +40,7 @@ public record AlertLine(long id, String severity, String rule, String scope, Str
      */
     public record End(String label, String name, String port, String href) {
 
-        static End of(AlertEnd end) {
+        public static End of(AlertEnd end) {
             if (end.portNumber() > 0) {
                 return new End(end.nodeName() + "[" + end.portNumber() + "]", ShortNames.of(end.nodeName()),
                         "[" + end.portNumber() + "]", "/nodes/" + end.nodeGuid() + "/ports/" + end.portNumber());
@@ -51,7 +49,7 @@ public record AlertLine(long id, String severity, String rule, String scope, Str
         }
     }
 
-    static AlertLine of(AlertView alert, DisplayFormat format, Instant now) {
+    public static AlertLine of(AlertView alert, DisplayFormat format, Instant now) {
         return new AlertLine(alert.id(), alert.severity().name().toLowerCase(Locale.ROOT), alert.rule(),
                 alert.scope().name().toLowerCase(Locale.ROOT), alert.summary(), alert.state().toLowerCase(Locale.ROOT),
                 alert.context().ends().stream().map(End::of).toList(),

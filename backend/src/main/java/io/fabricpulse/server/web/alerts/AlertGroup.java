@@ -1,0 +1,48 @@
+package io.fabricpulse.server.web.alerts;
+
+import io.fabricpulse.server.web.AlertLine;
+import io.fabricpulse.server.web.AlertListQuery;
+
+import java.util.List;
+
+/**
+ * The alerts of one cable (or of one other subject) as one row of the alert list: a link flap raises several
+ * (both ends' port state, the errors, the topology change), and the NOC reads them as the one problem they are.
+ *
+ * @param key        what they share: the cable as a link key ({@code link:<a>/<p>-<b>/<q>}, {@link AlertGroups#key}),
+ *                   else their common subject
+ * @param severity   the worst member's severity (lower case)
+ * @param ends       both ends of the cable (short names, ports never cut off), or the subject's one end
+ * @param firedAt    when the earliest member fired, date and time in the UI's zone
+ * @param firedAtIso the same as an ISO-8601 instant
+ * @param age        how long ago the earliest member fired
+ * @param rules      the members' rules, worst first, each once
+ * @param members    the alerts, worst first as the list orders them
+ */
+public record AlertGroup(String key, String severity, List<AlertLine.End> ends, String firedAt, String firedAtIso,
+                         String age, List<String> rules, List<AlertLine> members) {
+
+    public AlertGroup {
+        ends = List.copyOf(ends);
+        rules = List.copyOf(rules);
+        members = List.copyOf(members);
+    }
+
+    /** One alert alone: the list shows it as a plain row. */
+    public boolean single() {
+        return members.size() == 1;
+    }
+
+    /** The members' row ids ({@code alert-row-<id>}), which the group's toggle controls. */
+    public String rowIds() {
+        return String.join(" ", members.stream().map(m -> "alert-row-" + m.id()).toList());
+    }
+
+    /** "2 firing, 1 acknowledged": the members' states in the list's order, each with its count. */
+    public String states() {
+        return AlertListQuery.STATES.stream()
+                .map(state -> members.stream().filter(m -> m.state().equals(state)).count() + " " + state)
+                .filter(text -> !text.startsWith("0 "))
+                .reduce((a, b) -> a + ", " + b).orElse("");
+    }
+}
