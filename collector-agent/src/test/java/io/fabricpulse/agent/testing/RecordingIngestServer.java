@@ -29,7 +29,7 @@ import java.util.zip.GZIPInputStream;
 /**
  * A real HTTP server (the JDK's) on a loopback port (a free one unless given) that records every request to
  * {@code /api/v1/ingest} with the status it answered, and answers with scripted responses (202 when the
- * script is empty). An outage is this server closed and a new one started later on the same port.
+ * script is empty). The agents' long-poll it answers 404 unrecorded, as a server without one. An outage is this server closed and a new one started later on the same port.
  */
 public final class RecordingIngestServer implements AutoCloseable {
 
@@ -73,6 +73,8 @@ public final class RecordingIngestServer implements AutoCloseable {
     }
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /** The agents' long-poll for their answers, which this server does not serve (404). */
+    private static final String ANSWER_POLL = "/api/v1/ingest/answers/";
 
     private final HttpServer server;
     private final BlockingQueue<Request> requests = new LinkedBlockingQueue<>();
@@ -148,6 +150,11 @@ public final class RecordingIngestServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
+            if (exchange.getRequestURI().getPath().startsWith(ANSWER_POLL)) {
+                // The agents' long-poll: this server has none, as a server older than it, so agents push only.
+                exchange.sendResponseHeaders(404, -1);
+                return;
+            }
             Response response;
             maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             AtomicInteger agentInFlight = null;
