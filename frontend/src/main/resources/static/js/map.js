@@ -271,7 +271,9 @@ function watchZoom(cy) {
     if (frame) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
+      const untouched = stillCentred(cy);
       placeLabels(cy);
+      if (untouched) centre(cy); // a fit's own zoom: labels sized anew, centred anew
     });
   });
 }
@@ -319,11 +321,21 @@ function fitView(nodes, width, height) {
   } };
 }
 
+/** The view centre() last set (zoom and pan), or null. */
+let centred = null;
+
 /** Moves the view so what is drawn (nodes, their labels, problem bundles' labels) has even margins. */
 function centre(cy) {
   const drawn = cy.elements().renderedBoundingBox();
   const pan = cy.pan();
   cy.pan({ x: pan.x + (cy.width() - drawn.x2 - drawn.x1) / 2, y: pan.y + (cy.height() - drawn.y2 - drawn.y1) / 2 });
+  centred = { zoom: cy.zoom(), ...cy.pan() };
+  main.dataset.fittedFor = `${cy.width()}x${cy.height()}`; // the canvas size it was centred in, for tests
+}
+
+/** Whether the view is still where centre() put it: nobody has panned or zoomed since. */
+function stillCentred(cy) {
+  return centred !== null && cy.zoom() === centred.zoom && cy.pan().x === centred.x && cy.pan().y === centred.y;
 }
 
 /** Fits the drawn graph to the canvas, labels included, centred: one restyle. */
@@ -334,6 +346,8 @@ function fitWithLabels(cy) {
   Math.max(canvas.clientHeight, 1)));
   placeLabels(cy);
   centre(cy);
+  // Labels sized for the old zoom can still be in the measured box until the next frame is drawn: centre again then.
+  cy.one('render', () => { if (stillCentred(cy)) centre(cy); });
 }
 
 /** Keeps the whole fabric in view: a canvas that changes size (window, wall mode, panel) re-fits the graph. */
@@ -400,6 +414,8 @@ function handleSearch(cy) {
 
 /** Applies a newer graph: in place when the same nodes are drawn, else drawn anew. */
 function apply(cy, graph) {
+  // Labels that come or go with the news change what is drawn: a view nobody moved is centred again.
+  const untouched = stillCentred(cy);
   const same = graph.nodes.length === cy.nodes().length && graph.nodes.every((n) => cy.getElementById(n.id).nonempty())
     && graph.edges.length === cy.edges().length && graph.edges.every((e) => cy.getElementById(e.id).nonempty());
   if (same) {
@@ -423,6 +439,7 @@ function apply(cy, graph) {
     cy.viewport(viewport);
   }
   placeLabels(cy);
+  if (untouched) centre(cy);
 }
 
 function stayLive(cy) {

@@ -113,7 +113,8 @@ class MapBrowserIT extends DemoServerBrowserTest {
                     () => {
                       const cy = document.querySelector('[data-map-canvas]').cy;
                       const box = cy.elements().renderedBoundingBox();
-                      return box.x2 <= cy.width() && box.y2 <= cy.height();
+                      return document.querySelector('main[data-map]').dataset.fittedFor === cy.width() + 'x' + cy.height()
+                        && box.x2 <= cy.width() && box.y2 <= cy.height();
                     }""", null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS));
             assertCentredWithLabelsApart(page);
             tab.screenshot("ui-map-resized");
