@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -318,19 +319,30 @@ class WholeReplicasIT {
     }
 
     /**
-     * The page carries live figures (a link's utilisation), so the two replicas' answers are compared as pairs
-     * asked one right after the other, until a pair is equal: it must come within two intervals (a replica one
-     * batch behind the other, and the time the two requests take on a loaded machine).
+     * The same topology on both replicas: nodes, links, their states and health status. The links' live figures
+     * (errors per second, utilisation) are left out: each replica's agent stream is its own, so a pair of requests
+     * can straddle a batch one replica has applied and the other not yet (73.7 against 75.9 errors/s has been seen
+     * for four seconds); that the two hold the same rates is checked on the stored history ({@link #history}). Pairs
+     * are asked one right after the other until one is equal, within two intervals.
      */
     private static void sameWithinAnInterval(String what, ServerProcess a, ServerProcess b, String path) throws Exception {
         Instant until = Instant.now().plus(INTERVAL.multipliedBy(2));
         JsonNode onA;
         JsonNode onB;
         do {
-            onA = JSON.readTree(a.get(path));
-            onB = JSON.readTree(b.get(path));
+            onA = withoutLiveFigures(JSON.readTree(a.get(path)));
+            onB = withoutLiveFigures(JSON.readTree(b.get(path)));
         } while (!onA.equals(onB) && Instant.now().isBefore(until));
         assertThat(onB).as(what + " on b against a").isEqualTo(onA);
+    }
+
+    private static JsonNode withoutLiveFigures(JsonNode topology) {
+        for (JsonNode link : topology.path("links")) {
+            if (link.path("health") instanceof ObjectNode health) {
+                health.remove(List.of("errorsPerSecond", "utilisation"));
+            }
+        }
+        return topology;
     }
 
     private static boolean hasRates(ServerProcess server, String host) {

@@ -97,9 +97,7 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             // 5. The cable's alert: both ends' counters side by side; acknowledge it with a ticket.
             long id = alert.get("id").asLong();
             page = tab.goUntil("/alerts", "tbody[data-alert-rows]");
-            AlertsBrowserIT.openGroups(tab);
-            Locator row = page.locator("tbody[data-alert-rows] tr[data-alert-id='" + id + "']");
-            row.waitFor(visible());
+            Locator row = AlertsBrowserIT.alertRow(tab, id);
             row.locator("a[data-alert-link]").click();
             page.waitForURL("**/alerts/" + id, parsed());
             assertThat(page.locator("article.end").count()).isEqualTo(2);
