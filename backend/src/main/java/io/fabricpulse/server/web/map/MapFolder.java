@@ -45,14 +45,15 @@ final class MapFolder {
     private static final Comparator<String> NATURAL = MapFolder::compareNatural;
 
     /**
-     * The folded map and what the side panel asks of it: per drawn bundle the cables it holds, and per fabric
-     * node the drawn node it is in.
+     * The folded map, the topology it was folded from, and what the side panel asks of it: per drawn bundle the
+     * cables it holds, and per fabric node the drawn node it is in.
      */
-    record Folded(MapGraph graph, Map<String, List<TopologyDocument.Link>> cables, Map<String, String> drawnOf) {
+    record Folded(TopologyDocument document, MapGraph graph, Map<String, List<TopologyDocument.Link>> cables,
+                  Map<String, String> drawnOf) {
 
         /** The cables of the bundles at a drawn node, and those inside it (between members of a group). */
-        List<TopologyDocument.Link> cablesAt(String drawn, List<TopologyDocument.Link> all) {
-            return all.stream().filter(link -> drawn.equals(drawnOf.get(link.a().nodeGuid()))
+        List<TopologyDocument.Link> cablesAt(String drawn) {
+            return document.links().stream().filter(link -> drawn.equals(drawnOf.get(link.a().nodeGuid()))
                     || drawn.equals(drawnOf.get(link.b().nodeGuid()))).toList();
         }
     }
@@ -248,7 +249,7 @@ final class MapFolder {
                 counts[Status.DEGRADED.ordinal()], counts[Status.OK.ordinal()], counts[Status.UNKNOWN.ordinal()]);
         MapGraph graph = new MapGraph(tiers, coloured, edges, summary,
                 List.copyOf(problems.subList(0, Math.min(WORST, problems.size()))));
-        return new Folded(graph, cables, Map.copyOf(drawnOf));
+        return new Folded(doc, graph, cables, Map.copyOf(drawnOf));
     }
 
     static MapGraph.Cable cable(String edge, TopologyDocument.Link link, Status status) {

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import java.time.Instant;
 import java.util.Comparator;
@@ -20,8 +21,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The map's reads, each folding the live topology when asked (a 10,000-host fabric folds in milliseconds, and
- * the answer is always now): {@code GET /api/v1/topology/map} (the folded graph, {@link MapGraph}), {@code GET
+ * The map's reads, from the live fold every reader shares ({@link LiveMap}) or a past instant's: {@code GET /api/v1/topology/map} (the folded graph, {@link MapGraph}), {@code GET
  * /api/v1/topology/map/cables?edge=|node=} (a drawn bundle's or drawn node's cables, worst first, for the side
  * panel) and {@code GET /api/v1/topology/map/find?q=} (the drawn node a name, GUID or LID is in).
  */
@@ -34,11 +34,13 @@ class MapGraphController {
     private static final int MAX_ID = 600;
 
     private final TopologyViews views;
+    private final LiveMap live;
     private final HistoryWindow window;
     private final FabricHistory history;
 
-    MapGraphController(TopologyViews views, HistoryWindow window, FabricHistory history) {
+    MapGraphController(TopologyViews views, LiveMap live, HistoryWindow window, FabricHistory history) {
         this.views = views;
+        this.live = live;
         this.window = window;
         this.history = history;
     }
@@ -49,13 +51,18 @@ class MapGraphController {
         ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("at"));
         Instant at = window.requested(query, "at");
         query.throwIfInvalid();
-        return document(at).map(doc -> MapFolder.fold(doc).graph());
+        return folded(at).map(MapFolder.Folded::graph);
     }
 
-    /** The topology with each cable's health now, or at {@code at} (null: now) from the stored history. */
-    private Mono<TopologyDocument> document(Instant at) {
-        return at == null ? Mono.fromSupplier(() -> views.document(null))
-                : history.at(at).map(past -> views.document(null, past.ports()));
+    /**
+     * The topology with each cable's health now (the shared live fold, built off the event loop when it is due),
+     * or at {@code at} from the stored history, folded.
+     */
+    private Mono<MapFolder.Folded> folded(Instant at) {
+        if (at == null) {
+            return Mono.fromSupplier(live::now).subscribeOn(Schedulers.boundedElastic());
+        }
+        return history.at(at).map(past -> MapFolder.fold(views.document(null, past.ports())));
     }
 
     @GetMapping("/cables")
@@ -69,14 +76,13 @@ class MapGraphController {
                     + "/api/v1/topology/map names them");
         }
         query.throwIfInvalid();
-        return document(at).map(doc -> cables(doc, edge, node));
+        return folded(at).map(folded -> cables(folded, edge, node));
     }
 
-    private static List<MapGraph.Cable> cables(TopologyDocument doc, String edge, String node) {
-        MapFolder.Folded folded = MapFolder.fold(doc);
+    private static List<MapGraph.Cable> cables(MapFolder.Folded folded, String edge, String node) {
         List<TopologyDocument.Link> held = edge != null ? folded.cables().get(edge)
                 : folded.graph().nodes().stream().anyMatch(n -> n.id().equals(node))
-                ? folded.cablesAt(node, doc.links()) : null;
+                ? folded.cablesAt(node) : null;
         if (held == null) {
             throw new ProblemException(ProblemType.NOT_FOUND, (edge != null ? "edge: no drawn bundle '" + edge
                     : "node: no drawn node '" + node) + "' in the fabric now");
@@ -90,15 +96,18 @@ class MapGraphController {
 
     /** {@code q}: a LID, a node GUID (with or without 0x and leading zeros), an exact name, or a part of one. */
     @GetMapping("/find")
-    Found find(ServerHttpRequest request) {
+    Mono<Found> find(ServerHttpRequest request) {
         ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("q"));
         String q = query.text("q", 200);
         if (q == null) {
             query.invalid("q", "required: a name, a node GUID or a LID");
         }
         query.throwIfInvalid();
-        TopologyDocument doc = views.document(null);
-        MapFolder.Folded folded = MapFolder.fold(doc);
+        return folded(null).map(folded -> found(q, folded));
+    }
+
+    private static Found found(String q, MapFolder.Folded folded) {
+        TopologyDocument doc = folded.document();
         TopologyDocument.Node node = MapSearch.find(q.toLowerCase(Locale.ROOT), doc);
         if (node == null) {
             throw new ProblemException(ProblemType.NOT_FOUND, "q: nothing in the fabric matches '" + q + "'");

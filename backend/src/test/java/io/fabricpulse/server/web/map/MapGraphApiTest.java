@@ -3,13 +3,19 @@ package io.fabricpulse.server.web.map;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
 import java.time.Instant;
 import java.util.Map;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /** The map's reads: the folded graph, a bundle's and a node's cables, the search; bad questions are 4xx problems. */
 class MapGraphApiTest extends ServerTest {
+
+    @Autowired
+    private LiveMap live;
 
     @Test
     void aHostIsFoundInItsDrawnGroupWithItsCables() {
@@ -26,12 +32,25 @@ class MapGraphApiTest extends ServerTest {
                 .jsonPath("$.drawn").isNotEmpty();
     }
 
+    /** One fold for every reader while nothing changes; a batch that changes the fabric is in the very next read. */
+    @Test
+    void readersShareOneFoldUntilABatchChangesTheFabric() {
+        MapFolder.Folded shared = live.now();
+        assertThat(live.now()).as("the same fold, not built again").isSameAs(shared);
+
+        String host = TestBatches.randomGuid();
+        ingest(TestBatches.json(TestBatches.batch(TestBatches.randomAgentId(), 1, Instant.now().minusSeconds(5),
+                TestBatches.hca(host, "sharedfold HCA-1", TestBatches.activePort(1, Map.of()))))).expectStatus().isAccepted();
+
+        read("/api/v1/topology/map/find?q=" + host).expectStatus().isOk().expectBody().jsonPath("$.guid").isEqualTo(host);
+        assertThat(live.now()).as("folded anew after the batch").isNotSameAs(shared);
+    }
+
     @Test
     void badQuestionsAreProblemsNamingTheParameter() {
         read("/api/v1/topology/map/cables").expectStatus().isBadRequest()
                 .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody().jsonPath("$.detail").value(detail -> org.assertj.core.api.Assertions
-                        .assertThat(detail.toString()).startsWith("edge: give either edge"));
+                .expectBody().jsonPath("$.detail").value(detail -> assertThat(detail.toString()).startsWith("edge: give either edge"));
         read("/api/v1/topology/map/cables?edge=a~b&node=a").expectStatus().isBadRequest();
         read("/api/v1/topology/map/cables?edge=no~such").expectStatus().isNotFound()
                 .expectBody().jsonPath("$.detail").isEqualTo("edge: no drawn bundle 'no~such' in the fabric now");
