@@ -12,6 +12,7 @@ import java.util.List;
  * @param critical  firing critical alerts
  * @param warning   firing warnings
  * @param info      firing info alerts
+ * @param shown     the three counts as the page shows them, with thousands separators
  * @param total     all firing alerts
  * @param lines     the worst {@link LiveAlerts#STRIP} of them
  * @param more      "and N more" when the strip leaves some out, else null
@@ -20,6 +21,10 @@ import java.util.List;
  * @param fabricAt  the newest fabric update this event follows (ISO-8601), null before the first: pages that
  *                  show counters re-read them when it changes
  */
-public record AlertStrip(long critical, long warning, long info, long total, List<AlertLine> lines, String more,
-                         String version, String fabricAt) {
+public record AlertStrip(long critical, long warning, long info, Counts shown, long total, List<AlertLine> lines,
+                         String more, String version, String fabricAt) {
+
+    /** Counts by severity, formatted ({@code 1,234}). */
+    public record Counts(String critical, String warning, String info) {
+    }
 }

@@ -93,8 +93,10 @@ public class LiveAlerts {
         long info = counts.getOrDefault("INFO", 0L);
         long total = critical + warning + info;
         List<AlertLine> lines = worst.stream().map(alert -> AlertLine.of(alert, format, now)).toList();
-        String more = total > lines.size() ? "and " + (total - lines.size()) + " more" : null;
-        return new AlertStrip(critical, warning, info, total, lines, more, version, format.isoTime(fabricAt));
+        String more = total > lines.size() ? "and " + DisplayFormat.count(total - lines.size()) + " more" : null;
+        AlertStrip.Counts shown = new AlertStrip.Counts(DisplayFormat.count(critical), DisplayFormat.count(warning),
+                DisplayFormat.count(info));
+        return new AlertStrip(critical, warning, info, shown, total, lines, more, version, format.isoTime(fabricAt));
     }
 
     /**

@@ -247,7 +247,10 @@ class OverviewPageTest extends OverviewSliceTest {
         }
     }
 
+    /** A count as the strip shows it, with thousands separators ({@code 1,234}). */
     private static long alertCount(Element strip, String severity) {
-        return Long.parseLong(strip.selectFirst("[data-strip-counts] [data-text=" + severity + "]").text());
+        String shown = strip.selectFirst("[data-strip-counts] [data-text='shown." + severity + "']").text();
+        assertThat(shown).matches("\\d{1,3}(,\\d{3})*");
+        return Long.parseLong(shown.replace(",", ""));
     }
 }
