@@ -35,6 +35,11 @@ final class MapFolder {
      * 1,600 px canvas leaves 33 px per switch, 66 px per label with the labels hanging above and below in turn.
      */
     static final int WIDE = 48;
+    /**
+     * Bundles drawn at most between a tier and the one below it: about as many lines as a 1,600 px canvas shows
+     * apart (and as a browser draws in a frame on a cold page).
+     */
+    static final int MESH = 240;
     /** How many of the worst cables the side panel lists. */
     static final int WORST = 25;
     static final String LOOSE_HOSTS = "hosts:loose";
@@ -96,6 +101,9 @@ final class MapFolder {
             List<String> inTier = tier.entrySet().stream().filter(e -> e.getValue() == level).map(Map.Entry::getKey)
                     .sorted(byName).toList();
             List<List<String>> groups = groups(inTier, level, tier, switchNeighbours);
+            if (level > 1) {
+                groups = meshGroups(groups, inTier, level, tier, switchNeighbours, drawnSwitch);
+            }
             for (int i = 0; i < groups.size(); i++) {
                 List<String> members = groups.get(i);
                 String first = members.getFirst();
@@ -184,12 +192,50 @@ final class MapFolder {
             return List.copyOf(bySignature.values());
         }
         // Runs as even as they can be: 100 leaves are 34 runs of 2 or 3, never one of 1 at the end.
+        return runs(inTier, WIDE);
+    }
+
+    /**
+     * A tier cabled to every drawn node below it (a spine mesh) draws one bundle per pair: 720 crossing lines for 20
+     * spines over 36 leaves. Past {@link #MESH} bundles the tier is drawn as fewer groups, so that groups times the
+     * drawn nodes below stay within it: switches with the same drawn nodes below (planes), else runs by name.
+     */
+    private static List<List<String>> meshGroups(List<List<String>> groups, List<String> inTier, int level,
+                                                 Map<String, Integer> tier, Map<String, Set<String>> neighbours,
+                                                 Map<String, String> drawnSwitch) {
+        Map<String, Set<String>> below = new LinkedHashMap<>();
+        for (List<String> group : groups) {
+            Set<String> reached = new TreeSet<>();
+            group.forEach(guid -> neighbours.get(guid).stream().filter(n -> tier.get(n) == level - 1)
+                    .map(drawnSwitch::get).forEach(reached::add));
+            below.put(group.getFirst(), reached);
+        }
+        int bundles = below.values().stream().mapToInt(Set::size).sum();
+        if (bundles <= MESH) {
+            return groups;
+        }
+        int lower = (int) below.values().stream().flatMap(Set::stream).distinct().count();
+        int most = Math.max(1, MESH / Math.max(lower, 1));
+        Map<String, List<String>> bySignature = new LinkedHashMap<>();
+        for (String guid : inTier) {
+            String signature = String.join(",", neighbours.get(guid).stream().filter(n -> tier.get(n) == level - 1)
+                    .map(drawnSwitch::get).distinct().sorted().toList());
+            bySignature.computeIfAbsent(signature, key -> new ArrayList<>()).add(guid);
+        }
+        if (bySignature.size() >= 2 && bySignature.size() <= most) {
+            return List.copyOf(bySignature.values());
+        }
+        return runs(inTier, most);
+    }
+
+    /** {@code inTier} in name order as at most {@code count} runs, as even as they can be. */
+    private static List<List<String>> runs(List<String> inTier, int count) {
         int n = inTier.size();
-        int size = (n + WIDE - 1) / WIDE;
-        int count = (n + size - 1) / size;
+        int size = (n + count - 1) / count;
+        int made = (n + size - 1) / size;
         List<List<String>> runs = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            runs.add(inTier.subList(i * n / count, (i + 1) * n / count));
+        for (int i = 0; i < made; i++) {
+            runs.add(inTier.subList(i * n / made, (i + 1) * n / made));
         }
         return runs;
     }

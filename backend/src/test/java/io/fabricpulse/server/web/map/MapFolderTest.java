@@ -84,6 +84,32 @@ class MapFolderTest {
         assertThat(folded.graph().summary().errors()).isEqualTo(1);
     }
 
+    /** 20 spines over 36 leaves, each spine alone, would be 720 crossing bundles: spines are drawn as runs instead. */
+    @Test
+    void aDenseSpineMeshIsDrawnAsBundlesBetweenSpineGroupsAndLeaves() {
+        Fabric fabric = new Fabric();
+        List<String> spines = fabric.switches("spine%02d", 20);
+        List<String> leaves = fabric.switches("leaf%02d", 36);
+        fabric.mesh(leaves, spines);
+        leaves.forEach(leaf -> fabric.hosts(leaf, 2));
+
+        MapFolder.Folded folded = MapFolder.fold(fabric.doc());
+        MapGraph graph = folded.graph();
+
+        List<MapGraph.Node> spineRow = graph.nodes().stream().filter(n -> n.tier() == 2)
+                .sorted(Comparator.comparingInt(MapGraph.Node::order)).toList();
+        assertThat(spineRow).hasSizeGreaterThan(1).allSatisfy(n -> assertThat(n.kind()).isEqualTo(Kind.SWITCH_GROUP));
+        assertThat(spineRow.stream().mapToInt(MapGraph.Node::members).sum()).isEqualTo(20);
+        assertThat(spineRow.getFirst().label()).startsWith("spine01–");
+        assertThat(graph.nodes()).filteredOn(n -> n.tier() == 1).hasSize(36)
+                .allSatisfy(n -> assertThat(n.kind()).isEqualTo(Kind.SWITCH));
+        List<MapGraph.Edge> mesh = graph.edges().stream().filter(e -> !e.source().startsWith("hosts:")
+                && !e.target().startsWith("hosts:")).toList();
+        assertThat(mesh).hasSize(spineRow.size() * 36).hasSizeLessThanOrEqualTo(MapFolder.MESH);
+        assertThat(mesh.stream().mapToInt(MapGraph.Edge::cables).sum()).as("every spine cable in a bundle").isEqualTo(720);
+        spines.forEach(spine -> assertThat(folded.drawnOf().get(spine)).startsWith("group:2:"));
+    }
+
     @Test
     void aWideTierWhoseSwitchesAllShareTheirNeighboursIsDrawnAsRunsByName() {
         Fabric fabric = new Fabric();
