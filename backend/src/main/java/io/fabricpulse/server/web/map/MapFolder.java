@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Folds a topology into what the map draws. Layers come from the cabling, not from names: leaves are the
@@ -182,17 +184,8 @@ final class MapFolder {
             return inTier.stream().map(List::of).toList();
         }
         int towards = level == 1 ? 2 : level - 1;
-        Map<String, List<String>> bySignature = new LinkedHashMap<>();
-        for (String guid : inTier) {
-            String signature = String.join(",", neighbours.get(guid).stream()
-                    .filter(n -> tier.get(n) == towards).toList());
-            bySignature.computeIfAbsent(signature, s -> new ArrayList<>()).add(guid);
-        }
-        if (bySignature.size() >= 2 && bySignature.size() <= WIDE) {
-            return List.copyOf(bySignature.values());
-        }
-        // Runs as even as they can be: 100 leaves are 34 runs of 2 or 3, never one of 1 at the end.
-        return runs(inTier, WIDE);
+        return alikeOrRuns(inTier, guid -> String.join(",", neighbours.get(guid).stream()
+                .filter(n -> tier.get(n) == towards).toList()), WIDE);
     }
 
     /**
@@ -203,29 +196,29 @@ final class MapFolder {
     private static List<List<String>> meshGroups(List<List<String>> groups, List<String> inTier, int level,
                                                  Map<String, Integer> tier, Map<String, Set<String>> neighbours,
                                                  Map<String, String> drawnSwitch) {
-        Map<String, Set<String>> below = new LinkedHashMap<>();
-        for (List<String> group : groups) {
-            Set<String> reached = new TreeSet<>();
-            group.forEach(guid -> neighbours.get(guid).stream().filter(n -> tier.get(n) == level - 1)
-                    .map(drawnSwitch::get).forEach(reached::add));
-            below.put(group.getFirst(), reached);
+        Map<String, Set<String>> below = new HashMap<>();
+        for (String guid : inTier) {
+            below.put(guid, neighbours.get(guid).stream().filter(n -> tier.get(n) == level - 1)
+                    .map(drawnSwitch::get).collect(Collectors.toCollection(TreeSet::new)));
         }
-        int bundles = below.values().stream().mapToInt(Set::size).sum();
+        int bundles = groups.stream().mapToInt(group -> (int) group.stream().flatMap(guid -> below.get(guid).stream())
+                .distinct().count()).sum();
         if (bundles <= MESH) {
             return groups;
         }
         int lower = (int) below.values().stream().flatMap(Set::stream).distinct().count();
-        int most = Math.max(1, MESH / Math.max(lower, 1));
-        Map<String, List<String>> bySignature = new LinkedHashMap<>();
-        for (String guid : inTier) {
-            String signature = String.join(",", neighbours.get(guid).stream().filter(n -> tier.get(n) == level - 1)
-                    .map(drawnSwitch::get).distinct().sorted().toList());
-            bySignature.computeIfAbsent(signature, key -> new ArrayList<>()).add(guid);
-        }
-        if (bySignature.size() >= 2 && bySignature.size() <= most) {
-            return List.copyOf(bySignature.values());
-        }
-        return runs(inTier, most);
+        return alikeOrRuns(inTier, guid -> String.join(",", below.get(guid)), Math.max(1, MESH / Math.max(lower, 1)));
+    }
+
+    /**
+     * Switches with the same {@code signature} (their neighbours) as one group each, when that makes between 2 and
+     * {@code most} groups; else runs by name. Runs are as even as they can be: 100 leaves are 34 runs of 2 or 3,
+     * never one of 1 at the end.
+     */
+    private static List<List<String>> alikeOrRuns(List<String> inTier, Function<String, String> signature, int most) {
+        Map<String, List<String>> alike = new LinkedHashMap<>();
+        inTier.forEach(guid -> alike.computeIfAbsent(signature.apply(guid), key -> new ArrayList<>()).add(guid));
+        return alike.size() >= 2 && alike.size() <= most ? List.copyOf(alike.values()) : runs(inTier, most);
     }
 
     /** {@code inTier} in name order as at most {@code count} runs, as even as they can be. */
