@@ -1,6 +1,7 @@
 package io.fabricpulse.server.web.map;
 
 import io.fabricpulse.server.fabric.FabricView;
+import io.fabricpulse.server.topology.TopologyChanges;
 import io.fabricpulse.server.topology.TopologyViews;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
@@ -21,8 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * the same fold (0.1 s at 2,000 nodes, more at 10,000, on the cores that also take the agents' batches). While
  * someone reads the map ({@link #WATCHED}), a fabric update has the fold rebuilt right away, off the ingest
  * thread and at most once per {@link #REBUILD_EVERY}, so the next reader (a page opening, a live refresh) finds it
- * ready. A fold is reused until the fabric changes or it is {@link #MAX_AGE} old: names and the topology's
- * structure move without a counter update, never later than that.
+ * ready. A fold is reused until the fabric or the topology's structure changes, or it is {@link #MAX_AGE} old:
+ * names and nodes no longer reported move without a batch, never later than that. Both counts matter because a
+ * batch is announced by the live fabric before the topology takes it: a fold built in between has the new
+ * counters but not the new node or cable.
  */
 @Component
 class LiveMap implements DisposableBean {
@@ -31,11 +34,12 @@ class LiveMap implements DisposableBean {
     static final Duration WATCHED = Duration.ofMinutes(1);
     static final Duration REBUILD_EVERY = Duration.ofSeconds(1);
 
-    /** A fold of the live document, as of the fabric update count and instant it was built at. */
-    private record Snapshot(long updates, Instant builtAt, MapFolder.Folded folded) {
+    /** A fold of the live document, as of the fabric update and topology change counts and the instant it was built at. */
+    private record Snapshot(long updates, long structural, Instant builtAt, MapFolder.Folded folded) {
     }
 
     private final TopologyViews views;
+    private final TopologyChanges topology;
     private final Clock clock;
     private final Scheduler builder;
     private final AtomicLong updates = new AtomicLong();
@@ -44,8 +48,9 @@ class LiveMap implements DisposableBean {
     private volatile Snapshot last;
     private volatile Instant lastRead = Instant.MIN;
 
-    LiveMap(TopologyViews views, FabricView fabric, Clock clock) {
+    LiveMap(TopologyViews views, TopologyChanges topology, FabricView fabric, Clock clock) {
         this.views = views;
+        this.topology = topology;
         this.clock = clock;
         this.builder = Schedulers.newSingle("live-map", true);
         // Counted on the ingest thread that emits; the fold itself is built on the builder thread or by a reader.
@@ -74,9 +79,10 @@ class LiveMap implements DisposableBean {
             }
             // Counted before building: an update that lands meanwhile makes this fold stale at once.
             long seen = updates.get();
+            long structural = topology.structuralBatches();
             Instant at = clock.instant();
             MapFolder.Folded folded = MapFolder.fold(views.document(null));
-            last = new Snapshot(seen, at, folded);
+            last = new Snapshot(seen, structural, at, folded);
             return folded;
         }
     }
@@ -97,6 +103,7 @@ class LiveMap implements DisposableBean {
 
     private boolean fresh(Snapshot snapshot) {
         return snapshot != null && snapshot.updates() == updates.get()
+                && snapshot.structural() == topology.structuralBatches()
                 && clock.instant().isBefore(snapshot.builtAt().plus(MAX_AGE));
     }
 

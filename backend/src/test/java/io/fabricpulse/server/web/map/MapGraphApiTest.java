@@ -1,6 +1,9 @@
 package io.fabricpulse.server.web.map;
 
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.testing.ServerTest;
+import io.fabricpulse.server.topology.TopologyChanges;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -16,6 +19,10 @@ class MapGraphApiTest extends ServerTest {
 
     @Autowired
     private LiveMap live;
+    @Autowired
+    private LiveFabric fabric;
+    @Autowired
+    private TopologyChanges topology;
 
     @Test
     void aHostIsFoundInItsDrawnGroupWithItsCables() {
@@ -44,6 +51,24 @@ class MapGraphApiTest extends ServerTest {
 
         read("/api/v1/topology/map/find?q=" + host).expectStatus().isOk().expectBody().jsonPath("$.guid").isEqualTo(host);
         assertThat(live.now()).as("folded anew after the batch").isNotSameAs(shared);
+    }
+
+    /**
+     * The pipeline applies a batch to the live fabric, which announces it, and only then to the topology: a map
+     * read in between folds the new counters without the new node, and must not be kept once the topology has it.
+     */
+    @Test
+    void aFoldReadBeforeTheTopologyTookTheBatchIsNotKept() {
+        String host = TestBatches.randomGuid();
+        IngestBatch batch = TestBatches.batch(TestBatches.randomAgentId(), 1, Instant.now().minusSeconds(5),
+                TestBatches.hca(host, "betweenfold HCA-1", TestBatches.activePort(1, Map.of())));
+        fabric.apply(batch);
+        MapFolder.Folded between = live.now();
+
+        topology.accept(batch);
+
+        assertThat(live.now()).as("folded anew once the topology took the batch").isNotSameAs(between);
+        read("/api/v1/topology/map/find?q=" + host).expectStatus().isOk().expectBody().jsonPath("$.guid").isEqualTo(host);
     }
 
     @Test
