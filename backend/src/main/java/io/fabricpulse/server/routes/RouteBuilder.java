@@ -23,8 +23,8 @@ import static io.fabricpulse.server.routes.RouteTable.NONE;
  * forwarding tables: first each switch's distance to every destination (one byte per pair of switch and
  * destination, a walk down the tables that stops at the first switch already resolved, so each switch is
  * resolved once per destination), then per destination the host pairs over each cable direction, summed
- * down the destination's tree from the farthest switch inwards. Cost: switches × destinations for the
- * first, hosts² for the second; no allocation per pair.
+ * down the destination's tree from the farthest switch inwards. Cost: switches × destinations for both (the
+ * second counts a destination's sources per first switch, not one by one); no allocation per pair.
  */
 final class RouteBuilder {
 
@@ -283,54 +283,156 @@ final class RouteBuilder {
         int maxHops;
         final Map<Outcome, Long> unrouted = new EnumMap<>(Outcome.class);
         final Map<Outcome, RouteSummary.Example> examples = new EnumMap<>(Outcome.class);
+        /** Per outcome, the lowest source of the destination in hand that fails so: its example, if it is the first. */
+        final int[] example = new int[Outcome.values().length];
 
-        void unrouted(Outcome outcome, RouteTable t, int source, int destination) {
-            unrouted.merge(outcome, 1L, Long::sum);
-            examples.putIfAbsent(outcome, new RouteSummary.Example(t.endpointLid[source], t.endpointLid[destination]));
+        void arrived(long pairs, int hops) {
+            routed += pairs;
+            hopSum += pairs * hops;
+            maxHops = Math.max(maxHops, hops);
+        }
+
+        void unrouted(Outcome outcome, long pairs, int lowestSource) {
+            unrouted.merge(outcome, pairs, Long::sum);
+            int known = example[outcome.ordinal()];
+            example[outcome.ordinal()] = known == NONE ? lowestSource : Math.min(known, lowestSource);
+        }
+
+        /** The first destination (in order) that fails a way names that way's example, with its lowest source. */
+        void examplesOf(RouteTable t, int destination) {
+            for (Outcome outcome : Outcome.values()) {
+                int source = example[outcome.ordinal()];
+                if (source != NONE) {
+                    examples.putIfAbsent(outcome, new RouteSummary.Example(t.endpointLid[source],
+                            t.endpointLid[destination]));
+                    example[outcome.ordinal()] = NONE;
+                }
+            }
         }
     }
 
     /**
-     * Host pairs per cable direction: per destination host, each source host's first hop, then the switches in
-     * order of falling distance, each passing what entered it on to its out-port's cable.
+     * The host sources grouped by where their own cable leads, so that a destination's pairs are counted per first
+     * switch, not per source: {@code bySwitch} lists a switch's sources lowest first, {@code deadEnds} the sources
+     * without a cable, {@code direct} those cabled straight to another endpoint; {@code ofNode} lists each node's
+     * sources (a pair of two ports of one node is no pair).
+     */
+    private record Sources(int[][] bySwitch, int[] deadEnds, int[] direct, int[][] ofNode) {
+
+        static Sources of(RouteTable t) {
+            int switches = t.switches();
+            List<List<Integer>> bySwitch = new ArrayList<>();
+            for (int s = 0; s < switches; s++) {
+                bySwitch.add(new ArrayList<>());
+            }
+            List<Integer> deadEnds = new ArrayList<>();
+            List<Integer> direct = new ArrayList<>();
+            Map<Integer, List<Integer>> ofNode = new HashMap<>();
+            int nodes = 0;
+            for (int e = 0; e < t.endpoints(); e++) {
+                if (!isHost(t, e)) {
+                    continue;
+                }
+                int first = t.endpointCable[e];
+                (first == NONE ? deadEnds : first < NONE ? direct : bySwitch.get(first >> 8)).add(e);
+                ofNode.computeIfAbsent(t.endpointNodeIndex[e], n -> new ArrayList<>()).add(e);
+                nodes = Math.max(nodes, t.endpointNodeIndex[e] + 1);
+            }
+            int[][] nodeSources = new int[nodes][];
+            ofNode.forEach((node, list) -> nodeSources[node] = ints(list));
+            return new Sources(bySwitch.stream().map(Sources::ints).toArray(int[][]::new), ints(deadEnds), ints(direct),
+                    nodeSources);
+        }
+
+        int[] ofNodeOf(RouteTable t, int endpoint) {
+            int[] sources = ofNode[t.endpointNodeIndex[endpoint]];
+            return sources == null ? new int[0] : sources;
+        }
+
+        /** The lowest of {@code sources} on another node than {@code node}, NONE when there is none. */
+        static int lowestNotOn(RouteTable t, int[] sources, int node) {
+            for (int e : sources) {
+                if (t.endpointNodeIndex[e] != node) {
+                    return e;
+                }
+            }
+            return NONE;
+        }
+
+        private static int[] ints(List<Integer> list) {
+            return list.stream().mapToInt(Integer::intValue).toArray();
+        }
+    }
+
+    private static boolean isHost(RouteTable t, int endpoint) {
+        return t.endpointHost[endpoint] && t.endpointLid[endpoint] > 0;
+    }
+
+    /**
+     * Host pairs per cable direction: per destination host, the sources entering each switch (counted per first
+     * switch, less those on the destination's own node), then the switches in order of falling distance, each
+     * passing what entered it on to its out-port's cable. A source's own pairs are the destinations its first
+     * switch reaches, less those on its own node.
      */
     private static void countPairs(RouteTable t, Totals totals) {
         int switches = t.switches();
+        Sources sources = Sources.of(t);
         int[] entering = new int[switches];
+        int[] reached = new int[switches];
+        int[] sameNode = new int[switches];
         int[] bucketStart = new int[RouteTable.MAX_HOPS + 2];
         int[] order = new int[switches];
+        Arrays.fill(totals.example, NONE);
         for (int d = 0; d < t.endpoints(); d++) {
-            if (!t.endpointHost[d] || t.endpointLid[d] <= 0) {
+            if (!isHost(t, d)) {
                 continue;
             }
             int base = d * switches;
             int lid = t.endpointLid[d];
-            for (int e = 0; e < t.endpoints(); e++) {
-                if (!t.endpointHost[e] || t.endpointLid[e] <= 0 || t.endpointNodeIndex[e] == t.endpointNodeIndex[d]) {
-                    continue;
-                }
+            int node = t.endpointNodeIndex[d];
+            int[] ownNode = sources.ofNodeOf(t, d);
+            int deadEnds = sources.deadEnds().length;
+            for (int e : ownNode) {
                 int first = t.endpointCable[e];
                 if (first == NONE) {
-                    totals.unrouted(Outcome.DEAD_END, t, e, d);
-                } else if (first < NONE) {
-                    if (first == RouteTable.endpoint(d)) {
-                        arrived(totals, 1);
-                        t.endpointEgress[e]++;
-                    } else {
-                        totals.unrouted(Outcome.WRONG_DESTINATION, t, e, d);
-                    }
-                } else {
-                    int s = first >> 8;
-                    int hops = t.hops[base + s];
-                    if (hops < 0) {
-                        totals.unrouted(Outcome.ofCode(hops), t, e, d);
-                    } else {
-                        arrived(totals, hops + 1);
-                        t.endpointEgress[e]++;
-                        entering[s]++;
-                    }
+                    deadEnds--;
+                } else if (first > NONE) {
+                    sameNode[first >> 8]++;
                 }
             }
+            if (deadEnds > 0) {
+                totals.unrouted(Outcome.DEAD_END, deadEnds, Sources.lowestNotOn(t, sources.deadEnds(), node));
+            }
+            for (int e : sources.direct()) {
+                if (t.endpointNodeIndex[e] == node) {
+                    continue;
+                }
+                if (t.endpointCable[e] == RouteTable.endpoint(d)) {
+                    totals.arrived(1, 1);
+                    t.endpointEgress[e]++;
+                } else {
+                    totals.unrouted(Outcome.WRONG_DESTINATION, 1, e);
+                }
+            }
+            for (int s = 0; s < switches; s++) {
+                int hops = t.hops[base + s];
+                if (hops >= 0) {
+                    reached[s]++;
+                }
+                int pairs = sources.bySwitch()[s].length - sameNode[s];
+                if (pairs == 0) {
+                    sameNode[s] = 0;
+                    continue;
+                }
+                if (hops < 0) {
+                    totals.unrouted(Outcome.ofCode(hops), pairs, Sources.lowestNotOn(t, sources.bySwitch()[s], node));
+                } else {
+                    totals.arrived(pairs, hops + 1);
+                    entering[s] += pairs;
+                }
+                sameNode[s] = 0;
+            }
+            totals.examplesOf(t, d);
             // counting sort of the switches that reach d by falling distance
             Arrays.fill(bucketStart, 0);
             for (int s = 0; s < switches; s++) {
@@ -366,11 +468,14 @@ final class RouteBuilder {
                 }
             }
         }
-    }
-
-    private static void arrived(Totals totals, int hops) {
-        totals.routed++;
-        totals.hopSum += hops;
-        totals.maxHops = Math.max(totals.maxHops, hops);
+        for (int s = 0; s < switches; s++) {
+            for (int e : sources.bySwitch()[s]) {
+                int own = 0;
+                for (int d : sources.ofNodeOf(t, e)) {
+                    own += t.hops[d * switches + s] >= 0 ? 1 : 0;
+                }
+                t.endpointEgress[e] += reached[s] - own;
+            }
+        }
     }
 }

@@ -5,7 +5,10 @@ import io.fabricpulse.server.topology.model.LinkEndState;
 import io.fabricpulse.server.topology.model.PortEnd;
 import org.junit.jupiter.api.Test;
 
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -119,6 +122,70 @@ class RouteFailuresTest {
                 .contains("sends its own LID " + own + " to port 3, not 0"));
         assertThat(table.summary().notes()).anySatisfy(note -> assertThat(note)
                 .contains("LID " + lid(host3) + " is claimed by"));
+    }
+
+    /**
+     * Pairs are counted per first switch, not one by one: on a fabric with every way of failing at once, a dual-port
+     * host on one leaf (its two ports are no pair) and two hosts cabled back to back, the counts by outcome, each
+     * cable's load both ways and the examples are what tracing every pair by itself gives.
+     */
+    @Test
+    void theCountsAreWhatTracingEveryPairGives() {
+        String dual = fabric.addHost(5, 2);
+        String backA = fabric.addHost(6, 1);
+        String backB = fabric.addHost(7, 1);
+        fabric.cable(dual, 1, leafA, 6);
+        fabric.cable(dual, 2, leafA, 7);
+        fabric.cable(backA, 1, backB, 1);
+        fabric.withMinHopTables();
+        route(leafA, host2, 0xFF);
+        route(leafB, host3, 40);
+        route(leafB, host1, 7);
+        fabric.tables.get(leafA)[fabric.lidOf(new PortEnd(dual, 2))] = 3;
+        fabric.tables.get(leafB)[fabric.lidOf(new PortEnd(dual, 2))] = 3;
+        RouteTable table = fabric.build();
+
+        List<PortEnd> hosts = fabric.links.stream().flatMap(l -> java.util.stream.Stream.of(l.a().end(), l.b().end()))
+                .filter(end -> !fabric.tables.containsKey(end.nodeGuid())).distinct().toList();
+        Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
+        Map<PortEnd, Integer> out = new HashMap<>();
+        Map<PortEnd, Integer> in = new HashMap<>();
+        for (PortEnd from : hosts) {
+            for (PortEnd to : hosts) {
+                if (from.nodeGuid().equals(to.nodeGuid())) {
+                    continue;
+                }
+                RouteTrace trace = table.trace(fabric.lidOf(from), fabric.lidOf(to)).orElseThrow();
+                outcomes.merge(trace.outcome(), 1L, Long::sum);
+                if (trace.outcome() != Outcome.ARRIVED) {
+                    continue;
+                }
+                PortEnd leaving = from;
+                for (RouteTrace.Hop hop : trace.hops()) {
+                    PortEnd sent = hop == trace.hops().getFirst() ? from : new PortEnd(leaving.nodeGuid(), hop.outPort());
+                    PortEnd arrived = new PortEnd(hop.to().nodeGuid(), hop.to().port());
+                    out.merge(sent, 1, Integer::sum);
+                    in.merge(arrived, 1, Integer::sum);
+                    leaving = arrived;
+                }
+            }
+        }
+
+        RouteSummary summary = table.summary();
+        assertThat(outcomes.keySet()).as("the fixture fails every way a cable can")
+                .contains(Outcome.NO_ROUTE, Outcome.BAD_PORT, Outcome.DEAD_END, Outcome.LOOP, Outcome.ARRIVED);
+        assertThat(summary.routedPairs()).isEqualTo(outcomes.get(Outcome.ARRIVED));
+        Map<Outcome, Long> failed = new EnumMap<>(outcomes);
+        failed.remove(Outcome.ARRIVED);
+        assertThat(summary.unroutedPairs()).isEqualTo(failed);
+        fabric.links.forEach(link -> {
+            for (PortEnd end : List.of(link.a().end(), link.b().end())) {
+                assertThat(table.load(end).orElseThrow()).as("load at %s", end)
+                        .isEqualTo(new RouteTable.LinkLoad(out.getOrDefault(end, 0), in.getOrDefault(end, 0)));
+            }
+        });
+        summary.examples().forEach((outcome, example) -> assertThat(table.trace(example.sourceLid(),
+                example.destinationLid()).orElseThrow().outcome()).as("the example of %s", outcome).isEqualTo(outcome));
     }
 
     /** The model again with the LIDs in {@code fabric.lids} now (the cables' ends carry the LIDs). */
