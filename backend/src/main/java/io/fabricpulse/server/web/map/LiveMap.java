@@ -19,13 +19,18 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The live fabric folded for the map, built once per fabric change and shared by every reader: each open map
  * re-reads the graph after every update the live stream announces, and every wall screen and browser asked for
- * the same fold (0.1 s at 2,000 nodes, more at 10,000, on the cores that also take the agents' batches). While
- * someone reads the map ({@link #WATCHED}), a fabric update has the fold rebuilt right away, off the ingest
- * thread and at most once per {@link #REBUILD_EVERY}, so the next reader (a page opening, a live refresh) finds it
- * ready. A fold is reused until the fabric or the topology's structure changes, or it is {@link #MAX_AGE} old:
- * names and nodes no longer reported move without a batch, never later than that. Both counts matter because a
- * batch is announced by the live fabric before the topology takes it: a fold built in between has the new
- * counters but not the new node or cable.
+ * the same fold (0.1 s at 2,000 nodes, 0.3 s at 10,000, on the cores that also take the agents' batches).
+ *
+ * <p>A reader gets a fold that has every batch applied before it asked ({@link #now()}): the last one when nothing
+ * changed since, else the one being built when that started after the change, else a new one. Readers never fold
+ * twice for one change, however often batches arrive. Both the fabric's update count and the topology's
+ * structural count matter: a batch is announced by the live fabric before the topology takes it, and a fold built
+ * in between has the new counters but not the new node or cable. Names and nodes no longer reported move without a
+ * batch, so a fold is also rebuilt when it is {@link #MAX_AGE} old.
+ *
+ * <p>While someone reads the map ({@link #WATCHED}), the fold is kept ready off the ingest thread: rebuilt right
+ * after a fabric update, at most once per {@link #REBUILD_EVERY}, and before it gets {@link #MAX_AGE} old, so a
+ * page opening or a live refresh finds it built.
  */
 @Component
 class LiveMap implements DisposableBean {
@@ -33,6 +38,8 @@ class LiveMap implements DisposableBean {
     static final Duration MAX_AGE = Duration.ofSeconds(5);
     static final Duration WATCHED = Duration.ofMinutes(1);
     static final Duration REBUILD_EVERY = Duration.ofSeconds(1);
+    /** How often a watched fold's age is looked at: rebuilt when it would be {@link #MAX_AGE} old before the next look. */
+    static final Duration AGE_CHECK = Duration.ofSeconds(1);
 
     /** A fold of the live document, as of the fabric update and topology change counts and the instant it was built at. */
     private record Snapshot(long updates, long structural, Instant builtAt, MapFolder.Folded folded) {
@@ -45,6 +52,7 @@ class LiveMap implements DisposableBean {
     private final AtomicLong updates = new AtomicLong();
     private final AtomicBoolean rebuildDue = new AtomicBoolean();
     private final Disposable watching;
+    private final Disposable ageing;
     private volatile Snapshot last;
     private volatile Instant lastRead = Instant.MIN;
 
@@ -58,33 +66,43 @@ class LiveMap implements DisposableBean {
             updates.incrementAndGet();
             rebuildIfWatched();
         });
+        this.ageing = builder.schedulePeriodically(this::renewIfWatchedAndOld, AGE_CHECK.toMillis(),
+                AGE_CHECK.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** The live fold: the last one while nothing changed and it is younger than {@link #MAX_AGE}, else a new one. */
+    /** The live fold, with every fabric update and structural change made before this call. */
     MapFolder.Folded now() {
         lastRead = clock.instant();
         return current();
     }
 
     private MapFolder.Folded current() {
+        // What this reader must see: counted before looking, so a fold begun after this point has it all.
+        long wantedUpdates = updates.get();
+        long wantedStructural = topology.structuralBatches();
         Snapshot known = last;
-        if (fresh(known)) {
+        if (serves(known, wantedUpdates, wantedStructural)) {
             return known.folded();
         }
         synchronized (this) {
-            // Readers that waited here take the fold the first one built.
+            // Readers that waited here take the fold built meanwhile if it was begun after they asked.
             known = last;
-            if (fresh(known)) {
+            if (serves(known, wantedUpdates, wantedStructural)) {
                 return known.folded();
             }
-            // Counted before building: an update that lands meanwhile makes this fold stale at once.
-            long seen = updates.get();
-            long structural = topology.structuralBatches();
-            Instant at = clock.instant();
-            MapFolder.Folded folded = MapFolder.fold(views.document(null));
-            last = new Snapshot(seen, structural, at, folded);
-            return folded;
+            return build();
         }
+    }
+
+    /** Folds the live document now; called holding this object's lock. */
+    private MapFolder.Folded build() {
+        // Counted before building: an update that lands meanwhile makes this fold stale for later readers.
+        long seen = updates.get();
+        long structural = topology.structuralBatches();
+        Instant at = clock.instant();
+        MapFolder.Folded folded = MapFolder.fold(views.document(null));
+        last = new Snapshot(seen, structural, at, folded);
+        return folded;
     }
 
     private void rebuildIfWatched() {
@@ -101,15 +119,30 @@ class LiveMap implements DisposableBean {
         }, Math.max(0, wait.toMillis()), TimeUnit.MILLISECONDS);
     }
 
-    private boolean fresh(Snapshot snapshot) {
-        return snapshot != null && snapshot.updates() == updates.get()
-                && snapshot.structural() == topology.structuralBatches()
+    private boolean serves(Snapshot snapshot, long wantedUpdates, long wantedStructural) {
+        return snapshot != null && snapshot.updates() >= wantedUpdates && snapshot.structural() >= wantedStructural
                 && clock.instant().isBefore(snapshot.builtAt().plus(MAX_AGE));
+    }
+
+    /** On the builder thread: a watched fold that would be {@link #MAX_AGE} old before the next look is built anew. */
+    private void renewIfWatchedAndOld() {
+        Instant now = clock.instant();
+        Snapshot known = last;
+        if (known != null && !now.isAfter(lastRead.plus(WATCHED))
+                && !now.plus(AGE_CHECK).isBefore(known.builtAt().plus(MAX_AGE))) {
+            // Readers meanwhile still take the old fold: it serves them until MAX_AGE.
+            synchronized (this) {
+                if (last == known) {
+                    build();
+                }
+            }
+        }
     }
 
     @Override
     public void destroy() {
         watching.dispose();
+        ageing.dispose();
         builder.dispose();
     }
 }
