@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -46,7 +45,6 @@ public class TopologyChanges {
     private final Function<String, String> names;
     private final List<TopologyChangeListener> listeners;
     private final Sinks.Many<TopologyChange> events = Sinks.many().multicast().directBestEffort();
-    private final AtomicLong structuralBatches = new AtomicLong();
     private final Map<String, TopologyChange> active = new LinkedHashMap<>();
     private final Instant startedAt;
     private final Duration missingAfter;
@@ -75,9 +73,6 @@ public class TopologyChanges {
     /** Takes one validated, applied batch. */
     public void accept(IngestBatch batch) {
         boolean structural = observed.apply(batch);
-        if (structural) {
-            structuralBatches.incrementAndGet();
-        }
         synchronized (this) {
             completeWalkSeen |= batch.discovery() != null && batch.discovery().complete();
             if (structural || !clock.instant().isBefore(evaluatedAt.plus(REEVALUATE_EVERY))) {
@@ -96,15 +91,6 @@ public class TopologyChanges {
             FabricNode node = known == null ? null : known.nodes().get(guid);
             return node == null ? 0 : node.numPorts();
         });
-    }
-
-    /**
-     * How many batches have changed the structure so far (a node, a port's state, rate or peer), counted once
-     * {@link #current()} shows them. Readers that keep something built from {@link #current()} compare it: the
-     * live fabric announces a batch before the topology has taken it.
-     */
-    public long structuralBatches() {
-        return structuralBatches.get();
     }
 
     /** The baseline in force, null when none was saved. */

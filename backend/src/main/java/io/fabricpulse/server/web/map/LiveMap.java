@@ -1,9 +1,11 @@
 package io.fabricpulse.server.web.map;
 
-import io.fabricpulse.server.fabric.FabricView;
-import io.fabricpulse.server.topology.TopologyChanges;
+import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.server.pipeline.AppliedBatchListener;
 import io.fabricpulse.server.topology.TopologyViews;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import reactor.core.Disposable;
 import reactor.core.scheduler.Scheduler;
@@ -23,17 +25,18 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A reader gets a fold that has every batch applied before it asked ({@link #now()}): the last one when nothing
  * changed since, else the one being built when that started after the change, else a new one. Readers never fold
- * twice for one change, however often batches arrive. Both the fabric's update count and the topology's
- * structural count matter: a batch is announced by the live fabric before the topology takes it, and a fold built
- * in between has the new counters but not the new node or cable. Names and nodes no longer reported move without a
- * batch, so a fold is also rebuilt when it is {@link #MAX_AGE} old.
+ * twice for one change, however often batches arrive. Batches are counted once every feature has taken them, the
+ * topology included (this listener comes last): the live fabric announces a batch before the topology has it, and
+ * a fold built in between would have the new counters without the new node or cable. Names and nodes no longer
+ * reported move without a batch, so a fold is also rebuilt when it is {@link #MAX_AGE} old.
  *
  * <p>While someone reads the map ({@link #WATCHED}), the fold is kept ready off the ingest thread: rebuilt right
  * after a fabric update, at most once per {@link #REBUILD_EVERY}, and before it gets {@link #MAX_AGE} old, so a
  * page opening or a live refresh finds it built.
  */
 @Component
-class LiveMap implements DisposableBean {
+@Order(Ordered.LOWEST_PRECEDENCE)
+class LiveMap implements AppliedBatchListener, DisposableBean {
 
     static final Duration MAX_AGE = Duration.ofSeconds(5);
     static final Duration WATCHED = Duration.ofMinutes(1);
@@ -41,36 +44,35 @@ class LiveMap implements DisposableBean {
     /** How often a watched fold's age is looked at: rebuilt when it would be {@link #MAX_AGE} old before the next look. */
     static final Duration AGE_CHECK = Duration.ofSeconds(1);
 
-    /** A fold of the live document, as of the fabric update and topology change counts and the instant it was built at. */
-    private record Snapshot(long updates, long structural, Instant builtAt, MapFolder.Folded folded) {
+    /** A fold of the live document, as of the batch count and the instant it was built at. */
+    private record Snapshot(long batches, Instant builtAt, MapFolder.Folded folded) {
     }
 
     private final TopologyViews views;
-    private final TopologyChanges topology;
     private final Clock clock;
     private final Scheduler builder;
-    private final AtomicLong updates = new AtomicLong();
+    private final AtomicLong batches = new AtomicLong();
     private final AtomicBoolean rebuildDue = new AtomicBoolean();
-    private final Disposable watching;
     private final Disposable ageing;
     private volatile Snapshot last;
     private volatile Instant lastRead = Instant.MIN;
 
-    LiveMap(TopologyViews views, TopologyChanges topology, FabricView fabric, Clock clock) {
+    LiveMap(TopologyViews views, Clock clock) {
         this.views = views;
-        this.topology = topology;
         this.clock = clock;
         this.builder = Schedulers.newSingle("live-map", true);
-        // Counted on the ingest thread that emits; the fold itself is built on the builder thread or by a reader.
-        this.watching = fabric.updates().subscribe(update -> {
-            updates.incrementAndGet();
-            rebuildIfWatched();
-        });
         this.ageing = builder.schedulePeriodically(this::renewIfWatchedAndOld, AGE_CHECK.toMillis(),
                 AGE_CHECK.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** The live fold, with every fabric update and structural change made before this call. */
+    /** Counted on the pipeline's worker, after the live fabric and the topology took the batch; folded elsewhere. */
+    @Override
+    public void applied(IngestBatch batch, boolean judgedElsewhere) {
+        batches.incrementAndGet();
+        rebuildIfWatched();
+    }
+
+    /** The live fold, with every batch applied before this call. */
     MapFolder.Folded now() {
         lastRead = clock.instant();
         return current();
@@ -78,16 +80,15 @@ class LiveMap implements DisposableBean {
 
     private MapFolder.Folded current() {
         // What this reader must see: counted before looking, so a fold begun after this point has it all.
-        long wantedUpdates = updates.get();
-        long wantedStructural = topology.structuralBatches();
+        long wanted = batches.get();
         Snapshot known = last;
-        if (serves(known, wantedUpdates, wantedStructural)) {
+        if (serves(known, wanted)) {
             return known.folded();
         }
         synchronized (this) {
             // Readers that waited here take the fold built meanwhile if it was begun after they asked.
             known = last;
-            if (serves(known, wantedUpdates, wantedStructural)) {
+            if (serves(known, wanted)) {
                 return known.folded();
             }
             return build();
@@ -97,11 +98,10 @@ class LiveMap implements DisposableBean {
     /** Folds the live document now; called holding this object's lock. */
     private MapFolder.Folded build() {
         // Counted before building: an update that lands meanwhile makes this fold stale for later readers.
-        long seen = updates.get();
-        long structural = topology.structuralBatches();
+        long seen = batches.get();
         Instant at = clock.instant();
         MapFolder.Folded folded = MapFolder.fold(views.document(null));
-        last = new Snapshot(seen, structural, at, folded);
+        last = new Snapshot(seen, at, folded);
         return folded;
     }
 
@@ -119,8 +119,8 @@ class LiveMap implements DisposableBean {
         }, Math.max(0, wait.toMillis()), TimeUnit.MILLISECONDS);
     }
 
-    private boolean serves(Snapshot snapshot, long wantedUpdates, long wantedStructural) {
-        return snapshot != null && snapshot.updates() >= wantedUpdates && snapshot.structural() >= wantedStructural
+    private boolean serves(Snapshot snapshot, long wanted) {
+        return snapshot != null && snapshot.batches() >= wanted
                 && clock.instant().isBefore(snapshot.builtAt().plus(MAX_AGE));
     }
 
@@ -141,7 +141,6 @@ class LiveMap implements DisposableBean {
 
     @Override
     public void destroy() {
-        watching.dispose();
         ageing.dispose();
         builder.dispose();
     }

@@ -2,14 +2,16 @@ package io.fabricpulse.server.web.map;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.fabric.LiveFabric;
+import io.fabricpulse.server.pipeline.AppliedBatchListener;
 import io.fabricpulse.server.testing.ServerTest;
-import io.fabricpulse.server.topology.TopologyChanges;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +24,7 @@ class MapGraphApiTest extends ServerTest {
     @Autowired
     private LiveFabric fabric;
     @Autowired
-    private TopologyChanges topology;
+    private ObjectProvider<AppliedBatchListener> listeners;
 
     @Test
     void aHostIsFoundInItsDrawnGroupWithItsCables() {
@@ -54,20 +56,21 @@ class MapGraphApiTest extends ServerTest {
     }
 
     /**
-     * The pipeline applies a batch to the live fabric, which announces it, and only then to the topology: a map
-     * read in between folds the new counters without the new node, and must not be kept once the topology has it.
+     * The live fabric announces a batch before the topology takes it: a fold counted then would have the new
+     * counters without the new node or cable, and be kept. The map counts batches as the pipeline's last listener.
      */
     @Test
-    void aFoldReadBeforeTheTopologyTookTheBatchIsNotKept() {
+    void theMapCountsABatchOnlyAfterTheTopologyTookIt() {
+        List<AppliedBatchListener> order = listeners.orderedStream().toList();
+
+        assertThat(order.getFirst()).as("the topology feed first").isNotInstanceOf(LiveMap.class);
+        assertThat(order.getLast()).as("the map last").isSameAs(live);
+        live.now();
         String host = TestBatches.randomGuid();
         IngestBatch batch = TestBatches.batch(TestBatches.randomAgentId(), 1, Instant.now().minusSeconds(5),
-                TestBatches.hca(host, "betweenfold HCA-1", TestBatches.activePort(1, Map.of())));
+                TestBatches.hca(host, "orderedfold HCA-1", TestBatches.activePort(1, Map.of())));
         fabric.apply(batch);
-        MapFolder.Folded between = live.now();
-
-        topology.accept(batch);
-
-        assertThat(live.now()).as("folded anew once the topology took the batch").isNotSameAs(between);
+        order.forEach(listener -> listener.applied(batch, false));
         read("/api/v1/topology/map/find?q=" + host).expectStatus().isOk().expectBody().jsonPath("$.guid").isEqualTo(host);
     }
 
