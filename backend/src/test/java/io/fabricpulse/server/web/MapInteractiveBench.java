@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 final class MapInteractiveBench {
 
-    static final int RUNS = 5;
+    static final int RUNS = Integer.getInteger("bench.runs", 5);
 
     private static final String CLICK_TARGET = """
             () => {
@@ -145,7 +145,7 @@ final class MapInteractiveBench {
                 Where the time to "drawn" goes, ms since navigation start, median (worst): page received %s, \
                 topology asked for %s, read and parsed %s, Cytoscape.js loaded %s (both downloads run side by side), graph built (fold, Cytoscape, fit) %s, \
                 first frame painted %s. Topology requests per load: %d. Panning (a drag of 60 mouse moves): frame \
-                time median %s ms, worst frame %s ms.
+                time median %s ms, worst frame %s ms. Interactive per load, in order: %s ms.
                 """.formatted(fabric, nodes, first.get("drawnNodes").intValue(), first.get("drawnEdges").intValue(),
                 stat(runs, t -> t.get("drawn").doubleValue() + t.get("tapLatency").doubleValue()),
                 stat(runs, t -> t.get("drawn").doubleValue()), stat(runs, t -> t.get("tapLatency").doubleValue()),
@@ -155,7 +155,9 @@ final class MapInteractiveBench {
                 stat(runs, t -> t.get("topologyRead").doubleValue()), stat(runs, t -> t.get("libraryLoaded").doubleValue()),
                 stat(runs, t -> t.get("graphBuilt").doubleValue()), stat(runs, t -> t.get("drawn").doubleValue()),
                 runs.stream().mapToInt(t -> t.get("topologyRequests").intValue()).max().orElseThrow(),
-                stat(runs, t -> t.get("panFrameMedian").doubleValue()), stat(runs, t -> t.get("panFrameWorst").doubleValue()));
+                stat(runs, t -> t.get("panFrameMedian").doubleValue()), stat(runs, t -> t.get("panFrameWorst").doubleValue()),
+                String.join(" / ", runs.stream().map(t -> "%.0f".formatted(t.get("drawn").doubleValue()
+                        + t.get("tapLatency").doubleValue())).toList()));
         Path file = Path.of("target", "map-interactive-" + nodes + ".md");
         Files.writeString(file, report);
         System.out.println("Map time to interactive, median (worst) of " + RUNS + " cold loads (" + file + "):\n" + report);
