@@ -3,10 +3,8 @@ package io.fabricpulse.server.web;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
-import static io.fabricpulse.server.web.DemoServerBrowserTest.PATIENCE_MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,16 +17,9 @@ class DemoMapBench {
 
     @Test
     void measuresTheDemoMapsTimeToInteractive() throws Exception {
-        Map<String, String> demo = new HashMap<>();
-        String interval = System.getProperty("bench.demo-interval");
-        if (interval != null) {
-            demo.put("interval", interval);
-        }
-        try (LaunchedDemoServer server = LaunchedDemoServer.start(demo, Duration.ofMinutes(2))) {
-            String report = MapInteractiveBench.measure(server::open, PATIENCE_MS,
-                    "648-host demo" + (interval == null ? "" : ", polled every " + interval), 702);
+        String report = MapInteractiveBench.measureLaunched(Map.of(), "648-host demo", 702,
+                Duration.ofMinutes(2));
 
-            assertThat(report).contains(" | 702 (");
-        }
+        assertThat(report).contains(" | 702 (");
     }
 }

@@ -9,6 +9,7 @@ import com.microsoft.playwright.options.WaitForSelectorState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -114,6 +115,23 @@ final class MapInteractiveBench {
         List<Double> sorted = frames.stream().map(Number::doubleValue).sorted().toList();
         assertThat(sorted).as("frames drawn while panning").hasSizeGreaterThan(5);
         return Map.of("panFrameMedian", sorted.get(sorted.size() / 2), "panFrameWorst", sorted.getLast());
+    }
+
+    /**
+     * Starts the demo shaped by {@code shape} through the launcher ({@link LaunchedDemoServer}, polling every
+     * {@code -Dbench.demo-interval} when given, else at the demo's default) and measures its map.
+     */
+    static String measureLaunched(Map<String, String> shape, String fabric, int expectedNodes, Duration patience)
+            throws IOException, InterruptedException {
+        Map<String, String> demo = new java.util.HashMap<>(shape);
+        String interval = System.getProperty("bench.demo-interval");
+        if (interval != null) {
+            demo.put("interval", interval);
+        }
+        try (LaunchedDemoServer server = LaunchedDemoServer.start(demo, patience)) {
+            return measure(server::open, patience.toMillis(), fabric + (interval == null ? "" : ", polled every " + interval),
+                    expectedNodes);
+        }
     }
 
     /** A warm-up, then {@link #RUNS} cold loads; prints and writes the medians (and worst) to target/map-interactive-&lt;nodes&gt;.md. */

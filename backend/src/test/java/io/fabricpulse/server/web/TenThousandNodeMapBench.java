@@ -3,10 +3,8 @@ package io.fabricpulse.server.web;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
-import static io.fabricpulse.server.web.DemoServerBrowserTest.PATIENCE_MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,16 +17,9 @@ class TenThousandNodeMapBench {
 
     @Test
     void measuresA10000NodeMapsTimeToInteractive() throws Exception {
-        Map<String, String> demo = new HashMap<>(Map.of("fat-tree.spines", "40", "fat-tree.leaves", "200", "fat-tree.hosts-per-leaf", "49"));
-        String interval = System.getProperty("bench.demo-interval");
-        if (interval != null) {
-            demo.put("interval", interval);
-        }
-        try (LaunchedDemoServer server = LaunchedDemoServer.start(demo, Duration.ofMinutes(4))) {
-            String report = MapInteractiveBench.measure(server::open, 4 * PATIENCE_MS,
-                    "generated fat tree 40×200×49" + (interval == null ? "" : ", polled every " + interval), 10_040);
+        String report = MapInteractiveBench.measureLaunched(Map.of("fat-tree.spines", "40", "fat-tree.leaves", "200", "fat-tree.hosts-per-leaf", "49"), "generated fat tree 40×200×49", 10_040,
+                Duration.ofMinutes(4));
 
-            assertThat(report).contains("| 10040 (");
-        }
+        assertThat(report).contains("| 10040 (");
     }
 }

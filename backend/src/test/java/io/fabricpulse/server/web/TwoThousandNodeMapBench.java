@@ -3,10 +3,8 @@ package io.fabricpulse.server.web;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
-import static io.fabricpulse.server.web.DemoServerBrowserTest.PATIENCE_MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,16 +17,9 @@ class TwoThousandNodeMapBench {
 
     @Test
     void measuresA2000NodeMapsTimeToInteractive() throws Exception {
-        Map<String, String> demo = new HashMap<>(Map.of("fat-tree.spines", "20", "fat-tree.leaves", "36", "fat-tree.hosts-per-leaf", "54"));
-        String interval = System.getProperty("bench.demo-interval");
-        if (interval != null) {
-            demo.put("interval", interval);
-        }
-        try (LaunchedDemoServer server = LaunchedDemoServer.start(demo, Duration.ofMinutes(2))) {
-            String report = MapInteractiveBench.measure(server::open, PATIENCE_MS,
-                    "generated fat tree 20×36×54" + (interval == null ? "" : ", polled every " + interval), 2_000);
+        String report = MapInteractiveBench.measureLaunched(Map.of("fat-tree.spines", "20", "fat-tree.leaves", "36", "fat-tree.hosts-per-leaf", "54"), "generated fat tree 20×36×54", 2_000,
+                Duration.ofMinutes(2));
 
-            assertThat(report).contains("| 2000 (");
-        }
+        assertThat(report).contains("| 2000 (");
     }
 }
