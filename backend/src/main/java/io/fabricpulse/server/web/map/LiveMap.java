@@ -1,11 +1,10 @@
 package io.fabricpulse.server.web.map;
 
 import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.pipeline.AppliedBatchListener;
 import io.fabricpulse.server.topology.TopologyViews;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import reactor.core.Disposable;
 import reactor.core.scheduler.Scheduler;
@@ -25,17 +24,17 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A reader gets a fold that has every batch applied before it asked ({@link #now()}): the last one when nothing
  * changed since, else the one being built when that started after the change, else a new one. Readers never fold
- * twice for one change, however often batches arrive. Batches are counted once every feature has taken them, the
- * topology included (this listener comes last): the live fabric announces a batch before the topology has it, and
- * a fold built in between would have the new counters without the new node or cable. Names and nodes no longer
- * reported move without a batch, so a fold is also rebuilt when it is {@link #MAX_AGE} old.
+ * twice for one change, however often batches arrive. A batch is counted twice: when the live fabric announces it
+ * (the live stream's refresh may ask at once: it gets the new counters) and again as an {@link AppliedBatchListener}
+ * after the topology feed (which goes first) took it, so a fold built in between, with the new counters but without
+ * the new node or cable, is not kept. Names and nodes no longer reported move without a batch, so a fold is also
+ * rebuilt when it is {@link #MAX_AGE} old.
  *
  * <p>While someone reads the map ({@link #WATCHED}), the fold is kept ready off the ingest thread: rebuilt right
  * after a fabric update, at most once per {@link #REBUILD_EVERY}, and before it gets {@link #MAX_AGE} old, so a
  * page opening or a live refresh finds it built.
  */
 @Component
-@Order(Ordered.LOWEST_PRECEDENCE)
 class LiveMap implements AppliedBatchListener, DisposableBean {
 
     static final Duration MAX_AGE = Duration.ofSeconds(5);
@@ -44,31 +43,38 @@ class LiveMap implements AppliedBatchListener, DisposableBean {
     /** How often a watched fold's age is looked at: rebuilt when it would be {@link #MAX_AGE} old before the next look. */
     static final Duration AGE_CHECK = Duration.ofSeconds(1);
 
-    /** A fold of the live document, as of the batch count and the instant it was built at. */
-    private record Snapshot(long batches, Instant builtAt, MapFolder.Folded folded) {
+    /** A fold of the live document, as of the change count and the instant it was built at. */
+    private record Snapshot(long changes, Instant builtAt, MapFolder.Folded folded) {
     }
 
     private final TopologyViews views;
     private final Clock clock;
     private final Scheduler builder;
-    private final AtomicLong batches = new AtomicLong();
+    private final AtomicLong changes = new AtomicLong();
     private final AtomicBoolean rebuildDue = new AtomicBoolean();
     private final Disposable ageing;
+    private final Disposable announced;
     private volatile Snapshot last;
     private volatile Instant lastRead = Instant.MIN;
 
-    LiveMap(TopologyViews views, Clock clock) {
+    LiveMap(TopologyViews views, FabricView fabric, Clock clock) {
         this.views = views;
         this.clock = clock;
         this.builder = Schedulers.newSingle("live-map", true);
+        // Counted on the ingest thread that emits; the fold itself is built on the builder thread or by a reader.
+        this.announced = fabric.updates().subscribe(update -> changed());
         this.ageing = builder.schedulePeriodically(this::renewIfWatchedAndOld, AGE_CHECK.toMillis(),
                 AGE_CHECK.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Counted on the pipeline's worker, after the live fabric and the topology took the batch; folded elsewhere. */
+    /** Counted again on the pipeline's worker once the topology took the batch too; folded elsewhere. */
     @Override
     public void applied(IngestBatch batch, boolean judgedElsewhere) {
-        batches.incrementAndGet();
+        changed();
+    }
+
+    private void changed() {
+        changes.incrementAndGet();
         rebuildIfWatched();
     }
 
@@ -80,7 +86,7 @@ class LiveMap implements AppliedBatchListener, DisposableBean {
 
     private MapFolder.Folded current() {
         // What this reader must see: counted before looking, so a fold begun after this point has it all.
-        long wanted = batches.get();
+        long wanted = changes.get();
         Snapshot known = last;
         if (serves(known, wanted)) {
             return known.folded();
@@ -98,7 +104,7 @@ class LiveMap implements AppliedBatchListener, DisposableBean {
     /** Folds the live document now; called holding this object's lock. */
     private MapFolder.Folded build() {
         // Counted before building: an update that lands meanwhile makes this fold stale for later readers.
-        long seen = batches.get();
+        long seen = changes.get();
         Instant at = clock.instant();
         MapFolder.Folded folded = MapFolder.fold(views.document(null));
         last = new Snapshot(seen, at, folded);
@@ -120,7 +126,7 @@ class LiveMap implements AppliedBatchListener, DisposableBean {
     }
 
     private boolean serves(Snapshot snapshot, long wanted) {
-        return snapshot != null && snapshot.batches() >= wanted
+        return snapshot != null && snapshot.changes() >= wanted
                 && clock.instant().isBefore(snapshot.builtAt().plus(MAX_AGE));
     }
 
@@ -141,6 +147,7 @@ class LiveMap implements AppliedBatchListener, DisposableBean {
 
     @Override
     public void destroy() {
+        announced.dispose();
         ageing.dispose();
         builder.dispose();
     }
