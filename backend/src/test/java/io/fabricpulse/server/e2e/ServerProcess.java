@@ -22,9 +22,11 @@ import java.util.concurrent.TimeUnit;
  * package phase before integration tests), as its own JVM: what an operator runs, and what a test can
  * kill with SIGKILL to see what survives.
  */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
 
     static final Path JAR = Path.of("target", "fabricpulse-server.jar");
+    /** The shipped launcher, run from the backend module as failsafe does: its JVM options, the same jar. */
+    private static final Path LAUNCHER = Path.of("..", "scripts", "server.sh");
     static final String ADMIN_PASSWORD = "restart-it-admin-password";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -40,7 +42,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** A free TCP port now (the server binds it a moment later; a clash fails the test loudly). */
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
@@ -54,14 +56,29 @@ final class ServerProcess implements AutoCloseable {
     /** As {@link #start(Path, int, String, List)}, with options for the JVM (before {@code -jar}). */
     static ServerProcess start(Path dataDir, int port, String logName, List<String> jvmOptions, List<String> properties)
             throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString()));
+        return run(command, dataDir, port, logName, properties);
+    }
+
+    /**
+     * Starts the server as a person does, through {@code scripts/server.sh} with its own JVM options (the jar
+     * {@link #JAR} names, found by the launcher), on {@code port} with its data under {@code dataDir}.
+     */
+    public static ServerProcess launched(Path dataDir, int port, String logName, List<String> properties)
+            throws IOException {
+        return run(new ArrayList<>(List.of(LAUNCHER.toString())), dataDir, port, logName, properties);
+    }
+
+    private static ServerProcess run(List<String> command, Path dataDir, int port, String logName,
+                                     List<String> properties) throws IOException {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: build it first (./mvnw -B verify"
                     + " packages the server before its integration tests)");
         }
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", JAR.toString(), "--server.port=" + port, "--fabricpulse.data-dir=" + dataDir,
+        command.addAll(List.of("--server.port=" + port, "--fabricpulse.data-dir=" + dataDir,
                 "--fabricpulse.security.admin-password=" + ADMIN_PASSWORD));
         properties.forEach(property -> command.add("--" + property));
         Path log = dataDir.resolveSibling(logName);
@@ -70,7 +87,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** Waits until the readiness probe says UP; the server's log explains a time-out. */
-    ServerProcess awaitReady(Duration patience) throws InterruptedException {
+    public ServerProcess awaitReady(Duration patience) throws InterruptedException {
         Instant deadline = Instant.now().plus(patience);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
@@ -145,7 +162,7 @@ final class ServerProcess implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + port;
     }
 

@@ -73,7 +73,7 @@ final class MapInteractiveBench {
         Page page = tab.go("/map");
         // Asked from here rather than with a locator: Playwright's selector engine, a large script compiled into
         // each new page, would be compiled on the page's main thread while the map loads, and be measured with it.
-        awaitInPage(page, "() => performance.getEntriesByName('fabricpulse:map-ready').length > 0", patienceMs);
+        tab.pollUntil("() => performance.getEntriesByName('fabricpulse:map-ready').length > 0", null, patienceMs, 50);
         @SuppressWarnings("unchecked")
         Map<String, Number> target = (Map<String, Number>) page.evaluate(CLICK_TARGET);
         tab.clickInside("[data-map-canvas]", target);
@@ -86,21 +86,6 @@ final class MapInteractiveBench {
         timings.put("drawnEdges", target.get("drawnEdges"));
         timings.putAll(panFrames(page));
         return timings;
-    }
-
-    private static void awaitInPage(Page page, String predicate, double patienceMs) {
-        long deadline = System.nanoTime() + (long) (patienceMs * 1_000_000);
-        while (!Boolean.TRUE.equals(page.evaluate(predicate))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within " + patienceMs + " ms: " + predicate);
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + predicate, e);
-            }
-        }
     }
 
     /**
