@@ -1,18 +1,19 @@
 // The topology map. The server folds the fabric (GET /api/v1/topology/map: switch tiers from the cabling,
 // wide tiers as groups, hosts as one node under their leaf, the cables between two drawn nodes as one bundle),
-// so the page draws a few hundred elements whatever the fabric's size. Layers top to bottom, highest tier
-// first, at preset positions (nothing moves). Healthy bundles are thin and quiet; problem bundles are thick,
-// on top, and each health has its colour *and* its line (down dashed, degraded dotted, errors solid) and a
-// label, for people who do not tell the colours apart. Labels are 12 px on screen at any zoom, and a row's
-// labels are hidden rather than drawn over each other. The side panel opens on the worst links; a click on a
-// bundle or node lists its cables; the search box lands on a node by name, GUID or LID.
+// so the page draws a few hundred elements whatever the fabric's size: as SVG, which the browser draws at once
+// (a graph library's compile and style engine cost more than the drawing itself; docs/UI.md). Layers top to
+// bottom, highest tier first, at preset positions (nothing moves). Healthy bundles are thin and quiet; problem
+// bundles are thick, on top, and each health has its colour *and* its line (down dashed, degraded dotted, errors
+// solid) and a label, for people who do not tell the colours apart. Labels are 12 px on screen at any zoom, and a
+// row's labels are hidden rather than drawn over each other. The side panel opens on the worst links; a click on a
+// bundle or node lists its cables; the search box lands on a node by name, GUID or LID; drag pans, the wheel zooms.
 // Live: every fabric update the live stream (/events/live) announces re-reads the folded graph (no polling),
 // and colours, widths and the summary change in place.
 // main[data-map] says what is drawn (data-nodes: fabric nodes, data-drawn, data-updates) for people's tools and
-// tests; performance.mark('fabricpulse:map-ready') is set when the map is drawn and answers clicks, and
+// tests, the canvas's .map is the drawn map (zoom, pan, box, fit) and .graph what it was drawn from;
+// performance.mark('fabricpulse:map-ready') is set when the map is painted and answers clicks, and
 // data-drawn-ms / data-first-tap-ms / data-first-tap-latency-ms are what the map benchmark reads.
 
-import { loadCytoscape } from './lib/vendor.js';
 import { subscribe } from './lib/live-events.js';
 
 // The map page's main, or the overview's map section on a wall (/js/overview-wall.js imports this module there).
@@ -34,18 +35,20 @@ const CHAR_PX = 7.2;
 const WORLD_WIDTH = 1600;
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 6;
+/** Zoom per pixel of wheel travel: a notch (100 px) zooms by about an eighth. */
+const WHEEL_ZOOM = 1 / 500;
+/** How far a pointer moves before a press is a drag (a pan) rather than a click. */
+const DRAG_PX = 4;
 
-/** Per health: its colour, its line, and the word a bundle's label says. Worst first. */
+/** Per health: the word a bundle's label says and its cue. Worst first; colours and lines are app.css's. */
 const HEALTH = {
-  DOWN: { colour: '--down', line: 'dashed', dash: [10, 5], word: 'down', cue: '✕' },
-  ERRORS: { colour: '--error', line: 'solid', dash: [1, 0], word: 'with errors', cue: '!' },
-  DEGRADED: { colour: '--warn', line: 'dashed', dash: [2, 4], word: 'degraded', cue: '↓' },
-  UNKNOWN: { colour: '--muted', line: 'dashed', dash: [3, 6], word: 'unknown', cue: '?' },
-  OK: { colour: '--ok', line: 'solid', dash: [1, 0], word: 'ok', cue: '' },
+  DOWN: { word: 'down', cue: '✕' },
+  ERRORS: { word: 'with errors', cue: '!' },
+  DEGRADED: { word: 'degraded', cue: '↓' },
+  UNKNOWN: { word: 'unknown', cue: '?' },
+  OK: { word: 'ok', cue: '' },
 };
 const PROBLEMS = ['DOWN', 'ERRORS', 'DEGRADED'];
-const css = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-const colour = (status) => css((HEALTH[status] ?? HEALTH.UNKNOWN).colour);
 const grouped = new Intl.NumberFormat('en');
 
 /** Bundle width in pixels: healthy ones 1 px idle to 4 px full; a problem bundle 5 px and more with more problems. */
@@ -149,30 +152,16 @@ function layout(graph, aspect) {
   return position;
 }
 
-/** The graph's elements at their positions; with a view, each label shown or not as it will be drawn. */
-function elements(graph, position, view) {
-  const nodes = graph.nodes.map((n) => ({ group: 'nodes', position: { x: position.get(n.id).x, y: position.get(n.id).y },
-    data: { id: n.id, label: n.label, name: n.name, kind: n.kind, status: n.status, tier: n.tier, members: n.members,
-      spacing: position.get(n.id).spacing, above: n.kind !== 'HOSTS' && n.order % 2 === 1,
-      showLabel: !view || labelFits(n.label, n.kind, position.get(n.id).spacing, view.zoom) } }));
-  const edges = graph.edges.map((e) => ({ group: 'edges', data: edgeData(e) }));
-  if (view) {
-    const apart = apartLabels(edges.filter((e) => e.data.problem).map((e) => bundleFacts(e.data,
-      position.get(e.data.source), position.get(e.data.target), view)));
-    edges.forEach((e) => { e.data.showLabel = apart.has(e.data.id); });
-  }
-  return [...nodes, ...edges];
-}
-
+/** What a bundle shows: its health, width, and the label a problem bundle carries. */
 function edgeData(e) {
   const problem = PROBLEMS.includes(e.status);
   const health = HEALTH[e.status] ?? HEALTH.UNKNOWN;
   return { id: e.id, source: e.source, target: e.target, status: e.status, cables: e.cables, problems: e.problems,
-    load: e.load, width: edgeWidth(e), problem, showLabel: true,
-    label: problem ? `${health.cue} ${e.problems} ${health.word}` : '' };
+    load: e.load, width: edgeWidth(e), problem, rank: problem ? PROBLEMS.indexOf(e.status) : PROBLEMS.length,
+    word: health.word, label: problem ? `${health.cue} ${e.problems} ${health.word}` : '' };
 }
 
-/** Node sizes by kind, as the style draws them: fitting needs them before anything is styled. */
+/** Node sizes by kind, in model units: fitting needs them before anything is drawn. */
 const NODE_SIZE = { SWITCH: [30, 18], SWITCH_GROUP: [44, 22], HOSTS: [26, 26] };
 const sizeOf = (kind) => NODE_SIZE[kind] ?? [18, 18];
 
@@ -199,83 +188,6 @@ function apartLabels(bundles) {
     }
   });
   return new Set(shown.map((bundle) => bundle.id));
-}
-
-/**
- * Hides a row's labels when they would run into each other at this zoom, and the labels of problem bundles that
- * would cover a worse one's; then restyles once (labels keep their size on screen, so a new zoom changes every
- * label).
- */
-function placeLabels(cy) {
-  const view = { zoom: cy.zoom(), pan: cy.pan() };
-  const apart = apartLabels(cy.edges('[?problem]').map((edge) => bundleFacts(edge.data(), edge.source().position(),
-    edge.target().position(), view)));
-  cy.batch(() => {
-    cy.nodes().forEach((node) => {
-      const show = labelFits(node.data('label'), node.data('kind'), node.data('spacing'), view.zoom) || node.selected();
-      if (show !== node.data('showLabel')) node.data('showLabel', show);
-    });
-    cy.edges('[?problem]').forEach((edge) => {
-      const show = apart.has(edge.id());
-      if (show !== edge.data('showLabel')) edge.data('showLabel', show);
-    });
-  });
-  cy.style().update();
-}
-
-/** @param zoom the graph's zoom now: sizes in screen pixels stay the same at any zoom */
-function style(zoom) {
-  const screen = (px) => () => px / zoom();
-  return [
-    { selector: 'node', style: { label: '', color: css('--text'), 'font-size': screen(LABEL_PX),
-      'text-valign': 'bottom', 'text-margin-y': screen(4), 'background-color': css('--accent'),
-      width: sizeOf()[0], height: sizeOf()[1], 'border-width': 0 } },
-    { selector: 'node[?showLabel]', style: { label: 'data(label)' } },
-    { selector: 'node[?above]', style: { 'text-valign': 'top', 'text-margin-y': screen(-4) } },
-    { selector: 'node[kind="SWITCH"]', style: { shape: 'round-rectangle', width: NODE_SIZE.SWITCH[0] } },
-    { selector: 'node[kind="SWITCH_GROUP"]', style: { shape: 'round-rectangle', width: NODE_SIZE.SWITCH_GROUP[0],
-      height: NODE_SIZE.SWITCH_GROUP[1],
-      'border-width': 2, 'border-color': css('--text'), 'border-style': 'double' } },
-    { selector: 'node[kind="HOSTS"]', style: { shape: 'ellipse', width: NODE_SIZE.HOSTS[0], height: NODE_SIZE.HOSTS[1] } },
-    // A node whose cables are bad says so with its colour and a thick border in the health's line.
-    ...PROBLEMS.map((status) => ({ selector: `node[status="${status}"]`, style: { 'background-color': colour(status),
-      'border-width': 3, 'border-color': colour(status), 'border-style': HEALTH[status].line === 'dashed' ? 'dashed' : 'solid' } })),
-    // Colours by selector, read from the theme once: a mapper function per edge ran at every restyle. Healthy
-    // bundles are haystack lines (no control points to work out: a quarter less time to the first frame at
-    // 2,000 nodes); problem bundles are straight, for their labels.
-    { selector: 'edge', style: { width: 'data(width)', 'line-color': colour('UNKNOWN'), opacity: 0.35,
-      'z-index': 1, 'curve-style': 'haystack', 'haystack-radius': 0 } },
-    ...Object.keys(HEALTH).map((status) => ({ selector: `edge[status="${status}"]`, style: { 'line-color': colour(status) } })),
-    { selector: 'edge[status="UNKNOWN"]', style: { 'line-style': 'dashed', 'line-dash-pattern': HEALTH.UNKNOWN.dash } },
-    // A problem's label is part of its bundle for clicks too: it sits on top of whatever crosses there.
-    { selector: 'edge[?problem][?showLabel]', style: { label: 'data(label)' } },
-    { selector: 'edge[?problem]', style: { 'curve-style': 'straight', opacity: 1, 'font-size': screen(LABEL_PX),
-      'text-events': 'yes',
-      color: css('--text'), 'text-background-color': css('--surface'), 'text-background-opacity': 0.85,
-      'text-background-padding': screen(2) } },
-    ...PROBLEMS.map((status, rank) => ({ selector: `edge[status="${status}"]`, style: { 'z-index': 30 - rank * 10,
-      'line-style': HEALTH[status].line, 'line-dash-pattern': HEALTH[status].dash } })),
-    { selector: ':selected', style: { 'overlay-color': css('--accent'), 'overlay-opacity': 0.3, 'overlay-padding': 6 } },
-  ];
-}
-
-async function fetchJson(url) {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return response.json();
-}
-
-function watchZoom(cy) {
-  let frame = 0;
-  cy.on('zoom', () => {
-    if (frame) return;
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      const untouched = stillCentred(cy);
-      placeLabels(cy);
-      if (untouched) centre(cy); // a fit's own zoom: labels sized anew, centred anew
-    });
-  });
 }
 
 /**
@@ -321,54 +233,303 @@ function fitView(nodes, width, height) {
   } };
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with these attributes. */
+function make(tag, attributes = {}) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  return element;
+}
+
+const show = (element, shown) => (shown ? element.removeAttribute('display') : element.setAttribute('display', 'none'));
+
+/**
+ * The drawn map: one <svg> filling the canvas, one group in it carrying the view (pan, then zoom), and in that
+ * group, bottom to top, the bundles, their click targets (wider than a thin line), the nodes, the node labels and
+ * the problem bundles' labels. Positions are layout()'s model units. Bundle widths and dashes keep their size on
+ * screen at any zoom (non-scaling strokes), and so do labels: their font size is 12 px divided by the zoom, set
+ * once on the view group. The browser draws, hit-tests and restyles it (colours and lines are app.css's, by
+ * data-status, so they follow the theme).
+ */
+class DrawnMap {
+  constructor(container) {
+    this.container = container;
+    this.svg = make('svg', { class: 'map-svg', role: 'img' });
+    this.view = make('g', { class: 'view' });
+    this.edgeLayer = make('g', { class: 'edges' });
+    this.hitLayer = make('g', { class: 'hits' });
+    this.nodeLayer = make('g', { class: 'nodes' });
+    this.nodeLabels = make('g', { class: 'node-labels' });
+    this.edgeLabels = make('g', { class: 'edge-labels' });
+    this.view.append(this.edgeLayer, this.hitLayer, this.nodeLayer, this.nodeLabels, this.edgeLabels);
+    this.svg.append(this.view);
+    container.replaceChildren(this.svg);
+    /** id -> { data, at, shape, title, label } */
+    this.nodes = new Map();
+    /** id -> { data, line, hit, title, label } */
+    this.edges = new Map();
+    this.zoomLevel = 1;
+    this.panAt = { x: 0, y: 0 };
+    this.viewport({ zoom: 1, pan: this.panAt });
+  }
+
+  width() { return Math.max(this.container.clientWidth, 1); }
+
+  height() { return Math.max(this.container.clientHeight, 1); }
+
+  zoom() { return this.zoomLevel; }
+
+  pan() { return { ...this.panAt }; }
+
+  empty() { return this.nodes.size === 0; }
+
+  /** Sets zoom (kept within the map's limits) and pan: screen = model × zoom + pan. */
+  viewport({ zoom, pan }) {
+    this.zoomLevel = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+    this.panAt = { x: pan.x, y: pan.y };
+    this.view.setAttribute('transform', `translate(${this.panAt.x} ${this.panAt.y}) scale(${this.zoomLevel})`);
+    this.view.setAttribute('font-size', String(LABEL_PX / this.zoomLevel));
+  }
+
+  /** Zooms by {@code factor} keeping the model point under (x, y) on screen where it is. */
+  zoomAround(factor, x, y) {
+    const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.zoomLevel * factor));
+    const scale = zoom / this.zoomLevel;
+    this.viewport({ zoom, pan: { x: x - (x - this.panAt.x) * scale, y: y - (y - this.panAt.y) * scale } });
+  }
+
+  /** Fits these drawn nodes (ids) in the canvas with {@code padding} pixels around, as a person's zoom would. */
+  fit(ids, padding = FIT_PADDING) {
+    const points = ids.map((id) => this.nodes.get(id)?.at).filter(Boolean);
+    if (points.length === 0) return;
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const box = { x1: Math.min(...xs) - 30, x2: Math.max(...xs) + 30, y1: Math.min(...ys) - 30, y2: Math.max(...ys) + 30 };
+    const zoom = Math.min((this.width() - 2 * padding) / (box.x2 - box.x1), (this.height() - 2 * padding) / (box.y2 - box.y1));
+    this.centreOn({ x: (box.x1 + box.x2) / 2, y: (box.y1 + box.y2) / 2 }, zoom);
+  }
+
+  /** Puts model point {@code p} in the middle of the canvas at {@code zoom}. */
+  centreOn(p, zoom) {
+    const z = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+    this.viewport({ zoom: z, pan: { x: this.width() / 2 - p.x * z, y: this.height() / 2 - p.y * z } });
+  }
+
+  /** What is drawn (nodes, bundles, the labels shown), in screen pixels relative to the canvas. */
+  box() {
+    const b = this.view.getBBox();
+    const z = this.zoomLevel;
+    return { x1: b.x * z + this.panAt.x, y1: b.y * z + this.panAt.y,
+      x2: (b.x + b.width) * z + this.panAt.x, y2: (b.y + b.height) * z + this.panAt.y };
+  }
+
+  /** Draws {@code graph} anew at {@code position} (layout()'s). */
+  draw(graph, position) {
+    this.nodes.clear();
+    this.edges.clear();
+    [this.edgeLayer, this.hitLayer, this.nodeLayer, this.nodeLabels, this.edgeLabels].forEach((layer) => layer.replaceChildren());
+    graph.nodes.forEach((n) => this.addNode(n, position.get(n.id)));
+    graph.edges.forEach((e) => this.addEdge(e));
+    this.stack();
+  }
+
+  /** Whether {@code graph} draws exactly the nodes and bundles drawn now (then it can be applied in place). */
+  sameShape(graph) {
+    return graph.nodes.length === this.nodes.size && graph.edges.length === this.edges.size
+      && graph.nodes.every((n) => this.nodes.has(n.id)) && graph.edges.every((e) => this.edges.has(e.id));
+  }
+
+  /** A graph of the same shape: health, widths, labels and names changed in place. */
+  update(graph) {
+    graph.nodes.forEach((n) => this.setNode(this.nodes.get(n.id), n));
+    graph.edges.forEach((e) => this.setEdge(this.edges.get(e.id), e));
+    this.stack();
+  }
+
+  addNode(n, at) {
+    const [w, h] = sizeOf(n.kind);
+    const shape = make('g', { class: 'node', 'data-node': n.id, 'data-kind': n.kind, transform: `translate(${at.x} ${at.y})` });
+    shape.append(n.kind === 'HOSTS' ? make('circle', { r: w / 2 }) : make('rect', { x: -w / 2, y: -h / 2, width: w, height: h, rx: 4 }));
+    if (n.kind === 'SWITCH_GROUP') shape.append(make('rect', { class: 'inner', x: -w / 2 + 4, y: -h / 2 + 4, width: w - 8, height: h - 8, rx: 2 }));
+    const title = make('title');
+    shape.append(title);
+    // Odd switches hang their label above, the rest below: neighbours' labels get twice the room.
+    const above = n.kind !== 'HOSTS' && n.order % 2 === 1;
+    const label = make('text', { class: 'node-label', 'data-node': n.id, x: at.x, y: above ? at.y - h / 2 : at.y + h / 2,
+      dy: above ? '-0.5em' : '1.2em', 'text-anchor': 'middle' });
+    const node = { at, shape, title, label, spacing: at.spacing };
+    this.nodes.set(n.id, node);
+    this.setNode(node, n);
+    this.nodeLayer.append(shape);
+    this.nodeLabels.append(label);
+  }
+
+  setNode(node, n) {
+    node.data = n;
+    node.shape.dataset.status = n.status;
+    node.title.textContent = n.name;
+    node.label.textContent = n.label;
+  }
+
+  addEdge(e) {
+    const source = this.nodes.get(e.source);
+    const target = this.nodes.get(e.target);
+    if (!source || !target) return;
+    const ends = { x1: source.at.x, y1: source.at.y, x2: target.at.x, y2: target.at.y };
+    const line = make('line', { class: 'edge', 'data-edge': e.id, ...ends });
+    const hit = make('line', { class: 'hit', 'data-edge': e.id, ...ends });
+    const title = make('title');
+    hit.append(title);
+    const label = make('text', { class: 'edge-label', 'data-edge': e.id, x: (ends.x1 + ends.x2) / 2, y: (ends.y1 + ends.y2) / 2,
+      'text-anchor': 'middle', 'dominant-baseline': 'central' });
+    const labelText = document.createTextNode('');
+    const labelTitle = make('title');
+    label.append(labelText, labelTitle);
+    const edge = { line, hit, title, label, labelText, labelTitle, source, target };
+    this.edges.set(e.id, edge);
+    this.setEdge(edge, e);
+    this.edgeLayer.append(line);
+    this.hitLayer.append(hit);
+    this.edgeLabels.append(label);
+  }
+
+  setEdge(edge, e) {
+    const data = edgeData(e);
+    edge.data = data;
+    edge.line.dataset.status = data.status;
+    edge.line.setAttribute('stroke-width', String(data.width));
+    edge.label.dataset.status = data.status;
+    edge.labelText.nodeValue = data.label;
+    const cables = `${grouped.format(data.cables)} cable${data.cables === 1 ? '' : 's'}`;
+    const text = `${edge.source.data.label} ↔ ${edge.target.data.label}: ${cables}, ${data.problem ? data.label.trim() : data.word}`;
+    edge.title.textContent = text;
+    edge.labelTitle.textContent = text;
+    if (!data.problem) show(edge.label, false);
+  }
+
+  /** Healthy bundles first, then problems, the worst on top: what is wrong is never under what is fine. */
+  stack() {
+    const order = [...this.edges.values()].sort((a, b) => b.data.rank - a.data.rank);
+    if (order.every((edge, i) => this.edgeLayer.children[i] === edge.line)) return;
+    this.edgeLayer.append(...order.map((edge) => edge.line));
+    this.hitLayer.append(...order.map((edge) => edge.hit));
+    this.edgeLabels.append(...order.map((edge) => edge.label));
+  }
+
+  /**
+   * Shows the node labels that fit their row at this zoom (and a selected node's), and the labels of the problem
+   * bundles that do not cover a worse one's.
+   */
+  placeLabels() {
+    const view = { zoom: this.zoomLevel, pan: this.panAt };
+    for (const node of this.nodes.values()) {
+      show(node.label, labelFits(node.data.label, node.data.kind, node.spacing, view.zoom) || node.shape.classList.contains('selected'));
+    }
+    const problems = [...this.edges.values()].filter((edge) => edge.data.problem);
+    const apart = apartLabels(problems.map((edge) => bundleFacts(edge.data, edge.source.at, edge.target.at, view)));
+    problems.forEach((edge) => show(edge.label, apart.has(edge.data.id)));
+  }
+
+  /** Marks one node selected (null: none). */
+  select(id) {
+    this.nodeLayer.querySelectorAll('.selected').forEach((shape) => shape.classList.remove('selected'));
+    this.nodes.get(id)?.shape.classList.add('selected');
+  }
+}
+
 /** The view centre() last set (zoom and pan), or null. */
 let centred = null;
 
 /** Moves the view so what is drawn (nodes, their labels, problem bundles' labels) has even margins. */
-function centre(cy) {
-  const drawn = cy.elements().renderedBoundingBox();
-  const pan = cy.pan();
-  cy.pan({ x: pan.x + (cy.width() - drawn.x2 - drawn.x1) / 2, y: pan.y + (cy.height() - drawn.y2 - drawn.y1) / 2 });
-  centred = { zoom: cy.zoom(), ...cy.pan() };
-  main.dataset.fittedFor = `${cy.width()}x${cy.height()}`; // the canvas size it was centred in, for tests
+function centre(map) {
+  const drawn = map.box();
+  const pan = map.pan();
+  map.viewport({ zoom: map.zoom(), pan: { x: pan.x + (map.width() - drawn.x2 - drawn.x1) / 2, y: pan.y + (map.height() - drawn.y2 - drawn.y1) / 2 } });
+  centred = { zoom: map.zoom(), ...map.pan() };
+  main.dataset.fittedFor = `${map.width()}x${map.height()}`; // the canvas size it was centred in, for tests
 }
 
 /** Whether the view is still where centre() put it: nobody has panned or zoomed since. */
-function stillCentred(cy) {
-  return centred !== null && cy.zoom() === centred.zoom && cy.pan().x === centred.x && cy.pan().y === centred.y;
+function stillCentred(map) {
+  return centred !== null && map.zoom() === centred.zoom && map.pan().x === centred.x && map.pan().y === centred.y;
 }
 
-/** Fits the drawn graph to the canvas, labels included, centred: one restyle. */
-function fitWithLabels(cy) {
-  if (cy.nodes().empty()) return;
-  cy.viewport(fitView(cy.nodes().map((node) => ({ x: node.position('x'), y: node.position('y'), kind: node.data('kind'),
-    label: node.data('label'), spacing: node.data('spacing') })), Math.max(canvas.clientWidth, 1),
-  Math.max(canvas.clientHeight, 1)));
-  placeLabels(cy);
-  centre(cy);
-  // Labels sized for the old zoom can still be in the measured box until the next frame is drawn: centre again then.
-  cy.one('render', () => { if (stillCentred(cy)) centre(cy); });
+/** Fits the drawn graph to the canvas, labels included, centred. */
+function fitWithLabels(map) {
+  if (map.empty()) return;
+  map.viewport(fitView([...map.nodes.values()].map((node) => ({ x: node.at.x, y: node.at.y, kind: node.data.kind,
+    label: node.data.label, spacing: node.spacing })), map.width(), map.height()));
+  map.placeLabels();
+  centre(map);
 }
 
 /** Keeps the whole fabric in view: a canvas that changes size (window, wall mode, panel) re-fits the graph. */
-function fitOnResize(cy) {
+function fitOnResize(map) {
   let last = `${canvas.clientWidth}x${canvas.clientHeight}`;
   new ResizeObserver(() => {
     const size = `${canvas.clientWidth}x${canvas.clientHeight}`;
     if (size === last) return;
     last = size;
-    cy.resize();
-    fitWithLabels(cy);
+    fitWithLabels(map);
   }).observe(canvas);
 }
 
-function handleClicks(cy) {
+/** Drag pans, the wheel zooms about the pointer; labels are placed anew once per frame while zooming. */
+function handleViewport(map) {
+  let press = null;
+  let frame = 0;
+  const relabel = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      map.placeLabels();
+    });
+  };
+  map.svg.addEventListener('pointerdown', (event) => {
+    map.dragged = false;
+    if (event.button === 0) press = { x: event.clientX, y: event.clientY, pan: map.pan(), pointer: event.pointerId, moving: false };
+  });
+  map.svg.addEventListener('pointermove', (event) => {
+    if (!press) return;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!press.moving) {
+      if (Math.hypot(dx, dy) < DRAG_PX) return;
+      press.moving = true;
+      map.svg.setPointerCapture(press.pointer);
+      map.svg.classList.add('panning');
+    }
+    map.viewport({ zoom: map.zoom(), pan: { x: press.pan.x + dx, y: press.pan.y + dy } });
+  });
+  const release = () => {
+    if (press?.moving) map.dragged = true; // the click that ends a drag is no click on what lies under it
+    press = null;
+    map.svg.classList.remove('panning');
+  };
+  map.svg.addEventListener('pointerup', release);
+  map.svg.addEventListener('pointercancel', release);
+  map.svg.addEventListener('wheel', (event) => {
+    event.preventDefault();
+    const rect = map.svg.getBoundingClientRect();
+    map.zoomAround(2 ** (-event.deltaY * WHEEL_ZOOM), event.clientX - rect.left, event.clientY - rect.top);
+    relabel();
+  }, { passive: false });
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+function handleClicks(map) {
   // The first answered click, for the benchmark: when (since navigation) and how long after the click it was.
   const answered = (event) => {
     if (main.dataset.firstTapMs) return;
     const now = performance.now();
     main.dataset.firstTapMs = String(Math.round(now));
-    main.dataset.firstTapLatencyMs = String(Math.round(now - (event.originalEvent?.timeStamp ?? now)));
+    main.dataset.firstTapLatencyMs = String(Math.round(now - (event.timeStamp ?? now)));
   };
   const ask = async (event, title, query, switchGuid = null) => {
     panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'empty', textContent: 'loading…' }));
@@ -379,19 +540,26 @@ function handleClicks(cy) {
     }
     answered(event);
   };
-  cy.on('tap', 'edge', (event) => {
-    const edge = event.target;
-    const title = `${edge.source().data('label')} ↔ ${edge.target().data('label')}: ${grouped.format(edge.data('cables'))} cable${edge.data('cables') === 1 ? '' : 's'}`;
-    ask(event, title, `edge=${encodeURIComponent(edge.id())}`);
+  map.svg.addEventListener('click', (event) => {
+    if (map.dragged) {
+      map.dragged = false;
+      return;
+    }
+    const target = event.target.closest?.('[data-edge],[data-node]');
+    if (!target) return;
+    if (target.dataset.edge) {
+      const edge = map.edges.get(target.dataset.edge);
+      const title = `${edge.source.data.label} ↔ ${edge.target.data.label}: ${grouped.format(edge.data.cables)} cable${edge.data.cables === 1 ? '' : 's'}`;
+      ask(event, title, `edge=${encodeURIComponent(edge.data.id)}`);
+      return;
+    }
+    // A switch is one node: its alerts are a link away; a group or a host bundle has them per cable.
+    const node = map.nodes.get(target.dataset.node).data;
+    ask(event, node.name, `node=${encodeURIComponent(node.id)}`, node.kind === 'SWITCH' ? node.id : null);
   });
-  // A switch is one node: its alerts are a link away; a group or a host bundle has them per cable.
-  cy.on('tap', 'node', (event) => ask(event, event.target.data('name'), `node=${encodeURIComponent(event.target.id())}`,
-    event.target.data('kind') === 'SWITCH' ? event.target.id() : null));
-  cy.on('mouseover', 'node', (event) => { canvas.title = event.target.data('name'); });
-  cy.on('mouseout', 'node', () => { canvas.title = ''; });
 }
 
-function handleSearch(cy) {
+function handleSearch(map) {
   main.querySelector('[data-map-search]').addEventListener('submit', async (event) => {
     event.preventDefault();
     const q = String(new FormData(event.target).get('q') ?? '').trim();
@@ -404,45 +572,35 @@ function handleSearch(cy) {
     }
     const hit = await response.json();
     main.dataset.found = hit.drawn;
-    const node = cy.getElementById(hit.drawn);
-    cy.elements().unselect();
-    node.select();
-    cy.animate({ center: { eles: node }, zoom: Math.max(cy.zoom(), 1.5) }, { duration: 300 });
+    map.select(hit.drawn);
+    const node = map.nodes.get(hit.drawn);
+    if (node) map.centreOn(node.at, Math.max(map.zoom(), 1.5));
+    map.placeLabels();
     showCables(hit.name, hit.cables);
   });
 }
 
-/** Applies a newer graph: in place when the same nodes are drawn, else drawn anew. */
-function apply(cy, graph) {
+/** Applies a newer graph: in place when the same nodes and bundles are drawn, else drawn anew. */
+function apply(map, graph) {
   // Labels that come or go with the news change what is drawn: a view nobody moved is centred again.
-  const untouched = stillCentred(cy);
-  const same = graph.nodes.length === cy.nodes().length && graph.nodes.every((n) => cy.getElementById(n.id).nonempty())
-    && graph.edges.length === cy.edges().length && graph.edges.every((e) => cy.getElementById(e.id).nonempty());
-  if (same) {
-    cy.batch(() => {
-      graph.nodes.forEach((n) => cy.getElementById(n.id).data({ status: n.status, label: n.label, name: n.name, members: n.members }));
-      graph.edges.forEach((e) => cy.getElementById(e.id).data(edgeData(e)));
-    });
+  const untouched = stillCentred(map);
+  if (map.sameShape(graph)) {
+    map.update(graph);
   } else {
     // A cable that comes or goes (a flapping link) redraws the graph; whoever zoomed in stays where they were
     // (positions come from the same layout), only a map that had nothing yet is fitted.
-    const empty = cy.nodes().empty();
-    const viewport = { zoom: cy.zoom(), pan: { ...cy.pan() } };
-    cy.batch(() => {
-      cy.elements().remove();
-      cy.add(elements(graph, layout(graph, canvas.clientHeight / Math.max(canvas.clientWidth, 1))));
-    });
+    const empty = map.empty();
+    map.draw(graph, layout(graph, map.height() / map.width()));
     if (empty) {
-      fitWithLabels(cy);
+      fitWithLabels(map);
       return;
     }
-    cy.viewport(viewport);
   }
-  placeLabels(cy);
-  if (untouched) centre(cy);
+  map.placeLabels();
+  if (untouched) centre(map);
 }
 
-function stayLive(cy) {
+function stayLive(map) {
   let asking = false;
   let again = false;
   const refresh = async () => {
@@ -454,7 +612,7 @@ function stayLive(cy) {
     try {
       const shownAt = at;
       const graph = await fetchJson(asOf(GRAPH));
-      apply(cy, graph);
+      apply(map, graph);
       main.dataset.shownAt = shownAt ?? '';
       canvas.graph = graph;
       summary.textContent = describe(graph.summary);
@@ -491,8 +649,6 @@ function stayLive(cy) {
 }
 
 async function draw() {
-  // The library and the graph download side by side: neither waits for the other.
-  const library = loadCytoscape();
   let graph;
   try {
     graph = await fetchJson(asOf(GRAPH));
@@ -501,45 +657,28 @@ async function draw() {
     return;
   }
   performance.mark('map:topology-read');
-  const cytoscape = await library;
-  performance.mark('map:library-loaded');
-  const position = layout(graph, canvas.clientHeight / Math.max(canvas.clientWidth, 1));
-  // Fitted and labelled before it is made, and styled as it is made: every element is styled once.
-  const view = fitView(graph.nodes.map((n) => ({ ...position.get(n.id), kind: n.kind, label: n.label })),
-    Math.max(canvas.clientWidth, 1), Math.max(canvas.clientHeight, 1));
-  let made;
-  const cy = cytoscape({
-    container: canvas,
-    elements: elements(graph, position, view),
-    style: style(() => (made ? made.zoom() : view.zoom)),
-    layout: { name: 'preset', fit: false },
-    zoom: view.zoom,
-    pan: view.pan,
-    minZoom: MIN_ZOOM,
-    maxZoom: MAX_ZOOM,
-    wheelSensitivity: 0.3,
-    autoungrabify: true,
-  });
-  made = cy;
-  canvas.cy = cy; // for the browser tests and the console: the drawn graph
+  const map = new DrawnMap(canvas);
+  map.draw(graph, layout(graph, map.height() / map.width()));
+  fitWithLabels(map);
+  canvas.map = map; // for the browser tests and the console: the drawn map
   canvas.graph = graph; // and what it was drawn from
-  centre(cy);
-  watchZoom(cy);
-  handleClicks(cy);
-  handleSearch(cy);
-  fitOnResize(cy);
+  handleViewport(map);
+  handleClicks(map);
+  handleSearch(map);
+  fitOnResize(map);
   summary.textContent = describe(graph.summary);
+  map.svg.setAttribute('aria-label', `Topology map: ${summary.textContent}`);
   main.dataset.nodes = String(graph.summary.nodes);
   main.dataset.shownAt = at ?? '';
   showWorst(graph);
   performance.mark('map:graph-built');
-  // Drawn means painted with its handlers in place: Cytoscape paints on the next animation frame.
-  cy.one('render', () => {
+  // Drawn means painted with its handlers in place: the frame after this one has shown it.
+  requestAnimationFrame(() => requestAnimationFrame(() => {
     main.dataset.drawnMs = String(Math.round(performance.now()));
     main.dataset.drawn = 'true';
     performance.mark('fabricpulse:map-ready');
-  });
-  stayLive(cy);
+  }));
+  stayLive(map);
 }
 
 drawLoadLegend();

@@ -5,15 +5,8 @@
 // maps them to the version pinned in the parent pom.
 //
 //   const echarts = await loadECharts();     echarts.init(element) ...
-//   const cytoscape = await loadCytoscape(); cytoscape({ container, elements }) ...
 
 /** The ECharts module namespace (echarts.init, echarts.use, ...). */
 export async function loadECharts() {
   return import(new URL('../../webjars/echarts/dist/echarts.esm.min.js', import.meta.url).href);
-}
-
-/** The cytoscape() factory. */
-export async function loadCytoscape() {
-  const module = await import(new URL('../../webjars/cytoscape/dist/cytoscape.esm.min.mjs', import.meta.url).href);
-  return module.default;
 }

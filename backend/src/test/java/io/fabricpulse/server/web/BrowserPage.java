@@ -145,8 +145,8 @@ public final class BrowserPage implements AutoCloseable {
     }
 
     /**
-     * Clicks with the mouse, as a person does, at {@code point} ({@code x}, {@code y} numbers: e.g. what
-     * Cytoscape's renderedMidpoint() gives) inside the element {@code selector} names, e.g. the map's canvas.
+     * Clicks with the mouse, as a person does, at {@code point} ({@code x}, {@code y} numbers, pixels from
+     * the element's top left corner) inside the element {@code selector} names, e.g. the map's canvas.
      */
     public void clickInside(String selector, Map<?, ?> point) {
         BoundingBox box = page.locator(selector).boundingBox();

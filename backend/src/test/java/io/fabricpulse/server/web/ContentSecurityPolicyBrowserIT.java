@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (the browser reports each one as a {@code securitypolicyviolation} event and a console error, which
  * {@link BrowserPage} fails on), and it holds: a script injected inline, as a stored cross-site script
  * would be, does not run. Pages are opened until their own module has run (its data drawn), so a
- * violation of a lazily loaded library (ECharts, Cytoscape.js) shows too.
+ * violation of a lazily loaded library (ECharts) shows too.
  */
 class ContentSecurityPolicyBrowserIT extends DemoServerBrowserTest {
 

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The topology map in real Chromium against the demo server ({@link DemoServerBrowserTest}): all 702 nodes
- * drawn (hosts folded into one node per leaf), a red bundle clicked on the canvas lists both ends of its
+ * drawn (hosts folded into one node per leaf), a red bundle clicked on the map lists both ends of its
  * faulty cable, and the search finds a host by name; links are as thick as their load, with a legend, and the
  * graph stays fitted and centred in the canvas when the window changes size, its labels 12 px on screen and never
  * over each other.
@@ -37,10 +37,11 @@ class MapBrowserIT extends DemoServerBrowserTest {
             page.evaluate("""
                     async () => {
                       const hit = await (await fetch('/api/v1/topology/map/find?q=node0420')).json();
-                      const cy = document.querySelector('[data-map-canvas]').cy;
-                      const edge = cy.getElementById(hit.drawn).connectedEdges('[status="ERRORS"]').first();
-                      cy.fit(edge.connectedNodes(), 120);
-                      edge.emit('tap');
+                      const map = document.querySelector('[data-map-canvas]').map;
+                      const edge = [...map.edges.values()].find(e => e.data.status === 'ERRORS'
+                        && (e.data.source === hit.drawn || e.data.target === hit.drawn));
+                      map.fit([edge.data.source, edge.data.target], 120);
+                      edge.hit.dispatchEvent(new MouseEvent('click', { bubbles: true }));
                     }""");
             page.locator("[data-map-panel][data-showing=selection] ul.cables").waitFor(visible());
 
@@ -85,13 +86,13 @@ class MapBrowserIT extends DemoServerBrowserTest {
             @SuppressWarnings("unchecked")
             Map<String, Number> widths = (Map<String, Number>) page.evaluate("""
                     () => {
-                      const cy = document.querySelector('[data-map-canvas]').cy;
-                      const healthy = cy.edges().filter(e => !e.data('problem') && e.data('load') !== null);
-                      const busiest = Math.max(...healthy.map(e => e.data('load')));
-                      const holder = healthy.filter(e => e.data('load') === busiest).first();
-                      const width = (e) => parseFloat(e.style('width'));
+                      const edges = [...document.querySelector('[data-map-canvas]').map.edges.values()];
+                      const healthy = edges.filter(e => !e.data.problem && e.data.load !== null);
+                      const busiest = Math.max(...healthy.map(e => e.data.load));
+                      const holder = healthy.find(e => e.data.load === busiest);
+                      const width = (e) => parseFloat(getComputedStyle(e.line).strokeWidth);
                       const all = healthy.map(width);
-                      const problems = cy.edges().filter(e => e.data('problem')).map(width);
+                      const problems = edges.filter(e => e.data.problem).map(width);
                       return { busiest: width(holder), thickest: Math.max(...all), thinnest: Math.min(...all),
                                thinnestProblem: Math.min(...problems) };
                     }""");
@@ -111,10 +112,10 @@ class MapBrowserIT extends DemoServerBrowserTest {
             page.setViewportSize(1100, 760);
             page.waitForFunction("""
                     () => {
-                      const cy = document.querySelector('[data-map-canvas]').cy;
-                      const box = cy.elements().renderedBoundingBox();
-                      return document.querySelector('main[data-map]').dataset.fittedFor === cy.width() + 'x' + cy.height()
-                        && box.x2 <= cy.width() && box.y2 <= cy.height();
+                      const map = document.querySelector('[data-map-canvas]').map;
+                      const box = map.box();
+                      return document.querySelector('main[data-map]').dataset.fittedFor === map.width() + 'x' + map.height()
+                        && box.x2 <= map.width() && box.y2 <= map.height();
                     }""", null, new Page.WaitForFunctionOptions().setTimeout(PATIENCE_MS));
             assertCentredWithLabelsApart(page);
             tab.screenshot("ui-map-resized");
@@ -123,19 +124,21 @@ class MapBrowserIT extends DemoServerBrowserTest {
 
     /**
      * The drawn graph's box sits in the middle of the canvas, within a few pixels, and inside it; every label
-     * shown (nodes' and problem bundles') is at least 12 px on screen and none covers another, as Cytoscape.js
-     * measures them.
+     * shown (nodes' and problem bundles') is at least 12 px on screen and none covers another, as Chromium lays
+     * them out.
      */
     private static void assertCentredWithLabelsApart(Page page) {
         @SuppressWarnings("unchecked")
         Map<String, Object> labels = (Map<String, Object>) page.evaluate("""
                 () => {
-                  const cy = document.querySelector('[data-map-canvas]').cy;
-                  const shown = cy.elements().filter(e => e.style('label') && e.visible()).map(e => ({
-                    id: e.id(), text: e.style('label'), px: parseFloat(e.style('font-size')) * cy.zoom(),
-                    box: e.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true,
-                      includeOverlays: false })
-                  }));
+                  const canvas = document.querySelector('[data-map-canvas]');
+                  const shown = [...canvas.querySelectorAll('svg text')].filter(t => t.getAttribute('display') !== 'none'
+                      && t.textContent.trim() !== '').map(t => {
+                    const r = t.getBoundingClientRect();
+                    return { id: t.dataset.node ?? t.dataset.edge, text: t.firstChild.nodeValue,
+                      px: parseFloat(getComputedStyle(t).fontSize) * canvas.map.zoom(),
+                      box: { x1: r.left, x2: r.right, y1: r.top, y2: r.bottom } };
+                  });
                   const over = (a, b) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
                   const overlaps = [];
                   shown.forEach((a, i) => shown.slice(i + 1).forEach(b => {
@@ -150,9 +153,9 @@ class MapBrowserIT extends DemoServerBrowserTest {
         @SuppressWarnings("unchecked")
         Map<String, Number> fit = (Map<String, Number>) page.evaluate("""
                 () => {
-                  const cy = document.querySelector('[data-map-canvas]').cy;
-                  const box = cy.elements().renderedBoundingBox();
-                  return { left: box.x1, right: cy.width() - box.x2, top: box.y1, bottom: cy.height() - box.y2 };
+                  const map = document.querySelector('[data-map-canvas]').map;
+                  const box = map.box();
+                  return { left: box.x1, right: map.width() - box.x2, top: box.y1, bottom: map.height() - box.y2 };
                 }""");
         assertThat(fit.values()).extracting(Number::doubleValue).allSatisfy(margin -> assertThat(margin).isGreaterThanOrEqualTo(-1));
         double horizontal = fit.get("left").doubleValue() - fit.get("right").doubleValue();

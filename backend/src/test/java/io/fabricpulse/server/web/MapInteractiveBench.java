@@ -24,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * prints and writes target/map-interactive-&lt;nodes&gt;.md, and asserts only that the map drew the whole fabric.
  *
  * <p>"Interactive" here: from navigation start until the map is <em>drawn</em> (topology JSON read, folded,
- * Cytoscape built at preset positions, fitted, first frame painted, tap handlers attached; map.js stamps
- * {@code data-drawn-ms} on that first frame) <em>plus</em> how long the first real mouse click on a link,
+ * the SVG built at preset positions, fitted, click handlers attached, its first frame painted; map.js stamps
+ * {@code data-drawn-ms} on the frame after) <em>plus</em> how long the first real mouse click on a link,
  * sent right after, takes to be answered (click event to the side panel filled with its cables:
  * {@code data-first-tap-latency-ms}). The click goes through Chromium's input pipeline like a person's, so a
  * main thread still busy after the first frame shows up in that latency. Each run is a fresh browser
@@ -37,12 +37,15 @@ final class MapInteractiveBench {
 
     private static final String CLICK_TARGET = """
             () => {
-              const cy = document.querySelector('[data-map-canvas]').cy;
+              const canvas = document.querySelector('[data-map-canvas]');
+              const map = canvas.map;
               // A leaf's host-group edge: drawn in every fat tree, and thick enough to hit.
-              const edge = cy.edges().filter(e => e.target().id().startsWith('hosts:') || e.source().id().startsWith('hosts:')).first();
-              if (edge.empty()) throw new Error('no host-group edge drawn (' + cy.nodes().length + ' nodes, ' + cy.edges().length + ' edges)');
-              const p = edge.renderedMidpoint();
-              return { x: p.x, y: p.y, drawnEdges: cy.edges().length, drawnNodes: cy.nodes().length };
+              const edge = [...map.edges.values()].find(e => e.data.target.startsWith('hosts:') || e.data.source.startsWith('hosts:'));
+              if (!edge) throw new Error('no host-group edge drawn (' + map.nodes.size + ' nodes, ' + map.edges.size + ' edges)');
+              const line = edge.line.getBoundingClientRect();
+              const box = canvas.getBoundingClientRect();
+              return { x: (line.left + line.right) / 2 - box.left, y: (line.top + line.bottom) / 2 - box.top,
+                       drawnEdges: map.edges.size, drawnNodes: map.nodes.size };
             }""";
 
     private static final String TIMINGS = """
@@ -60,8 +63,7 @@ final class MapInteractiveBench {
                 // map.js's own marks: where the time to "drawn" goes
                 pageLoaded: performance.getEntriesByType('navigation')[0].responseEnd, topologyAsked: topology.startTime,
                 topologyRequests: performance.getEntriesByType('resource').filter(r => r.name.includes('/api/v1/topology')).length,
-                topologyRead: mark('map:topology-read'), libraryLoaded: mark('map:library-loaded'),
-                graphBuilt: mark('map:graph-built'),
+                topologyRead: mark('map:topology-read'), graphBuilt: mark('map:graph-built'),
               };
             }""";
 
@@ -162,7 +164,7 @@ final class MapInteractiveBench {
                 | %s | %d (%d / %d) | %s | %s | %s | %.0f / %.0f | %s | %.0f |
 
                 Where the time to "drawn" goes, ms since navigation start, median (worst): page received %s, \
-                topology asked for %s, read and parsed %s, Cytoscape.js loaded %s (both downloads run side by side), graph built (fold, Cytoscape, fit) %s, \
+                topology asked for %s, read and parsed %s, graph built (SVG, fit) %s, \
                 first frame painted %s. Topology requests per load: %d. Panning (a drag of 60 mouse moves): frame \
                 time median %s ms, worst frame %s ms. Interactive per load, in order: %s ms.
                 """.formatted(fabric, nodes, first.get("drawnNodes").intValue(), first.get("drawnEdges").intValue(),
@@ -171,7 +173,7 @@ final class MapInteractiveBench {
                 first.get("topologyKb").doubleValue(), first.get("topologyDecodedKb").doubleValue(),
                 stat(runs, t -> t.get("topologyMs").doubleValue()), first.get("scriptsKb").doubleValue(),
                 stat(runs, t -> t.get("pageLoaded").doubleValue()), stat(runs, t -> t.get("topologyAsked").doubleValue()),
-                stat(runs, t -> t.get("topologyRead").doubleValue()), stat(runs, t -> t.get("libraryLoaded").doubleValue()),
+                stat(runs, t -> t.get("topologyRead").doubleValue()),
                 stat(runs, t -> t.get("graphBuilt").doubleValue()), stat(runs, t -> t.get("drawn").doubleValue()),
                 runs.stream().mapToInt(t -> t.get("topologyRequests").intValue()).max().orElseThrow(),
                 stat(runs, t -> t.get("panFrameMedian").doubleValue()), stat(runs, t -> t.get("panFrameWorst").doubleValue()),

@@ -65,12 +65,14 @@ class NewcomerFlowBrowserIT extends DemoServerBrowserTest {
             Map<String, Object> edge = (Map<String, Object>) page.evaluate("""
                     ([guid, port]) => {
                       const canvas = document.querySelector('[data-map-canvas]');
-                      const cy = canvas.cy;
+                      const map = canvas.map;
                       const cable = canvas.graph.worst.find(c => [c.a, c.b].some(end => end.nodeGuid === guid && end.port === port));
-                      const drawn = cy.getElementById(cable.edge);
-                      cy.fit(drawn.connectedNodes(), 120);
-                      const p = drawn.renderedMidpoint();
-                      return { x: p.x, y: p.y, status: drawn.data('status') };
+                      const drawn = map.edges.get(cable.edge);
+                      map.fit([drawn.data.source, drawn.data.target], 120);
+                      const line = drawn.line.getBoundingClientRect();
+                      const box = canvas.getBoundingClientRect();
+                      return { x: (line.left + line.right) / 2 - box.left, y: (line.top + line.bottom) / 2 - box.top,
+                               status: drawn.data.status };
                     }""", new Object[] {guid, portNumber});
             assertThat(edge.get("status")).as("the cable's bundle is drawn as a problem: errors, or down if a cable of it is")
                     .isIn("ERRORS", "DOWN");

@@ -1,5 +1,5 @@
 /**
- * The topology map at {@code /map}: spines, leaves and host groups in layers, drawn by Cytoscape.js in the
- * browser from {@code GET /api/v1/topology}; links coloured by health, a click on one opens both ends.
+ * The topology map at {@code /map}: switch tiers and host groups in layers, drawn as SVG in the browser from the
+ * folded graph ({@code GET /api/v1/topology/map}); bundles coloured and lined by health, a click on one lists its cables.
  */
 package io.fabricpulse.server.web.map;

@@ -55,8 +55,7 @@ class MapPageTest {
         assertThat(page.selectFirst(".load-legend").text()).startsWith("Load");
         assertThat(page.selectFirst(".load-legend [data-load-legend]")).as("map.js draws the widths into it").isNotNull();
         // What map.js needs is asked for while the page parses, from the server only; the layout's own head stays.
-        assertThat(page.select("head link[rel=modulepreload]").eachAttr("href")).containsExactly("/js/lib/vendor.js",
-                "/js/lib/live-events.js", "/webjars/cytoscape/dist/cytoscape.esm.min.mjs");
+        assertThat(page.select("head link[rel=modulepreload]").eachAttr("href")).containsExactly("/js/lib/live-events.js");
         assertThat(page.selectFirst("head link[rel=preload][as=fetch]").attr("href")).isEqualTo("/api/v1/topology/map");
         assertThat(page.selectFirst("head link[rel=stylesheet]").attr("href")).isEqualTo("/css/app.css");
         assertThat(page.select("script[src]").eachAttr("src")).contains("/js/map.js")
