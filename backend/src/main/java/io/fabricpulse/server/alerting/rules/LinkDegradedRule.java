@@ -52,10 +52,22 @@ public final class LinkDegradedRule implements PortRule {
         }
         LinkWidth width = LinkWidth.ofLabel(sample.view().linkWidth());
         LinkSpeed speed = LinkSpeed.ofName(sample.view().linkSpeed());
+        if (width == null || speed == null) {
+            return null;
+        }
+        boolean expected = settings.expected() != null && !settings.expected().isBlank();
+        if (!expected && LinkCapabilities.runsAtTheBestOfAll(sample.view(), sample.peerView(), width, speed)) {
+            return null;
+        }
+        return judge(sample, settings, width, speed);
+    }
+
+    /** {@link #evaluate} past its shortcut: what the link could run at, and whether it runs lower. */
+    Finding judge(PortSample sample, RuleSettings settings, LinkWidth width, LinkSpeed speed) {
         LinkCapabilities.Capability can = LinkCapabilities.of(sample.view(), sample.peerView(), settings);
         LinkCapabilities.Sibling asSiblings = settings.expected() == null || settings.expected().isBlank()
                 ? LinkCapabilities.asSiblingsRun(sample.view(), sample.peerView()) : null;
-        if (width == null || speed == null || (can == null && asSiblings == null)) {
+        if (can == null && asSiblings == null) {
             return null;
         }
         LinkWidth canWidth = wider(can == null ? null : can.width(), asSiblings == null ? null : asSiblings.width());
