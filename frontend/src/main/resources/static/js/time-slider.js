@@ -1,8 +1,8 @@
 // The time slider of the map and the overview (templates/history/time-slider.html): "show the fabric at 02:13" from
 // the stored history. The page's ?at= is the instant shown (so a review link can be shared); moving the slider or
-// typing an exact time shows that instant in place: the overview re-reads its own URL with ?at= and swaps the strip
-// and the worst links (lib/live-page.js swapParts: the server renders the past exactly as it renders now), the map
-// re-reads its graph with at= (it hears 'fabricpulse:time'). While in the past the banner says so with the time and
+// typing an exact time shows that instant in place: the page re-reads its own URL with ?at= and swaps its live parts
+// (lib/live-page.js swapParts: the server renders the past exactly as it renders now): the overview's strip and worst
+// links, and the notes on how the instant was rebuilt; the map re-reads its graph with at= (it hears 'fabricpulse:time'). While in the past the banner says so with the time and
 // the live modules ignore their events (main[data-at]); Escape or "Back to live" reloads the page as it is now.
 // Times are shown and typed in the server's zone (data-zone), as every other time on the pages.
 
@@ -86,14 +86,16 @@ function start(slider) {
     const ask = ++asked;
     error.hidden = true;
     try {
+      // The overview's strip and worst links, and on either page the notes on how that instant was rebuilt (its
+      // cables left out and drawn back): the server renders them for ?at= as for the first paint.
+      const response = await fetch(url, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
+      if (!response.ok) {
+        throw new Error(await problem(response));
+      }
+      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+      if (ask !== asked) return; // a later move already asked
+      swapParts(document, page);
       if (main.classList.contains('overview')) {
-        const response = await fetch(url, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
-        if (!response.ok) {
-          throw new Error(await problem(response));
-        }
-        const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-        if (ask !== asked) return; // a later move already asked
-        swapParts(document, page);
         main.dataset.shownAt = iso; // the map (map.js) says so itself once it has drawn the instant
       }
     } catch (failure) {

@@ -15,10 +15,7 @@ import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.series.WorstQuery;
-import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.PortSnapshot;
-import io.fabricpulse.server.topology.TopologyChanges;
-import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.PortEnd;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -35,9 +32,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Rebuilds the fabric's ports as they were at a past instant from what is stored (see the package's documentation):
- * each of today's ports with its error rates averaged over the minute before the instant (so a marginal cable reads as
- * the live minute window reads it), its data rates then, and Down where a {@code port-not-active} alert was open then.
+ * Rebuilds the fabric as it was at a past instant from what is stored (see the package's documentation): its nodes
+ * and cables from the cable history ({@link PastTopology}), and each of today's ports with its error rates averaged
+ * over the minute before the instant (so a marginal cable reads as the live minute window reads it), its data rates
+ * then, and Down where a {@code port-not-active} alert was open then.
  * The series store is asked through its SPI only, one worst-N query per series for the whole fabric, so any store
  * answers (embedded, InfluxDB, Prometheus-compatible).
  */
@@ -53,26 +51,33 @@ public class FabricHistory {
     private static final List<PortCounter> ERROR_COUNTERS = Arrays.stream(PortCounter.values())
             .filter(counter -> counter.kind() == PortCounter.Kind.ERROR).toList();
 
-    /** What a past view rebuilds and what it cannot: shown with it, as they are. */
+    /** What a past view rebuilds and what it cannot: shown with it, as they are, before the instant's own counts. */
     public static final List<String> NOTES = List.of(
-            "Topology as now: nodes, cables, names, widths and speeds have no history; cables that came later are drawn too.",
+            "Cables from the cable history: those first seen later are left out, those removed since drawn back until"
+                    + " a report showed them gone; a saved baseline forgets cables gone before it. Names, widths and"
+                    + " speeds are today's.",
             "Errors and load over the minute before this time; Down from the port-not-active alerts open then.");
 
     private final SeriesStore series;
     private final AlertViews alerts;
     private final FabricView fabric;
-    private final TopologyChanges topology;
-    private final CableHistory cables;
+    private final PastTopologies topologies;
 
-    FabricHistory(SeriesStore series, AlertViews alerts, FabricView fabric, TopologyChanges topology, CableHistory cables) {
+    FabricHistory(SeriesStore series, AlertViews alerts, FabricView fabric, PastTopologies topologies) {
         this.series = series;
         this.alerts = alerts;
         this.fabric = fabric;
-        this.topology = topology;
-        this.cables = cables;
+        this.topologies = topologies;
     }
 
-    /** The fabric's ports at {@code at}, a whole second within the history ({@link HistoryWindow#requested}). */
+    /** What a page shows with a past view: {@link #NOTES}, then how the instant's topology was rebuilt. */
+    public static List<String> notes(PastTopology topology) {
+        List<String> notes = new ArrayList<>(NOTES);
+        notes.addAll(topology.notes());
+        return List.copyOf(notes);
+    }
+
+    /** The fabric at {@code at}, a whole second within the history ({@link HistoryWindow#requested}). */
     public Mono<PastFabric> at(Instant at) {
         Mono<Set<PortEnd>> down = alerts.openAt(at, PortNotActiveRule.NAME, DOWN_ALERTS)
                 .flatMapIterable(alert -> alert.context().ends())
@@ -81,7 +86,7 @@ public class FabricHistory {
                 .collect(HashSet::new, Set::add);
         Mono<Map<RateSeries, Map<PortEnd, Double>>> rates = Mono.fromCallable(() -> rates(at))
                 .subscribeOn(Schedulers.boundedElastic());
-        return Mono.zip(down, rates).map(both -> past(at, both.getT1(), both.getT2()));
+        return Mono.zip(down, rates).map(both -> past(at, topologies.at(at), both.getT1(), both.getT2()));
     }
 
     private Map<RateSeries, Map<PortEnd, Double>> rates(Instant at) {
@@ -103,7 +108,8 @@ public class FabricHistory {
         return bySeries;
     }
 
-    private PastFabric past(Instant at, Set<PortEnd> down, Map<RateSeries, Map<PortEnd, Double>> rates) {
+    private PastFabric past(Instant at, PastTopology topology, Set<PortEnd> down,
+                            Map<RateSeries, Map<PortEnd, Double>> rates) {
         Map<PortEnd, PortView> ports = new HashMap<>();
         Map<PortEnd, Double> errors = new HashMap<>();
         for (PortView now : fabric.ports()) {
@@ -123,13 +129,7 @@ public class FabricHistory {
         }
         PortSnapshot snapshot = new PortSnapshot(ports,
                 port -> errors.getOrDefault(new PortEnd(port.nodeGuid(), port.portNumber()), 0.0));
-        int since = cabledSince(at);
-        List<String> notes = new ArrayList<>(NOTES);
-        if (since > 0) {
-            notes.add(since + (since == 1 ? " cable" : " cables") + " drawn here " + (since == 1 ? "was" : "were")
-                    + " first seen after this time.");
-        }
-        return new PastFabric(at, snapshot, since, List.copyOf(notes));
+        return new PastFabric(at, topology.model(), snapshot, notes(topology));
     }
 
     /** A port as it was: today's identity and link, its state, errors and load then; nothing latched is known. */
@@ -147,17 +147,6 @@ public class FabricHistory {
     private static Double share(Double bytesPerSecond, Double bitsPerSecond) {
         return bytesPerSecond == null || bitsPerSecond == null || bitsPerSecond <= 0 ? null
                 : Math.min(1.0, bytesPerSecond * 8 / bitsPerSecond);
-    }
-
-    private int cabledSince(Instant at) {
-        int count = 0;
-        for (FabricLink link : topology.current().links()) {
-            PortEnd a = link.a().end();
-            if (cables.of(a.nodeGuid(), a.port()).map(linked -> linked.firstSeen().isAfter(at)).orElse(false)) {
-                count++;
-            }
-        }
-        return count;
     }
 
     private static PortEnd end(AlertEnd end) {

@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * saved (the operator's word on what belongs where).
  *
  * <p>Fed from the pipeline's worker with every applied batch: one map lookup per linked port, a row queued
- * for the state store only when a link is new, moved, or its last sighting is older than {@link #REFRESH}.
+ * for the state store only when a link is new, moved, back, or its last sighting is older than {@link #REFRESH};
+ * and with the cables the live topology saw gone ({@link CableLoss}, found only when the structure changed): their
+ * last sighting made exact and the loss's time kept, so the time slider can tell when a cable left.
  * Rows are written by one background thread; ingest never waits for the database. Thread-safe.
  */
 @Component
@@ -45,8 +48,16 @@ public class CableHistory implements WritesInBackground {
     private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
     private static final int QUEUE = 10_000;
 
-    /** One port's remembered cable. */
-    public record Linked(PortEnd peer, Instant firstSeen, Instant lastSeen) {
+    /**
+     * One port's remembered cable.
+     *
+     * @param lastSeen to within {@link #REFRESH} while in place; exact once lost
+     * @param lostAt   when it was seen gone, null while in place or when it went without a report saying so
+     */
+    public record Linked(PortEnd peer, Instant firstSeen, Instant lastSeen, Instant lostAt) {
+
+        /** The stored last sighting may be this much older than the real one of a cable still in place. */
+        public static final Duration STALE = REFRESH;
     }
 
     /** What the writer thread does, in order: keep rows, or replace them all (a new baseline). */
@@ -102,7 +113,7 @@ public class CableHistory implements WritesInBackground {
     void load(List<CableHistoryRow> rows) {
         for (CableHistoryRow row : rows) {
             byPort.putIfAbsent(new PortEnd(row.nodeGuid(), row.portNumber()),
-                    new Linked(new PortEnd(row.peerGuid(), row.peerPort()), row.firstSeen(), row.lastSeen()));
+                    new Linked(new PortEnd(row.peerGuid(), row.peerPort()), row.firstSeen(), row.lastSeen(), row.lostAt()));
         }
     }
 
@@ -118,16 +129,22 @@ public class CableHistory implements WritesInBackground {
         }
     }
 
-    /** A new baseline was saved: its cables are now the whole history. */
+    /**
+     * A new baseline was saved: its cables are now the whole history. A cable already known at the same ends keeps
+     * its first sighting (the time slider draws it from then); the others start now.
+     */
     void replaceWith(FabricModel baseline) {
         Instant now = clock.instant();
+        Map<PortEnd, Linked> before = Map.copyOf(byPort);
         byPort.clear();
         List<CableHistoryRow> rows = new ArrayList<>();
         for (FabricLink link : baseline.links()) {
             for (PortEnd[] ends : List.of(new PortEnd[]{link.a().end(), link.b().end()},
                     new PortEnd[]{link.b().end(), link.a().end()})) {
-                byPort.put(ends[0], new Linked(ends[1], now, now));
-                rows.add(row(ends[0], ends[1], now, now));
+                Linked known = before.get(ends[0]);
+                Instant first = known != null && known.peer().equals(ends[1]) ? known.firstSeen() : now;
+                byPort.put(ends[0], new Linked(ends[1], first, now, null));
+                rows.add(row(ends[0], ends[1], first, now, null));
             }
         }
         queue(new Write.ReplaceAll(List.copyOf(rows)));
@@ -139,8 +156,8 @@ public class CableHistory implements WritesInBackground {
     }
 
     private void addIfAbsent(PortEnd end, PortEnd far, Instant at) {
-        if (byPort.putIfAbsent(end, new Linked(far, at, at)) == null) {
-            queue(new Write.Keep(row(end, far, at, at)));
+        if (byPort.putIfAbsent(end, new Linked(far, at, at, null)) == null) {
+            queue(new Write.Keep(row(end, far, at, at, null)));
         }
     }
 
@@ -148,20 +165,45 @@ public class CableHistory implements WritesInBackground {
         Linked known = byPort.get(end);
         Linked now;
         if (known == null || !known.peer().equals(far)) {
-            now = new Linked(far, at, at);
-        } else if (!at.isBefore(known.lastSeen().plus(REFRESH))) {
-            now = new Linked(far, known.firstSeen(), at);
+            now = new Linked(far, at, at, null);
+        } else if (known.lostAt() != null || !at.isBefore(known.lastSeen().plus(REFRESH))) {
+            // Back after a loss: in place again from its first sighting (the gap is the port-not-active alert's).
+            now = new Linked(far, known.firstSeen(), at, null);
         } else {
             return;
         }
         byPort.put(end, now);
         if (store) {
-            queue(new Write.Keep(row(end, far, now.firstSeen(), at)));
+            queue(new Write.Keep(row(end, far, now.firstSeen(), at, null)));
+        }
+    }
+
+    /**
+     * Takes the cables the live topology saw gone: both ends' rows that still name each other get the exact last
+     * sighting and the loss's time. Of a batch another replica stored first ({@code judgedElsewhere}) only into memory.
+     */
+    public void lost(List<CableLoss> losses, boolean judgedElsewhere) {
+        for (CableLoss loss : losses) {
+            markLost(loss.end(), loss.peer(), loss, !judgedElsewhere);
+            markLost(loss.peer(), loss.end(), loss, !judgedElsewhere);
+        }
+    }
+
+    private void markLost(PortEnd end, PortEnd far, CableLoss loss, boolean store) {
+        Linked known = byPort.get(end);
+        if (known == null || !known.peer().equals(far) || known.lostAt() != null
+                || known.lastSeen().isAfter(loss.lastLinked())) {
+            return; // another cable there now, already lost, or seen since by the other end
+        }
+        Linked lost = new Linked(far, known.firstSeen(), loss.lastLinked(), loss.lostAt());
+        byPort.put(end, lost);
+        if (store) {
+            queue(new Write.Keep(row(end, far, lost.firstSeen(), lost.lastSeen(), lost.lostAt())));
         }
     }
 
     /** Physically up with a far end: a cable is there. */
-    private static boolean linked(PortReport port) {
+    static boolean linked(PortReport port) {
         return port.peer() != null && port.peer().portNumber() > 0 && port.portNumber() > 0
                 && (port.physicalState() == PhysicalState.LINK_UP
                 || port.physicalState() == PhysicalState.LINK_ERROR_RECOVERY);
@@ -175,11 +217,12 @@ public class CableHistory implements WritesInBackground {
     }
 
     private int write(List<Write> batch) {
-        List<CableHistoryRow> keep = new ArrayList<>();
+        // The latest row per port: one MERGE may not touch a row twice (a cable seen and then lost in one flush).
+        Map<PortEnd, CableHistoryRow> keep = new LinkedHashMap<>();
         try {
             for (Write write : batch) {
                 switch (write) {
-                    case Write.Keep k -> keep.add(k.row());
+                    case Write.Keep k -> keep.put(new PortEnd(k.row().nodeGuid(), k.row().portNumber()), k.row());
                     case Write.ReplaceAll r -> {
                         keep.clear(); // older rows are superseded by the baseline
                         repository.replaceAll(r.rows()).block(WRITE_TIMEOUT);
@@ -187,7 +230,7 @@ public class CableHistory implements WritesInBackground {
                 }
             }
             if (!keep.isEmpty()) {
-                repository.save(keep).block(WRITE_TIMEOUT);
+                repository.save(List.copyOf(keep.values())).block(WRITE_TIMEOUT);
             }
             return batch.size();
         } catch (RuntimeException fault) {
@@ -201,8 +244,8 @@ public class CableHistory implements WritesInBackground {
         return writer.flush();
     }
 
-    private static CableHistoryRow row(PortEnd end, PortEnd far, Instant first, Instant last) {
-        return new CableHistoryRow(end.nodeGuid(), end.port(), far.nodeGuid(), far.port(), first, last);
+    private static CableHistoryRow row(PortEnd end, PortEnd far, Instant first, Instant last, Instant lost) {
+        return new CableHistoryRow(end.nodeGuid(), end.port(), far.nodeGuid(), far.port(), first, last, lost);
     }
 
     @Override

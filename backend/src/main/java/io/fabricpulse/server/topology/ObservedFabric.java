@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
@@ -68,10 +69,11 @@ final class ObservedFabric {
     /**
      * Takes one validated batch.
      *
+     * @param lost where the cables this batch shows gone are added (looked for only where the structure changed)
      * @return true when the structure may have changed (a node or a port state, rate or peer differs),
      *         false for a batch that only repeats what was known
      */
-    synchronized boolean apply(IngestBatch batch) {
+    synchronized boolean apply(IngestBatch batch, List<CableLoss> lost) {
         Instant at = batch.collectedAt();
         agentSeen.merge(batch.agentId(), at, (known, now) -> now.isAfter(known) ? now : known);
         boolean changed = false;
@@ -81,13 +83,13 @@ final class ObservedFabric {
             changed |= node(node, at);
             for (PortReport port : node.ports()) {
                 if (port.portNumber() > 0) {
-                    changed |= port(new PortEnd(node.guid(), port.portNumber()), port, batch.agentId(), at);
+                    changed |= port(new PortEnd(node.guid(), port.portNumber()), port, batch.agentId(), at, lost);
                 }
             }
         }
         IngestBatch.Discovery discovery = batch.discovery();
         if (discovery != null && discovery.complete()) {
-            changed |= completeWalk(batch.agentId(), at, reported);
+            changed |= completeWalk(batch.agentId(), at, reported, lost);
         }
         return changed;
     }
@@ -189,13 +191,34 @@ final class ObservedFabric {
         return known == null || known.type() != report.type();
     }
 
-    private boolean port(PortEnd end, PortReport report, String agentId, Instant at) {
+    private boolean port(PortEnd end, PortReport report, String agentId, Instant at, List<CableLoss> lost) {
         PortSeen known = ports.get(end);
         if (known != null && at.isBefore(known.seenAt())) {
             return false;
         }
         ports.put(end, new PortSeen(end, report, agentId, at));
-        return known == null || !sameStructure(known.report(), report);
+        if (known == null) {
+            return true;
+        }
+        if (sameStructure(known.report(), report)) {
+            return false;
+        }
+        PortEnd was = cabledTo(known.report());
+        if (was != null && !was.equals(cabledTo(report))) {
+            lost.add(new CableLoss(end, was, known.seenAt(), at));
+        }
+        return true;
+    }
+
+    /** The far end a report shows cabled (physically up), null when none. */
+    private static PortEnd cabledTo(PortReport report) {
+        return CableHistory.linked(report) ? new PortEnd(report.peer().nodeGuid(), report.peer().portNumber()) : null;
+    }
+
+    /** What the fabric last knew of a node, present or not (since the server started), empty when never seen. */
+    synchronized Optional<FabricNode> seen(String guid) {
+        NodeSeen node = nodes.get(guid);
+        return node == null ? Optional.empty() : Optional.of(new FabricNode(guid, node.type(), node.description(), 1));
     }
 
     private static boolean sameStructure(PortReport one, PortReport other) {
@@ -207,8 +230,15 @@ final class ObservedFabric {
      * The walk reached exactly {@code reached}: what this agent reported before and no longer does is
      * gone, and so is every node it did not reach, until someone reports it again.
      */
-    private boolean completeWalk(String agentId, Instant at, Set<String> reached) {
-        boolean changed = ports.values().removeIf(p -> p.agentId().equals(agentId) && p.seenAt().isBefore(at));
+    private boolean completeWalk(String agentId, Instant at, Set<String> reached, List<CableLoss> lost) {
+        boolean changed = ports.values().removeIf(p -> {
+            boolean gone = p.agentId().equals(agentId) && p.seenAt().isBefore(at);
+            PortEnd was = gone ? cabledTo(p.report()) : null;
+            if (was != null) {
+                lost.add(new CableLoss(p.end(), was, p.seenAt(), at));
+            }
+            return gone;
+        });
         for (Map.Entry<String, NodeSeen> node : nodes.entrySet()) {
             Set<String> by = node.getValue().inDiscoveryOf();
             if (reached.contains(node.getKey())) {

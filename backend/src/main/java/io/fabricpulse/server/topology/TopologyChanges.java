@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -70,15 +71,26 @@ public class TopologyChanges {
         this(properties, clock, names::nameOf, listeners.orderedStream().toList());
     }
 
-    /** Takes one validated, applied batch. */
-    public void accept(IngestBatch batch) {
-        boolean structural = observed.apply(batch);
+    /**
+     * Takes one validated, applied batch.
+     *
+     * @return the cables it shows gone, for the cable history (usually none)
+     */
+    public List<CableLoss> accept(IngestBatch batch) {
+        List<CableLoss> lost = new ArrayList<>(0);
+        boolean structural = observed.apply(batch, lost);
         synchronized (this) {
             completeWalkSeen |= batch.discovery() != null && batch.discovery().complete();
             if (structural || !clock.instant().isBefore(evaluatedAt.plus(REEVALUATE_EVERY))) {
                 evaluate();
             }
         }
+        return lost;
+    }
+
+    /** What was last known of a node, present now or not (since the server started), empty when never seen. */
+    public Optional<FabricNode> lastKnown(String guid) {
+        return observed.seen(guid);
     }
 
     /** The live topology now; port counts no lower than the baseline's. */

@@ -9,7 +9,8 @@ import org.springframework.core.annotation.Order;
 
 /**
  * Wires the topology feature into ingest: the live topology and the cable history see every batch once the
- * live fabric has applied it, before the other features' listeners: those read the topology with the batch in.
+ * live fabric has applied it, before the other features' listeners: those read the topology with the batch in. The
+ * cables the topology sees gone go to the cable history, which keeps when.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(TopologyProperties.class)
@@ -20,7 +21,7 @@ class TopologyConfiguration {
     AppliedBatchListener topologyFeed(TopologyChanges changes, CableHistory history) {
         return (batch, judgedElsewhere) -> {
             history.record(batch, judgedElsewhere);
-            changes.accept(batch);
+            history.lost(changes.accept(batch), judgedElsewhere);
         };
     }
 }

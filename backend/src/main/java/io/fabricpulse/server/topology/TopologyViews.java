@@ -43,16 +43,9 @@ public class TopologyViews {
 
     /** The live topology; with {@code members}, only those nodes and the cables with an end on one of them. */
     public TopologyDocument document(Set<String> members) {
-        return document(members, live());
+        return document(topology.current(), members, live());
     }
 
-    /**
-     * The topology as now (its structure and names have no history), each cable's health read from {@code ports}:
-     * the live fabric's or a past instant's.
-     */
-    public TopologyDocument document(Set<String> members, PortSnapshot ports) {
-        return document(topology.current(), members, ports);
-    }
 
     /** The live fabric's ports and their errors over the last minute: what cables' health is read from now. */
     public PortSnapshot live() {
@@ -68,8 +61,13 @@ public class TopologyViews {
         return TopologyWriter.toText(TopologyFiles.toTopology(topology.current()), title);
     }
 
-    /** @param ports what each cable's health is read from; null for none (structure only) */
-    TopologyDocument document(FabricModel model, Set<String> members, PortSnapshot ports) {
+    /**
+     * {@code model} (the live topology, a baseline, or a past instant's) with names as now; with {@code members}, only
+     * those nodes and the cables with an end on one of them.
+     *
+     * @param ports what each cable's health is read from (the live fabric's or a past instant's); null for none
+     */
+    public TopologyDocument document(FabricModel model, Set<String> members, PortSnapshot ports) {
         Predicate<String> wanted = guid -> members == null || members.contains(guid);
         List<TopologyDocument.Node> nodes = model.nodes().values().stream().filter(n -> wanted.test(n.guid()))
                 .map(this::node).toList();

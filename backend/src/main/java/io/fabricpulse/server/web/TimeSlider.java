@@ -11,7 +11,7 @@ import java.util.List;
  * @param at     the past instant shown (ISO-8601), null when live
  * @param atText that instant as every page shows times ({@code yyyy-MM-dd HH:mm:ss}), null when live
  * @param zone   the zone times are shown and typed in ("UTC" or a region id), as {@link DisplayFormat#zoneLabel()}
- * @param notes  what the past view rebuilds and what it cannot (the topology has no history)
+ * @param notes  what the past view rebuilds and what it cannot (names, widths and speeds have no history)
  */
 public record TimeSlider(String oldest, String now, String at, String atText, String zone, List<String> notes) {
 

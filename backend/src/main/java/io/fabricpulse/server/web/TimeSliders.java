@@ -3,6 +3,7 @@ package io.fabricpulse.server.web;
 import io.fabricpulse.server.history.FabricHistory;
 import io.fabricpulse.server.history.HistoryWindow;
 import io.fabricpulse.server.history.PastFabric;
+import io.fabricpulse.server.history.PastTopologies;
 import io.fabricpulse.server.problem.ReadQuery;
 import org.springframework.stereotype.Component;
 import org.springframework.util.LinkedMultiValueMap;
@@ -19,11 +20,13 @@ import java.util.Set;
 public class TimeSliders {
 
     private final HistoryWindow history;
+    private final PastTopologies topologies;
     private final DisplayFormat format;
     private final Clock clock;
 
-    TimeSliders(HistoryWindow history, DisplayFormat format, Clock clock) {
+    TimeSliders(HistoryWindow history, PastTopologies topologies, DisplayFormat format, Clock clock) {
         this.history = history;
+        this.topologies = topologies;
         this.format = format;
         this.clock = clock;
     }
@@ -56,9 +59,12 @@ public class TimeSliders {
         return slider(past.at(), past.notes());
     }
 
-    /** The slider of a page showing {@code at}, before what it shows is read (the map reads it itself). */
+    /**
+     * The slider of a page showing {@code at}, before its rates are read (the map reads them itself): the notes say
+     * how that instant's topology was rebuilt.
+     */
     public TimeSlider at(Instant at) {
-        return slider(at, FabricHistory.NOTES);
+        return slider(at, FabricHistory.notes(topologies.at(at)));
     }
 
     private TimeSlider slider(Instant at, List<String> notes) {

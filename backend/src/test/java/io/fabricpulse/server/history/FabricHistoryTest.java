@@ -6,6 +6,7 @@ import io.fabricpulse.server.fabric.FabricView;
 import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
+import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.LinkHealth;
 import io.fabricpulse.server.topology.TopologyDocument;
 import io.fabricpulse.server.topology.TopologyViews;
@@ -30,9 +31,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The fabric at a past instant, rebuilt from stored history across a fault with known times ({@link KnownFault}): inside
- * it the cable is red on the map and in the overview's worst links and its alert is in the strip; after it and now,
- * neither. Bad instants are 400 problems naming {@code at}.
+ * The fabric at a past instant, rebuilt from stored history across faults with known times ({@link KnownFault}): inside
+ * the cable fault the cable is red on the map and in the overview's worst links and its alert is in the strip; after
+ * it and now, neither. The cable pulled at a known time is there, red, just before, and gone from then on and now;
+ * before the cables were first seen, neither they nor their nodes are. Bad instants are 400 problems naming {@code at}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FabricHistoryTest extends ServerTest {
@@ -49,6 +51,8 @@ class FabricHistoryTest extends ServerTest {
     TopologyViews views;
     @Autowired
     FabricView fabric;
+    @Autowired
+    CableHistory cables;
 
     private KnownFault fault;
     private AutoCloseable reporting;
@@ -56,9 +60,10 @@ class FabricHistoryTest extends ServerTest {
     @BeforeAll
     void storeAFault() {
         Consumer<IngestBatch> ingest = batch -> ingest(TestBatches.json(batch)).expectStatus().isAccepted();
-        fault = KnownFault.store(series, alerts, json, ingest);
+        fault = KnownFault.store(series, alerts, cables, json, ingest);
         reporting = fault.keepReporting(ingest);
-        await().atMost(Duration.ofSeconds(30)).until(() -> status(views.document(Set.of(fault.host()))) != null);
+        await().atMost(Duration.ofSeconds(30)).until(() -> status(views.document(Set.of(fault.host())), 1) != null
+                && cables.of(fault.host(), 2).map(linked -> linked.lostAt() != null).orElse(false));
     }
 
     @AfterAll
@@ -71,13 +76,50 @@ class FabricHistoryTest extends ServerTest {
         PastFabric then = history.at(fault.inside()).block();
         assertThat(then.ports().port(fault.host(), 1).rates())
                 .containsEntry("SymbolErrorCounter", KnownFault.ERRORS_PER_SECOND);
-        assertThat(status(views.document(Set.of(fault.host()), then.ports()))).isEqualTo(LinkHealth.Status.ERRORS);
-        assertThat(then.cabledSince()).as("the cable was first seen now, after the instant").isPositive();
-        assertThat(then.notes()).anySatisfy(note -> assertThat(note).startsWith("Topology as now"));
+        assertThat(status(past(then), 1)).isEqualTo(LinkHealth.Status.ERRORS);
+        assertThat(then.notes()).anySatisfy(note -> assertThat(note).startsWith("Cables from the cable history"));
 
         PastFabric after = history.at(fault.after()).block();
-        assertThat(status(views.document(Set.of(fault.host()), after.ports()))).isEqualTo(LinkHealth.Status.OK);
-        assertThat(status(views.document(Set.of(fault.host())))).as("now").isEqualTo(LinkHealth.Status.OK);
+        assertThat(status(past(after), 1)).isEqualTo(LinkHealth.Status.OK);
+        assertThat(status(views.document(Set.of(fault.host())), 1)).as("now").isEqualTo(LinkHealth.Status.OK);
+    }
+
+    @Test
+    void theCablePulledAtAKnownTimeIsThereRedJustBeforeAndGoneFromThenOnAndBeforeItsFirstSightingNothingIs() {
+        assertThat(cables.of(fault.host(), 2)).as("the loss the live topology saw, with its last sighting")
+                .hasValueSatisfying(linked -> {
+                    assertThat(linked.lostAt()).isEqualTo(fault.removed());
+                    assertThat(linked.lastSeen()).isEqualTo(fault.beforeRemoval());
+                    assertThat(linked.firstSeen()).isEqualTo(fault.cabled());
+                });
+        PastFabric before = history.at(fault.beforeRemoval()).block();
+        assertThat(status(past(before), 2)).as("drawn back, red from its errors then").isEqualTo(LinkHealth.Status.ERRORS);
+        assertThat(before.notes()).contains("1 cable gone now is drawn back as in place then, without width or speed (not stored).");
+
+        assertThat(status(past(history.at(fault.removed()).block()), 2)).as("seen gone then").isNull();
+        assertThat(status(views.document(Set.of(fault.host())), 2)).as("now").isNull();
+        assertThat(status(views.document(Set.of(fault.host())), 1)).as("the other cable now").isNotNull();
+
+        PastFabric earlier = history.at(fault.cabled().minusSeconds(60)).block();
+        assertThat(past(earlier).links()).as("neither cable yet").isEmpty();
+        assertThat(earlier.topology().nodes()).as("nor their nodes").doesNotContainKeys(fault.host(), fault.leaf());
+        assertThat(earlier.notes()).anySatisfy(note -> assertThat(note).contains("first seen after this time"));
+
+        Document overview = page("/?at=" + fault.beforeRemoval());
+        assertThat(linkRows(overview)).as("the pulled cable among the worst links then").singleElement()
+                .satisfies(row -> assertThat(row.attr("data-status")).isEqualTo("errors"));
+        assertThat(overview.select("[data-past-banner] .past-notes li").eachText()).contains(
+                "1 cable gone now is drawn back as in place then, without width or speed (not stored).");
+        assertThat(linkRows(page("/?at=" + fault.removed()))).as("gone then").isEmpty();
+        read("/api/v1/topology/map?at=" + fault.beforeRemoval()).expectStatus().isOk().expectBody()
+                .jsonPath("$.worst[?(@.a.nodeGuid == '" + fault.host() + "' || @.b.nodeGuid == '" + fault.host() + "')].status")
+                .isEqualTo(List.of("ERRORS"));
+        read("/api/v1/topology/map?at=" + fault.removed()).expectStatus().isOk().expectBody()
+                .jsonPath("$.worst[?(@.a.nodeGuid == '" + fault.host() + "' || @.b.nodeGuid == '" + fault.host() + "')]")
+                .isEmpty();
+        Document map = page("/map?at=" + fault.cabled().minusSeconds(60));
+        assertThat(map.select("[data-past-banner] .past-notes li").eachText())
+                .anySatisfy(note -> assertThat(note).contains("first seen after this time are left out"));
     }
 
     @Test
@@ -86,11 +128,10 @@ class FabricHistoryTest extends ServerTest {
         fault.storeDown(alerts, json, from, from.plusSeconds(60));
 
         PastFabric down = history.at(from.plusSeconds(30)).block();
-        assertThat(status(views.document(Set.of(fault.host()), down.ports()))).isEqualTo(LinkHealth.Status.DOWN);
+        assertThat(status(past(down), 1)).isEqualTo(LinkHealth.Status.DOWN);
         Document page = page("/?at=" + from.plusSeconds(30));
         assertThat(linkRow(page).attr("data-status")).isEqualTo("down");
-        assertThat(status(views.document(Set.of(fault.host()), history.at(fault.after()).block().ports())))
-                .as("resolved by then").isEqualTo(LinkHealth.Status.OK);
+        assertThat(status(past(history.at(fault.after()).block()), 1)).as("resolved by then").isEqualTo(LinkHealth.Status.OK);
     }
 
     @Test
@@ -140,10 +181,20 @@ class FabricHistoryTest extends ServerTest {
                 .value(detail -> assertThat(detail.toString()).contains("before the oldest instant shown"));
     }
 
-    private LinkHealth.Status status(TopologyDocument document) {
+    private TopologyDocument past(PastFabric then) {
+        return views.document(then.topology(), Set.of(fault.host()), then.ports());
+    }
+
+    /** The health of the cable at the host's {@code port}, null when there is none. */
+    private LinkHealth.Status status(TopologyDocument document, int port) {
         return document.links().stream()
-                .filter(link -> link.a().nodeGuid().equals(fault.host()) || link.b().nodeGuid().equals(fault.host()))
+                .filter(link -> link.a().nodeGuid().equals(fault.host()) && link.a().port() == port
+                        || link.b().nodeGuid().equals(fault.host()) && link.b().port() == port)
                 .map(link -> link.health().status()).findFirst().orElse(null);
+    }
+
+    private List<Element> linkRows(Document page) {
+        return page.select("[data-link-rows] tr").stream().filter(tr -> tr.text().contains(fault.hostName())).toList();
     }
 
     private Document page(String uri) {

@@ -18,6 +18,7 @@ import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.testing.TestBatches;
+import io.fabricpulse.server.topology.CableHistory;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
@@ -34,21 +35,26 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * A cable fault with known times, put into the stored history a past view is rebuilt from: a new host cabled to a
- * new leaf, the host's port with 4 symbol errors a second from {@code start} to {@code end} (15 and 10 minutes
- * before now) in the series store, and the critical alert it raised, fired at {@code start} and resolved at
- * {@code end}, in the state store; then the cable live and healthy through the real ingest. So at {@link #inside()}
- * the cable is red and its alert fires, and now neither.
+ * A cable fault and a topology fault with known times, put into the stored history a past view is rebuilt from: a new
+ * host cabled twice to a new leaf (port 1 to port 1, port 2 to port 2), both cables in the cable history since
+ * {@link #cabled()} (20 minutes before now); port 1 with 4 symbol errors a second from {@code start} to {@code end}
+ * (15 and 10 minutes before now) in the series store, and the critical alert it raised, fired at {@code start} and
+ * resolved at {@code end}, in the state store; port 2 with 2 symbol errors a second over the minute before its cable
+ * was pulled. Then both cables live through the real ingest, and port 2's pulled at {@code removed} (its ends report
+ * Down, no peer): the live topology sees it gone and the cable history keeps when. So at {@link #inside()} cable 1 is
+ * red and its alert fires, and now neither; at {@link #beforeRemoval()} cable 2 is there, red, and now it is gone;
+ * before {@link #cabled()} neither cable nor node was there.
  *
- * @param host     the host's GUID (port 1 is cabled to the leaf's port 1)
+ * @param host     the host's GUID
  * @param leaf     the leaf's GUID
  * @param hostName the host's short name
  * @param leafName the leaf's short name
  * @param alertId  the fault's alert
- * @param agent    the test agent that reports the cable
+ * @param removed  when port 2's cable was seen gone (a whole second)
+ * @param agent    the test agent that reports the cables
  */
 public record KnownFault(String host, String leaf, String hostName, String leafName, long alertId, Instant start,
-                         Instant end, String agent) {
+                         Instant end, Instant removed, String agent) {
 
     /** Errors per second on the host's port during the fault. */
     public static final double ERRORS_PER_SECOND = 4.0;
@@ -67,11 +73,22 @@ public record KnownFault(String host, String leaf, String hostName, String leafN
         return end.plus(Duration.ofMinutes(3)).truncatedTo(ChronoUnit.SECONDS);
     }
 
+    /** When both cables were first seen: the cable history's first sighting. */
+    public Instant cabled() {
+        return start.minus(Duration.ofMinutes(5));
+    }
+
+    /** Port 2's cable at its last report in place, while it had errors. */
+    public Instant beforeRemoval() {
+        return removed.minus(STEP);
+    }
+
     /**
      * Stores the fault's history and then sends the cable's live batches through {@code ingest} (which must see them
      * accepted): the series store keeps a port's points in time order, so the past goes in before the present.
      */
-    public static KnownFault store(SeriesStore series, AlertRepository alerts, JsonMapper json, Consumer<IngestBatch> ingest) {
+    public static KnownFault store(SeriesStore series, AlertRepository alerts, CableHistory cables, JsonMapper json,
+                                   Consumer<IngestBatch> ingest) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         String host = TestBatches.randomGuid();
         String leaf = TestBatches.randomGuid();
@@ -84,10 +101,13 @@ public record KnownFault(String host, String leaf, String hostName, String leafN
         List<PortRateSample> samples = new ArrayList<>();
         for (Instant at = now.minus(Duration.ofMinutes(20)); at.isBefore(now.minusSeconds(30)); at = at.plus(STEP)) {
             double errors = !at.isBefore(start) && at.isBefore(end) ? ERRORS_PER_SECOND : 0;
+            double pulledErrors = at.isBefore(now.minusSeconds(70)) ? 0 : 2.0;
             samples.add(new PortRateSample(new PortSeriesKey(host, 1), at, Map.of(
                     RateSeries.named("SymbolErrorCounter"), errors, RateSeries.XMIT_BYTES_PER_SECOND, 1e9)));
             samples.add(new PortRateSample(new PortSeriesKey(leaf, 1), at, Map.of(
                     RateSeries.named("SymbolErrorCounter"), 0.0, RateSeries.XMIT_BYTES_PER_SECOND, 1e9)));
+            samples.add(new PortRateSample(new PortSeriesKey(host, 2), at, Map.of(
+                    RateSeries.named("SymbolErrorCounter"), pulledErrors, RateSeries.XMIT_BYTES_PER_SECOND, 1e9)));
         }
         series.write(samples);
 
@@ -100,9 +120,13 @@ public record KnownFault(String host, String leaf, String hostName, String leafN
                 null, null, null, false)).block().id();
         alerts.resolve(id, end, "system").block();
 
-        KnownFault fault = new KnownFault(host, leaf, hostName, leafName, id, start, end, TestBatches.randomAgentId());
-        ingest.accept(fault.batch(1, now.minusSeconds(10)));
-        ingest.accept(fault.batch(2, now));
+        KnownFault fault = new KnownFault(host, leaf, hostName, leafName, id, start, end, now,
+                TestBatches.randomAgentId());
+        // Both cables as an agent reported them from then on: the cable history's first sighting.
+        cables.record(fault.batch(0, fault.cabled()), false);
+        ingest.accept(fault.batch(1, now.minus(STEP).minus(STEP)));
+        ingest.accept(fault.batch(2, now.minus(STEP)));
+        ingest.accept(fault.batch(3, now));
         return fault;
     }
 
@@ -126,25 +150,28 @@ public record KnownFault(String host, String leaf, String hostName, String leafN
      */
     public AutoCloseable keepReporting(Consumer<IngestBatch> ingest) {
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor();
-        AtomicLong sequence = new AtomicLong(2);
+        AtomicLong sequence = new AtomicLong(3);
         reporter.scheduleAtFixedRate(() -> ingest.accept(batch(sequence.incrementAndGet(), Instant.now())), 5, 5,
                 TimeUnit.SECONDS);
         return reporter::shutdownNow;
     }
 
-    /** The cable as its agent reports it at {@code at}, healthy. */
+    /** The cables as their agent reports them at {@code at}, healthy; port 2's pulled from {@link #removed} on. */
     IngestBatch batch(long sequence, Instant at) {
         Map<String, Long> counters = Map.of("SymbolErrorCounter", 0L, "PortXmitData", 1000L * sequence,
                 "PortRcvData", 1000L * sequence);
+        boolean pulled = !at.isBefore(removed);
         return new IngestBatch(IngestBatch.SCHEMA_VERSION, agent, sequence, at, "umad",
-                List.of(TestBatches.hca(host, hostName + " HCA-1", port(counters, HOST_LID, leaf)),
+                List.of(TestBatches.hca(host, hostName + " HCA-1", port(1, counters, HOST_LID, leaf, false),
+                                port(2, counters, HOST_LID + 2, leaf, pulled)),
                         new NodeReport(leaf, null, NodeType.SWITCH, "MF0;" + leafName + ":SB7800/U1", null, null, null,
-                                List.of(port(counters, LEAF_LID, host)))));
+                                List.of(port(1, counters, LEAF_LID, host, false), port(2, counters, LEAF_LID, host, pulled)))));
     }
 
-    private static PortReport port(Map<String, Long> counters, int lid, String peer) {
-        return new PortReport(1, lid, 1, PortState.ACTIVE, PhysicalState.LINK_UP,
-                LinkWidth.X4, LinkSpeed.EDR, EnumSet.of(LinkWidth.X4), EnumSet.of(LinkSpeed.EDR), "InfiniBand", true,
-                counters, new PeerPort(peer, 1));
+    private static PortReport port(int number, Map<String, Long> counters, int lid, String peer, boolean pulled) {
+        return new PortReport(number, lid, 1, pulled ? PortState.DOWN : PortState.ACTIVE,
+                pulled ? PhysicalState.POLLING : PhysicalState.LINK_UP, pulled ? null : LinkWidth.X4,
+                pulled ? null : LinkSpeed.EDR, EnumSet.of(LinkWidth.X4), EnumSet.of(LinkSpeed.EDR), "InfiniBand", true,
+                counters, pulled ? null : new PeerPort(peer, number));
     }
 }

@@ -9,7 +9,9 @@ import io.fabricpulse.server.topology.model.LinkEndState;
 import io.fabricpulse.server.topology.model.PortEnd;
 import io.fabricpulse.server.topology.store.CableHistoryRepository;
 import io.fabricpulse.server.topology.store.CableHistoryRow;
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -123,6 +125,61 @@ class CableHistoryTest {
                         LinkEndState.bare(new PortEnd(H3, 1), 0, null, null)))));
         assertThat(fresh.expectedPeer(S2, 1)).isEqualTo(new PortEnd(H3, 1));
         assertThat(clock.instant()).isEqualTo(T0.plus(Duration.ZERO));
+    }
+
+    /** The topology finds the loss where the structure changed; the history keeps when, at both ends, and stores it. */
+    @Test
+    void aCableSeenGoneKeepsItsExactLastSightingAndWhenItWentUntilItIsBack() {
+        TopologyChanges topology = new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30),
+                org.springframework.util.unit.DataSize.ofMegabytes(16)), clock, guid -> null, List.of());
+        IngestBatch up = SmallFabric.hostAgent(H3, 1, T0, PortState.ACTIVE, S2, 1);
+        history.record(up, false);
+        assertThat(topology.accept(up)).as("first sight: nothing lost").isEmpty();
+        clock.advance(Duration.ofMinutes(10));
+        IngestBatch same = SmallFabric.hostAgent(H3, 2, clock.instant(), PortState.ACTIVE, S2, 1);
+        history.record(same, false);
+        assertThat(topology.accept(same)).as("the same structure: not even looked at").isEmpty();
+        Instant lastLinked = clock.instant();
+        clock.advanceSeconds(10);
+        IngestBatch down = SmallFabric.hostAgent(H3, 3, clock.instant(), PortState.DOWN, null, 0);
+        history.record(down, false);
+        List<CableLoss> lost = topology.accept(down);
+        assertThat(lost).containsExactly(new CableLoss(new PortEnd(H3, 1), new PortEnd(S2, 1), lastLinked, clock.instant()));
+        history.lost(lost, false);
+        history.flush();
+
+        CableHistory.Linked expected = new CableHistory.Linked(new PortEnd(S2, 1), T0, lastLinked, clock.instant());
+        assertThat(history.of(H3, 1)).contains(expected);
+        assertThat(history.of(S2, 1)).as("the far end's row too").contains(
+                new CableHistory.Linked(new PortEnd(H3, 1), T0, lastLinked, clock.instant()));
+        assertThat(rows.all().collectList().block()).contains(
+                new CableHistoryRow(H3, 1, S2, 1, T0, lastLinked, clock.instant()),
+                new CableHistoryRow(S2, 1, H3, 1, T0, lastLinked, clock.instant()));
+        history.lost(List.of(new CableLoss(new PortEnd(S2, 1), new PortEnd(H3, 1), lastLinked, clock.instant().plusSeconds(5))), false);
+        assertThat(history.of(H3, 1)).as("the other end's later report of the same loss changes nothing").contains(expected);
+
+        clock.advanceSeconds(60);
+        IngestBatch back = SmallFabric.hostAgent(H3, 4, clock.instant(), PortState.ACTIVE, S2, 1);
+        history.record(back, false);
+        assertThat(topology.accept(back)).isEmpty();
+        history.flush();
+        assertThat(history.of(H3, 1)).as("back: in place from its first sighting")
+                .contains(new CableHistory.Linked(new PortEnd(S2, 1), T0, clock.instant(), null));
+        assertThat(rows.all().collectList().block()).contains(new CableHistoryRow(H3, 1, S2, 1, T0, clock.instant()));
+    }
+
+    @Test
+    void aSavedBaselineKeepsTheFirstSightingOfTheCablesItHoldsThatWereKnown() {
+        history.record(fabric.discovered(T0, true, true), false);
+        clock.advance(Duration.ofHours(2));
+        history.replaceWith(FabricModel.of(List.of(new FabricNode(S1, NodeType.SWITCH, "s1", 8),
+                        new FabricNode(H1, NodeType.CA, "h1", 2)),
+                List.of(FabricLink.between(LinkEndState.bare(new PortEnd(S1, 1), 0, null, null),
+                                LinkEndState.bare(new PortEnd(H1, 1), 0, null, null)),
+                        FabricLink.between(LinkEndState.bare(new PortEnd(S1, 5), 0, null, null),
+                                LinkEndState.bare(new PortEnd(H1, 2), 0, null, null)))));
+        assertThat(history.of(S1, 1).orElseThrow().firstSeen()).as("seen since T0").isEqualTo(T0);
+        assertThat(history.of(S1, 5).orElseThrow().firstSeen()).as("known from now on").isEqualTo(clock.instant());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.fabricpulse.server.web;
 
 import io.fabricpulse.server.history.HistoryProperties;
 import io.fabricpulse.server.history.HistoryWindow;
+import io.fabricpulse.server.history.PastTopologies;
 import io.fabricpulse.server.series.SeriesStore;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
@@ -19,7 +20,7 @@ import java.nio.file.Files;
  */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties(HistoryProperties.class)
-@Import({HistoryWindow.class, TimeSliders.class})
+@Import({HistoryWindow.class, PastTopologies.class, TimeSliders.class})
 public class PageHistory {
 
     @Bean(destroyMethod = "close")

@@ -26,7 +26,7 @@ public class CableHistoryRepository {
 
     /** Every row, by port. */
     public Flux<CableHistoryRow> all() {
-        return db.sql("SELECT node_guid, port_number, peer_guid, peer_port, first_seen, last_seen FROM cable_history"
+        return db.sql("SELECT node_guid, port_number, peer_guid, peer_port, first_seen, last_seen, lost_at FROM cable_history"
                         + " ORDER BY node_guid, port_number")
                 .map(CableHistoryRepository::row)
                 .all();
@@ -34,25 +34,28 @@ public class CableHistoryRepository {
 
     /**
      * Inserts or updates the rows by port (standard MERGE, many rows a statement). A row's first sighting is
-     * kept when its peer is unchanged; a new peer starts its history anew.
+     * kept when its peer is unchanged; a new peer starts its history anew. Its loss is as the row says (null: in
+     * place again).
      */
     public Mono<Long> save(List<CableHistoryRow> rows) {
         return Flux.fromIterable(StateSql.chunks(rows)).concatMap(chunk -> {
             DatabaseClient.GenericExecuteSpec merge = db.sql("MERGE INTO cable_history AS t USING (VALUES "
                     + values(chunk.size())
-                    + ") AS s (node_guid, port_number, peer_guid, peer_port, first_seen, last_seen)"
+                    + ") AS s (node_guid, port_number, peer_guid, peer_port, first_seen, last_seen, lost_at)"
                     + " ON t.node_guid = s.node_guid AND t.port_number = s.port_number"
                     + " WHEN MATCHED AND t.peer_guid = s.peer_guid AND t.peer_port = s.peer_port"
-                    + " THEN UPDATE SET last_seen = s.last_seen"
+                    + " THEN UPDATE SET last_seen = s.last_seen, lost_at = s.lost_at"
                     + " WHEN MATCHED THEN UPDATE SET peer_guid = s.peer_guid, peer_port = s.peer_port,"
-                    + " first_seen = s.first_seen, last_seen = s.last_seen"
-                    + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, peer_guid, peer_port, first_seen, last_seen)"
-                    + " VALUES (s.node_guid, s.port_number, s.peer_guid, s.peer_port, s.first_seen, s.last_seen)");
+                    + " first_seen = s.first_seen, last_seen = s.last_seen, lost_at = s.lost_at"
+                    + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, peer_guid, peer_port, first_seen, last_seen,"
+                    + " lost_at) VALUES (s.node_guid, s.port_number, s.peer_guid, s.peer_port, s.first_seen, s.last_seen,"
+                    + " s.lost_at)");
             for (int i = 0; i < chunk.size(); i++) {
                 CableHistoryRow row = chunk.get(i);
                 merge = merge.bind("g" + i, row.nodeGuid()).bind("p" + i, row.portNumber())
                         .bind("h" + i, row.peerGuid()).bind("q" + i, row.peerPort())
                         .bind("f" + i, StateSql.stored(row.firstSeen())).bind("l" + i, StateSql.stored(row.lastSeen()));
+                merge = StateSql.bind(merge, "x" + i, row.lostAt(), Instant.class);
             }
             return merge.fetch().rowsUpdated();
         }).reduce(0L, Long::sum);
@@ -69,7 +72,8 @@ public class CableHistoryRepository {
         for (int i = 0; i < rows; i++) {
             all.add("(CAST(:g%d AS VARCHAR(18)), CAST(:p%d AS INTEGER), CAST(:h%d AS VARCHAR(18)), CAST(:q%d AS INTEGER),"
                     .formatted(i, i, i, i)
-                    + " CAST(:f%d AS TIMESTAMP WITH TIME ZONE), CAST(:l%d AS TIMESTAMP WITH TIME ZONE))".formatted(i, i));
+                    + " CAST(:f%d AS TIMESTAMP WITH TIME ZONE), CAST(:l%d AS TIMESTAMP WITH TIME ZONE),".formatted(i, i)
+                    + " CAST(:x%d AS TIMESTAMP WITH TIME ZONE))".formatted(i));
         }
         return all.toString();
     }
@@ -80,6 +84,7 @@ public class CableHistoryRepository {
                 StateSql.required(row, "peer_guid", String.class),
                 StateSql.required(row, "peer_port", Integer.class),
                 StateSql.required(row, "first_seen", Instant.class),
-                StateSql.required(row, "last_seen", Instant.class));
+                StateSql.required(row, "last_seen", Instant.class),
+                row.get("lost_at", Instant.class));
     }
 }

@@ -10,8 +10,16 @@ import java.time.Instant;
  * @param peerGuid   the node at the far end of the cable
  * @param peerPort   the far end's port
  * @param firstSeen  when the link was first seen
- * @param lastSeen   when it was last seen (kept to within the history's refresh interval)
+ * @param lastSeen   when it was last seen (kept to within the history's refresh interval; exact once lost)
+ * @param lostAt     when it was seen gone (the first report of an end without it), null while in place or when it
+ *                   went without a report saying so
  */
 public record CableHistoryRow(String nodeGuid, int portNumber, String peerGuid, int peerPort, Instant firstSeen,
-                              Instant lastSeen) {
+                              Instant lastSeen, Instant lostAt) {
+
+    /** A cable in place. */
+    public CableHistoryRow(String nodeGuid, int portNumber, String peerGuid, int peerPort, Instant firstSeen,
+                           Instant lastSeen) {
+        this(nodeGuid, portNumber, peerGuid, peerPort, firstSeen, lastSeen, null);
+    }
 }

@@ -45,7 +45,7 @@ class MapGraphController {
         this.history = history;
     }
 
-    /** {@code at}: the fabric as it was at this past instant (ISO-8601), its structure as now; else now. */
+    /** {@code at}: the fabric as it was at this past instant (ISO-8601), its cables then; else now. */
     @GetMapping
     Mono<MapGraph> graph(ServerHttpRequest request) {
         ReadQuery query = new ReadQuery(request.getQueryParams(), Set.of("at"));
@@ -62,7 +62,7 @@ class MapGraphController {
         if (at == null) {
             return Mono.fromSupplier(live::now).subscribeOn(Schedulers.boundedElastic());
         }
-        return history.at(at).map(past -> MapFolder.fold(views.document(null, past.ports())));
+        return history.at(at).map(past -> MapFolder.fold(views.document(past.topology(), null, past.ports())));
     }
 
     @GetMapping("/cables")

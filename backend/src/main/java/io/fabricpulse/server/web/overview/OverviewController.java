@@ -78,7 +78,7 @@ class OverviewController {
             return Mono.zip(alerts.at(past), history.at(past)).map(both -> {
                 PastFabric then = both.getT2();
                 OverviewSnapshot now = cluster == null ? snapshots.current() : snapshots.current(guids);
-                model.addAttribute("snapshot", now.withLinks(links.of(cluster == null ? null : guids, then.ports())));
+                model.addAttribute("snapshot", now.withLinks(links.of(cluster == null ? null : guids, then)));
                 model.addAttribute("slider", sliders.at(then));
                 return page(model, both.getT1(), cluster, allPorts, NodesPage.of(List.of(), 1, format), false);
             });

@@ -2,6 +2,7 @@ package io.fabricpulse.server.web.overview;
 
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.history.PastFabric;
 import io.fabricpulse.server.topology.LinkHealth;
 import io.fabricpulse.server.topology.PortSnapshot;
 import io.fabricpulse.server.topology.TopologyDocument;
@@ -36,16 +37,21 @@ class WorstLinks {
 
     /** @param members only cables with an end on these nodes; null for the whole fabric */
     List<LinkRow> current(Set<String> members) {
-        return of(members, topology.live());
+        PortSnapshot ports = topology.live();
+        return worst(topology.document(members), ports);
     }
 
     /**
-     * The worst cables with their health read from {@code ports}: the live fabric's or a past instant's.
+     * The worst cables of the fabric at a past instant: its cables then, their health read from its ports then.
      *
      * @param members only cables with an end on these nodes; null for the whole fabric
      */
-    List<LinkRow> of(Set<String> members, PortSnapshot ports) {
-        List<TopologyDocument.Link> problems = topology.document(members, ports).links().stream()
+    List<LinkRow> of(Set<String> members, PastFabric past) {
+        return worst(topology.document(past.topology(), members, past.ports()), past.ports());
+    }
+
+    private List<LinkRow> worst(TopologyDocument document, PortSnapshot ports) {
+        List<TopologyDocument.Link> problems = document.links().stream()
                 .filter(link -> link.health() != null && link.health().status().compareTo(LinkHealth.Status.DEGRADED) <= 0)
                 .toList();
         return problems.stream()

@@ -8,7 +8,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The cable history: a row per port end, kept by port; a new peer starts anew; a baseline replaces all. */
+/** The cable history: a row per port end, kept by port; a new peer starts anew; a loss and its end; a baseline replaces all. */
 public interface CableHistoryContract extends StateContract {
 
     String SWITCH = "0x0002c90200410d02";
@@ -38,6 +38,19 @@ public interface CableHistoryContract extends StateContract {
 
         assertThat(history().all().collectList().block()).containsExactly(
                 new CableHistoryRow(SWITCH, 7, OTHER, 2, T0.plusSeconds(60), T0.plusSeconds(60)));
+    }
+
+    @Test
+    default void aLossIsKeptWithTheExactLastSightingAndASightingSinceClearsIt() {
+        history().save(List.of(new CableHistoryRow(SWITCH, 7, HOST, 1, T0, T0))).block();
+        history().save(List.of(new CableHistoryRow(SWITCH, 7, HOST, 1, T0, T0.plusSeconds(50), T0.plusSeconds(60))))
+                .block();
+        assertThat(history().all().collectList().block()).containsExactly(
+                new CableHistoryRow(SWITCH, 7, HOST, 1, T0, T0.plusSeconds(50), T0.plusSeconds(60)));
+
+        history().save(List.of(new CableHistoryRow(SWITCH, 7, HOST, 1, T0, T0.plusSeconds(90)))).block();
+        assertThat(history().all().collectList().block()).as("back in place").containsExactly(
+                new CableHistoryRow(SWITCH, 7, HOST, 1, T0, T0.plusSeconds(90)));
     }
 
     @Test
