@@ -123,8 +123,7 @@ class RateChartController {
         if (view.peerGuid() != null) {
             return Optional.of(new PortSeriesKey(view.peerGuid(), view.peerPort()));
         }
-        return fabric.ports().stream()
-                .filter(p -> view.nodeGuid().equals(p.peerGuid()) && p.peerPort() == view.portNumber())
+        return fabric.ports(p -> view.nodeGuid().equals(p.peerGuid()) && p.peerPort() == view.portNumber()).stream()
                 .findFirst()
                 .map(p -> new PortSeriesKey(p.nodeGuid(), p.portNumber()));
     }

@@ -4,6 +4,7 @@ import reactor.core.publisher.Flux;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** Read side of the live fabric state. Implementations are thread-safe; results are snapshots. */
 public interface FabricView {
@@ -13,6 +14,12 @@ public interface FabricView {
 
     /** All known ports, worst first ({@link PortView#WORST_FIRST}). */
     List<PortView> ports();
+
+    /**
+     * The known ports {@code which} accepts, in no particular order: for readers that pick some ports or index them
+     * (ordering 50,000 ports worst first costs more than reading them).
+     */
+    List<PortView> ports(Predicate<? super PortView> which);
 
     /**
      * One port, empty when unknown; {@code nodeGuid} canonical ({@code 0x} + 16 lower-case hex digits).

@@ -36,6 +36,7 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * The live fabric in memory: the latest state, counters and rates of every node and port.
@@ -192,6 +193,18 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     @Override
     public List<PortView> ports() {
         return ports.values().stream().map(entry -> named(entry.view())).sorted(PortView.WORST_FIRST).toList();
+    }
+
+    @Override
+    public List<PortView> ports(Predicate<? super PortView> which) {
+        List<PortView> chosen = new ArrayList<>();
+        for (PortEntry entry : ports.values()) {
+            PortView view = named(entry.view());
+            if (which.test(view)) {
+                chosen.add(view);
+            }
+        }
+        return chosen;
     }
 
     /** The mapped name when the node has one, else the name from its reports. */

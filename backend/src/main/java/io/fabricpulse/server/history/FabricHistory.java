@@ -112,7 +112,7 @@ public class FabricHistory {
                             Map<RateSeries, Map<PortEnd, Double>> rates) {
         Map<PortEnd, PortView> ports = new HashMap<>();
         Map<PortEnd, Double> errors = new HashMap<>();
-        for (PortView now : fabric.ports()) {
+        for (PortView now : fabric.ports(any -> true)) {
             PortEnd end = new PortEnd(now.nodeGuid(), now.portNumber());
             Map<String, Double> errorRates = new HashMap<>();
             double sum = 0;

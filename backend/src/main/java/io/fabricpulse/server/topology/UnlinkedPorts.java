@@ -32,7 +32,7 @@ public class UnlinkedPorts {
     public List<UnlinkedPort> now() {
         Map<String, NodeView> nodes = fabric.nodes().stream()
                 .collect(Collectors.toMap(NodeView::guid, Function.identity(), (a, b) -> a));
-        return fabric.ports().stream().filter(UnlinkedPorts::unlinked).map(p -> unlinked(p, nodes))
+        return fabric.ports(UnlinkedPorts::unlinked).stream().map(p -> unlinked(p, nodes))
                 .sorted(Comparator.comparing((UnlinkedPort p) -> !p.cableExpected())
                         .thenComparing(UnlinkedPort::nodeName, Comparator.nullsLast(Comparator.naturalOrder()))
                         .thenComparingInt(UnlinkedPort::port))

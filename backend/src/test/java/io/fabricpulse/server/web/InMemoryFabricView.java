@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * A real, small {@link FabricView} for page tests: it holds what a test puts in and publishes an update
@@ -54,6 +55,11 @@ public class InMemoryFabricView implements FabricView, FabricWindows {
     @Override
     public List<PortView> ports() {
         return ports;
+    }
+
+    @Override
+    public List<PortView> ports(Predicate<? super PortView> which) {
+        return ports.stream().filter(which).toList();
     }
 
     @Override

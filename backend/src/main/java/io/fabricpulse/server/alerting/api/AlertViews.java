@@ -133,9 +133,7 @@ public class AlertViews {
     private List<PortView> ports(AlertView alert) {
         return alert.context().ends().stream()
                 .filter(end -> end.portNumber() > 0)
-                .flatMap(end -> fabric.ports().stream()
-                        .filter(port -> port.nodeGuid().equals(end.nodeGuid())
-                                && port.portNumber() == end.portNumber()))
+                .flatMap(end -> fabric.port(end.nodeGuid(), end.portNumber()).stream())
                 .toList();
     }
 }

@@ -18,7 +18,7 @@ class SubnetManagerWatchConfiguration {
     SubnetManagerWatch subnetManagerWatch(AlertEngine engine, RuleSettingsResolver settings, FabricView fabric,
                                           Clock clock) {
         // Only when an alert is raised: a scan of the live ports for the one answering at the SM's LID.
-        return new SubnetManagerWatch(engine, settings, lid -> fabric.ports().stream().filter(p -> p.lid() == lid)
+        return new SubnetManagerWatch(engine, settings, lid -> fabric.ports(p -> p.lid() == lid).stream()
                 .findFirst().map(SubnetManagerWatchConfiguration::end).orElse(null), clock);
     }
 

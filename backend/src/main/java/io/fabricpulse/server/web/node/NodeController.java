@@ -162,7 +162,7 @@ class NodeController {
     }
 
     private List<PortView> portsOf(String guid) {
-        return fabric.ports().stream().filter(p -> p.nodeGuid().equals(guid))
+        return fabric.ports(p -> p.nodeGuid().equals(guid)).stream()
                 .sorted(Comparator.comparingInt(PortView::portNumber)).toList();
     }
 
