@@ -1,8 +1,12 @@
 package io.fabricpulse.server.alerting;
 
 import io.fabricpulse.agent.testing.MutableClock;
+import io.fabricpulse.model.ingest.CounterWidth;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.fabric.FabricUpdate;
@@ -16,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +74,9 @@ class AlertEngineBench {
         }
     }
 
+    private static final int EDR_SWITCH = PortView.bits(new PortCapability(EnumSet.of(LinkWidth.X1, LinkWidth.X4),
+            EnumSet.of(LinkSpeed.SDR, LinkSpeed.QDR, LinkSpeed.FDR, LinkSpeed.EDR)));
+
     private static List<FabricUpdate> batches(int ports, int round, MutableClock clock) {
         List<FabricUpdate> batches = new ArrayList<>();
         List<PortView> batch = new ArrayList<>();
@@ -81,9 +89,11 @@ class AlertEngineBench {
             counters.put("PortXmitWait", round * 1_000L);
             counters.put("PortXmitData", round * 1_000_000L);
             String guid = String.format("0x%016x", port / 32 + 1);
+            // As an EDR switch reports its ports: widths and speeds supported, enabled, its siblings' and the far end's.
             batch.add(new PortView(guid, "switch-" + port / 32, NodeType.SWITCH, port % 32 + 1, port + 1,
                     PortState.ACTIVE, PhysicalState.LINK_UP, "4X", "EDR", null, 0, counters, Map.of(), null, null,
-                    DerivedRates.NONE, Map.of(), clock.instant()));
+                    DerivedRates.NONE, Map.of(), clock.instant(), null, null, CounterWidth.BASIC, EDR_SWITCH,
+                    EDR_SWITCH, EDR_SWITCH, EDR_SWITCH, null));
             if (batch.size() == 32) {
                 batches.add(new FabricUpdate(clock.instant(), "agent-" + port / 32, List.copyOf(batch)));
                 batch.clear();
