@@ -12,6 +12,8 @@ import java.util.List;
  * @param key        what they share: the cable as a link key ({@code link:<a>/<p>-<b>/<q>}, {@link AlertGroups#key}),
  *                   else their common subject
  * @param severity   the worst member's severity (lower case)
+ * @param worstId    the worst member's id (the first in the list's order): its page is where the group leads first
+ * @param listHref   the alert list narrowed to the group's first end (a port's cable, or a node), firing tab
  * @param ends       both ends of the cable (short names, ports never cut off), or the subject's one end
  * @param firedAt    when the earliest member fired, date and time in the UI's zone
  * @param firedAtIso the same as an ISO-8601 instant
@@ -19,7 +21,7 @@ import java.util.List;
  * @param rules      the members' rules, worst first, each once
  * @param members    the alerts, worst first as the list orders them
  */
-public record AlertGroup(String key, String severity, List<AlertLine.End> ends, String firedAt, String firedAtIso,
+public record AlertGroup(String key, String severity, long worstId, String listHref, List<AlertLine.End> ends, String firedAt, String firedAtIso,
                          String age, List<String> rules, List<AlertLine> members) {
 
     public AlertGroup {
