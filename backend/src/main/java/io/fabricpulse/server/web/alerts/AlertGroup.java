@@ -35,9 +35,19 @@ public record AlertGroup(String key, String severity, long worstId, String listH
         return members.size() == 1;
     }
 
-    /** The members' row ids ({@code alert-row-<id>}), which the group's toggle controls. */
+    /** The members' row ids ({@code alert-row-<id>}) and the group's actions row, which the group's toggle controls. */
     public String rowIds() {
-        return String.join(" ", members.stream().map(m -> "alert-row-" + m.id()).toList());
+        return String.join(" ", members.stream().map(m -> "alert-row-" + m.id()).toList()) + " " + actionsRowId();
+    }
+
+    /** The row under the members holding what one does to the whole group (acknowledge its firing members). */
+    public String actionsRowId() {
+        return "group-actions-" + worstId;
+    }
+
+    /** The ids of the members still firing (neither acknowledged nor resolved): what acknowledging the group takes. */
+    public List<Long> firingIds() {
+        return members.stream().filter(m -> m.state().equals("firing")).map(AlertLine::id).toList();
     }
 
     /** "2 firing, 1 acknowledged": the members' states in the list's order, each with its count. */
