@@ -17,6 +17,7 @@ import java.util.List;
  * @param href       the worst member's page
  * @param alerts     how many alerts the group holds
  * @param count      "3 alerts" for a group, empty for an alert alone
+ * @param countShort "×3" for a group, empty for an alert alone: the count where the wall has no room for words
  * @param rules      the members' rules, worst first (what the count names on hover); null for an alert alone
  * @param listHref   the alert list narrowed to the group (the count's link); null for an alert alone
  * @param firedAt    when the group began (its earliest member fired), date and time in the UI's zone
@@ -24,7 +25,7 @@ import java.util.List;
  * @param age        how long ago the group began
  */
 public record StripLine(String key, long id, String severity, List<AlertLine.End> ends, String summary, String href,
-                        int alerts, String count, String rules, String listHref, String firedAt, String firedAtIso,
+                        int alerts, String count, String countShort, String rules, String listHref, String firedAt, String firedAtIso,
                         String age) {
 
     public StripLine {
@@ -38,6 +39,7 @@ public record StripLine(String key, long id, String severity, List<AlertLine.End
         boolean alone = alerts == 1;
         return new StripLine(group.key(), worst.id(), group.severity(), group.ends(), worst.summary(),
                 "/alerts/" + worst.id(), alerts, alone ? "" : DisplayFormat.count(alerts) + " alerts",
+                alone ? "" : "×" + DisplayFormat.count(alerts),
                 alone ? null : String.join(", ", group.rules()), alone ? null : group.listHref(), group.firedAt(),
                 group.firedAtIso(), group.age());
     }

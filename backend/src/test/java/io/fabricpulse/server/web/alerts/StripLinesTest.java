@@ -54,6 +54,7 @@ class StripLinesTest {
         assertThat(line.severity()).isEqualTo("critical");
         assertThat(line.alerts()).isEqualTo(3);
         assertThat(line.count()).isEqualTo("3 alerts");
+        assertThat(line.countShort()).isEqualTo("×3");
         assertThat(line.rules()).isEqualTo("link-flap, port-not-active");
         assertThat(line.ends()).extracting(AlertLine.End::name, AlertLine.End::port)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("rac1001", "[1]"),
@@ -85,6 +86,7 @@ class StripLinesTest {
                 .containsExactly("node:" + OTHER, CABLE, "fabric:sm", "port:" + OTHER + "/1");
         assertThat(lines).extracting(StripLine::alerts).containsExactly(1, 2, 1, 1);
         assertThat(lines).extracting(StripLine::count).containsExactly("", "2 alerts", "", "");
+        assertThat(lines).extracting(StripLine::countShort).containsExactly("", "×2", "", "");
         assertThat(lines.get(0).listHref()).as("an alert alone: its summary is the link").isNull();
         assertThat(lines.get(0).href()).isEqualTo("/alerts/11");
         assertThat(lines.get(2).ends()).as("a fabric-wide alert names no end").isEmpty();
