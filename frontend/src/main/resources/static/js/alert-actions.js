@@ -1,11 +1,12 @@
-// The alert pages' forms (acknowledge, comment, resolve, silence on an alert's page; Expire in the list's
-// Silences section) post their fields as JSON to the API named in their action attribute; on success the
-// page reloads to show the new state, on refusal the problem's detail is shown and nothing changes.
+// The alert pages' forms (acknowledge, comment, resolve, silence on an alert's page; a group's acknowledge and Expire
+// in the list) post their fields as JSON to the API named in their action attribute; on success the page reloads to
+// show the new state, on refusal the problem's detail is shown (in the form's own result line, if it has one) and
+// nothing changes.
 // Submits are heard on the document, so forms inside a live part (swapped in by lib/live-page.js) work too.
 
 import { postJson } from './lib/api.js';
 
-const result = document.querySelector('[data-action-result]');
+const page = document.querySelector('[data-action-result]');
 
 function fieldsOf(form) {
   const body = {};
@@ -14,6 +15,10 @@ function fieldsOf(form) {
     if (name !== '_csrf' && String(value).trim() !== '') {
       body[name] = String(value).trim();
     }
+  }
+  // A group's form names the alerts it acknowledges (data-ids, space separated).
+  if (form.dataset.ids) {
+    body.ids = form.dataset.ids.split(' ').map(Number);
   }
   // The silence form's one select names what to silence as KIND:value (a link key has colons of its own).
   if (body.scope) {
@@ -37,6 +42,7 @@ document.addEventListener('submit', async (event) => {
     await postJson(form.action, fieldsOf(form));
     window.location.reload();
   } catch (error) {
+    const result = form.querySelector('[data-action-result]') ?? page;
     result.hidden = false;
     result.dataset.outcome = 'refused';
     result.textContent = `Not done: ${error.message}`;

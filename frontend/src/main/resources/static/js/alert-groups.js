@@ -1,5 +1,5 @@
 // The alert list folds the alerts of one cable into one row (web.alerts.AlertGroups); its toggle shows the members
-// under it. The list is re-rendered in place when the alerts change (lib/live-page.js swaps the rows): the groups a
+// under it and, for operators, the row that acknowledges the whole group. The list is re-rendered in place when the alerts change (lib/live-page.js swaps the rows): the groups a
 // person opened stay open, by key, so a live update never closes what someone is reading.
 
 const rows = document.querySelector('[data-live-part="rows"]');
@@ -11,8 +11,8 @@ function show(key, expanded) {
       head.querySelector('[data-group-toggle]').setAttribute('aria-expanded', String(expanded));
     }
   }
-  for (const member of rows.querySelectorAll('tr[data-member-of]')) {
-    if (member.dataset.memberOf === key) {
+  for (const member of rows.querySelectorAll('tr[data-member-of], tr[data-group-actions-of]')) {
+    if ((member.dataset.memberOf ?? member.dataset.groupActionsOf) === key) {
       member.hidden = !expanded;
     }
   }

@@ -1,6 +1,6 @@
 // The overview's firing-alert strip, live: every 'live' event of /events/live carries the strip (AlertStrip as
-// JSON: counts by severity, the worst firing alerts in the alerts page's order, already formatted), which
-// replaces what the strip shows, in place. Lines are reused; only their text changes.
+// JSON: counts by severity, the worst groups of firing alerts (one line per cable) in the alerts page's order,
+// already formatted), which replaces what the strip shows, in place. Lines are reused; only their text changes.
 
 import { bind, reuseChildren } from './lib/bind.js';
 import { subscribe } from './lib/live-events.js';
@@ -24,9 +24,11 @@ if (strip && !document.querySelector('main[data-at]')) {
       empty.hidden = data.total > 0;
       reuseChildren(list, template, data.lines, (li, line) => {
         li.dataset.alertId = String(line.id);
+        li.dataset.group = line.key;
+        li.dataset.alerts = String(line.alerts);
         li.dataset.severity = line.severity;
         li.querySelector('.severity').className = `severity ${line.severity}`;
-        bind(li, { ...line, href: `/alerts/${line.id}` });
+        bind(li, line);
         ends(li.querySelector('[data-ends]'), line.ends);
       });
       strip.dataset.version = data.version;

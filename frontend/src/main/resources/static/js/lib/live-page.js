@@ -9,17 +9,26 @@
 
 import { subscribe } from './live-events.js';
 
-/** Replaces each data-live-part of {@code current} whose HTML differs in {@code fresh}; returns how many changed. */
+/**
+ * Replaces each data-live-part of {@code current} whose HTML differs in {@code fresh}; returns how many changed. A part
+ * in which someone is filling in a field (the alert list's group acknowledge) is left until a later change, so a
+ * re-read never wipes a half-typed ticket.
+ */
 export function swapParts(current, fresh) {
   let changed = 0;
   for (const part of current.querySelectorAll('[data-live-part]')) {
     const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
-    if (next && next.innerHTML !== part.innerHTML) {
+    if (next && next.innerHTML !== part.innerHTML && !beingFilledIn(part)) {
       part.innerHTML = next.innerHTML;
       changed++;
     }
   }
   return changed;
+}
+
+function beingFilledIn(part) {
+  return [...part.querySelectorAll('input:not([type=hidden]), textarea')]
+    .some((field) => field === document.activeElement || field.value !== field.defaultValue);
 }
 
 /**

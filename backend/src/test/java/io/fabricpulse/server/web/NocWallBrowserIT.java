@@ -2,27 +2,11 @@ package io.fabricpulse.server.web;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import io.fabricpulse.model.ingest.IngestBatch;
-import io.fabricpulse.model.ingest.LinkSpeed;
-import io.fabricpulse.model.ingest.LinkWidth;
-import io.fabricpulse.model.ingest.NodeReport;
-import io.fabricpulse.model.ingest.NodeType;
-import io.fabricpulse.model.ingest.PeerPort;
-import io.fabricpulse.model.ingest.PhysicalState;
-import io.fabricpulse.model.ingest.PortReport;
-import io.fabricpulse.model.ingest.PortState;
-import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
@@ -46,7 +30,7 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
             (scope) => {
               const root = document.querySelector(scope);
               const wanted = root.querySelectorAll(
-                '.port, time, .age, .at, .severity, .health, td.num, th, .stat .value, .stat .label, [data-strip-counts] span');
+                '.port, time, .age, .at, .severity, .health, td.num, th, .stat .value, .stat .label, [data-strip-counts] span, .strip-count');
               const cut = [];
               for (const el of wanted) {
                 const box = el.getBoundingClientRect();
@@ -120,7 +104,7 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
                     async () => {
                       const html = await (await fetch('/alerts')).text();
                       const rows = [...new DOMParser().parseFromString(html, 'text/html')
-                          .querySelectorAll('[data-alert-rows] tr:not([data-member-of])')]
+                          .querySelectorAll('[data-alert-rows] tr[data-group], [data-alert-rows] tr[data-alert-id]:not([data-member-of])')]
                           .map(tr => tr.dataset.group ?? tr.dataset.alertId);
                       const rowOf = new Map([...new DOMParser().parseFromString(html, 'text/html')
                           .querySelectorAll('[data-alert-rows] tr[data-alert-id]')]
@@ -329,6 +313,95 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
     }
 
     /**
+     * The strip line of {@code guid}'s cable as the page shows it (null while there is none), how many lines name it,
+     * and whether "and N more alerts" counts exactly the firing alerts (the counts by severity) the lines leave out.
+     */
+    static final String FLAP_LINE = """
+            (guid) => {
+              const lines = [...document.querySelectorAll('[data-strip-lines] li')];
+              const mine = lines.filter(li => [...li.querySelectorAll('.end-name')].some(a => a.href.includes(guid)));
+              const total = ['critical', 'warning', 'info'].map(s => Number(document
+                  .querySelector(`[data-strip-counts] [data-text="shown.${s}"]`).textContent.replace(/,/g, '')))
+                  .reduce((a, b) => a + b, 0);
+              const held = lines.map(li => Number(li.dataset.alerts)).reduce((a, b) => a + b, 0);
+              const more = document.querySelector('.alert-strip .showing').textContent.trim();
+              const li = mine[0];
+              return li === undefined ? null : {
+                lines: mine.length, alerts: Number(li.dataset.alerts), severity: li.dataset.severity, id: li.dataset.alertId,
+                count: [...li.querySelectorAll('.strip-count span')].find(span => span.checkVisibility()).textContent,
+                countHref: li.querySelector('.strip-count').getAttribute('href'),
+                countTitle: li.querySelector('.strip-count').title,
+                summaryHref: li.querySelector('.strip-summary').getAttribute('href'),
+                ends: [...li.querySelectorAll('.end-name')].map(a => a.textContent + ' ' + a.title),
+                more, left: total - held };
+            }""";
+
+    /**
+     * A link flap raises several alerts on one cable (the link went down, recovered from errors, symbol errors in a burst
+     * and above the bit error rate): the overview's strip shows them as one line naming both ends by short name, saying
+     * how many alerts it holds and linking to them, live from {@code /events/live} on the open page, rendered by the
+     * server on a reload, and on a 1920 x 1080 wall; "and N more alerts" counts exactly the firing alerts left out.
+     */
+    @Test
+    void aLinkFlapsAlertsAreOneStripLineNamingBothEnds() throws Exception {
+        AgentCable cable = AgentCable.of(port, "flaphost HCA-1", "MF0;flap-leaf:SB7800/U1");
+        Map<String, Long> quiet = Map.of("SymbolErrorCounter", 0L, "LinkDownedCounter", 0L, "LinkErrorRecoveryCounter", 0L);
+        cable.push(1, quiet);
+        cable.push(2, quiet);
+        try (BrowserPage tab = open()) {
+            Page page = tab.goUntil("/", "[data-strip-lines] li:first-child");
+            tab.pollUntil("() => document.querySelector('[data-strip-status]').dataset.stripStatus === 'live'", null,
+                    PATIENCE_MS, 200);
+
+            cable.push(3, Map.of("SymbolErrorCounter", 5_000L, "LinkDownedCounter", 1L, "LinkErrorRecoveryCounter", 1L));
+            // Live: one line holding every firing alert of the cable (as many as the API lists for its host).
+            tab.pollUntil("""
+                    async (guid) => {
+                      const line = (%s)(guid);
+                      const api = await (await fetch(`/api/v1/alerts?state=firing&node=${guid}`)).json();
+                      return line !== null && api.total >= 3 && line.alerts === api.total;
+                    }""".formatted(FLAP_LINE), cable.hostGuid(), PATIENCE_MS, 250);
+            assertThat(page.evaluate("() => performance.getEntriesByType('navigation').length")).as("no reload").isEqualTo(1);
+            assertFlapLine(tab, cable, "live");
+            tab.screenshot("noc-strip-flap-desk-1600");
+
+            tab.reloadUntil("[data-strip-lines] li:first-child");
+            assertFlapLine(tab, cable, "server-rendered");
+
+            tab.page().setViewportSize(1920, 1080);
+            tab.goUntil("/?wall=1", "[data-strip-lines] li:first-child");
+            assertThat(tab.page().locator("html").getAttribute("data-wall")).isEqualTo("on");
+            assertFlapLine(tab, cable, "wall");
+            assertThat(tab.page().locator(".strip-count").first().isVisible()).as("the count on the wall too").isTrue();
+            tab.screenshot("noc-strip-flap-wall-1920");
+        }
+    }
+
+    private static void assertFlapLine(BrowserPage tab, AgentCable cable, String how) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> line = (Map<String, Object>) tab.page().evaluate(FLAP_LINE, cable.hostGuid());
+        assertThat(line).as(how + ": the cable's line").isNotNull();
+        assertThat(number(line, "lines")).as(how + ": one line for the cable's alerts").isEqualTo(1);
+        int alerts = (int) number(line, "alerts");
+        assertThat(alerts).isGreaterThanOrEqualTo(3);
+        assertThat(line.get("count")).as("at a desk in words, on a wall as a figure")
+                .isEqualTo(how.equals("wall") ? "×" + alerts : alerts + " alerts");
+        assertThat((String) line.get("countTitle")).contains("link-downed", "symbol-error-burst");
+        assertThat(line.get("countHref")).isEqualTo("/alerts?state=firing&node=" + cable.hostGuid() + "&port=1");
+        assertThat(line.get("severity")).as("link-downed's").isEqualTo("critical");
+        assertThat(line.get("summaryHref")).isEqualTo("/alerts/" + line.get("id"));
+        @SuppressWarnings("unchecked")
+        List<String> ends = (List<String>) line.get("ends");
+        assertThat(ends).as(how + ": both ends, short names, the full name on hover")
+                .containsExactlyInAnyOrder("flaphost[1] flaphost HCA-1[1]", "flap-leaf[1] MF0;flap-leaf:SB7800/U1[1]");
+        long left = (long) number(line, "left");
+        assertThat(line.get("more")).as(how + ": what the lines leave out, in alerts")
+                .isEqualTo(left == 0 ? "" : "and " + String.format(java.util.Locale.ROOT, "%,d", left)
+                        + (left == 1 ? " more alert" : " more alerts"));
+        assertThat(tab.page().evaluate(CUT_OFF, ".alert-strip")).as(how + ": strip cut off").isEqualTo(List.of());
+    }
+
+    /**
      * No reload, and reads only when the server's events said what the page shows changed: the page re-reads
      * itself once per announced change, the map its graph once per update, the port charts their range at most
      * once per fabric change; nothing on a timer.
@@ -407,25 +480,8 @@ class NocWallBrowserIT extends DemoServerBrowserTest {
     /** One batch of a test agent: a host cabled to a leaf, the host's port with {@code symbolErrors}. */
     private void push(String agent, long sequence, String host, String leaf, long symbolErrors)
             throws IOException, InterruptedException {
-        Map<String, Long> counters = Map.of("SymbolErrorCounter", symbolErrors, "PortXmitData", 1000 * sequence,
-                "PortRcvData", 1000 * sequence);
-        NodeReport hostNode = TestBatches.hca(host, "wallhost HCA-1", port(1, counters, leaf, 1));
-        NodeReport leafNode = new NodeReport(leaf, null, NodeType.SWITCH, "MF0;wall-leaf:SB7800/U1", null, null, null,
-                List.of(port(1, Map.of("SymbolErrorCounter", 0L), host, 1)));
-        IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, agent, sequence, Instant.now(), "umad",
-                List.of(hostNode, leafNode));
-        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/api/v1/ingest"))
-                .header("Authorization", "Bearer " + ServerTest.AGENT_TOKEN)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(TestBatches.json(batch))).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(202);
-    }
-
-    private static PortReport port(int number, Map<String, Long> counters, String peerGuid, int peerPort) {
-        return new PortReport(number, 17, 1, PortState.ACTIVE, PhysicalState.LINK_UP, LinkWidth.X4, LinkSpeed.EDR,
-                EnumSet.of(LinkWidth.X4), EnumSet.of(LinkSpeed.EDR), "InfiniBand", true, counters,
-                new PeerPort(peerGuid, peerPort));
+        new AgentCable(port, agent, host, "wallhost HCA-1", leaf, "MF0;wall-leaf:SB7800/U1")
+                .push(sequence, Map.of("SymbolErrorCounter", symbolErrors));
     }
 
     @SuppressWarnings("unchecked")

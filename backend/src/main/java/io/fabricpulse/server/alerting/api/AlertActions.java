@@ -15,11 +15,16 @@ import io.fabricpulse.server.problem.ProblemType;
 import io.fabricpulse.server.security.audit.AuditEntry;
 import io.fabricpulse.server.security.audit.AuditLogRepository;
 import org.springframework.stereotype.Service;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What people do to alerts: acknowledge (with a ticket reference), comment, resolve. Each is stored
@@ -49,11 +54,53 @@ class AlertActions {
     Mono<AlertRow> acknowledge(long id, String by, String ticket, String comment) {
         Instant now = clock.instant();
         return openAlert(id, "acknowledge")
-                .flatMap(row -> alerts.acknowledge(id, now, by, ticket))
-                .then(record(id, now, AlertEventKind.ACKNOWLEDGED, by, ticket == null ? null : "ticket " + ticket))
-                .then(comment == null ? Mono.empty() : record(id, now, AlertEventKind.COMMENTED, by, comment))
-                .then(audit(now, by, "alert.ack", id, ticket))
-                .then(alerts.find(id))
+                .flatMap(row -> acknowledged(id, now, by, ticket, comment))
+                .switchIfEmpty(Mono.error(() -> conflict(id, "acknowledge")));
+    }
+
+    /**
+     * Acknowledges every firing alert of {@code ids} (one cable's group, say) as {@link #acknowledge} does one: each
+     * stored, in its history, audited, told and announced. Alerts already acknowledged or resolved are left as they
+     * are; an id of no alert refuses the whole request before anything changes.
+     */
+    Mono<Acknowledged> acknowledgeAll(List<Long> ids, String by, String ticket, String comment) {
+        Instant now = clock.instant();
+        return Flux.fromIterable(ids).concatMap(id -> alerts.find(id).map(List::of).defaultIfEmpty(List.of())
+                        .map(found -> Map.entry(id, found)))
+                .collectList()
+                .flatMap(found -> {
+                    List<Long> unknown = found.stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
+                    if (!unknown.isEmpty()) {
+                        return Mono.error(new ProblemException(ProblemType.NOT_FOUND, "no alert "
+                                + unknown.stream().map(String::valueOf).collect(Collectors.joining(", "))));
+                    }
+                    List<AlertRow> rows = found.stream().map(e -> e.getValue().getFirst()).toList();
+                    List<Long> unchanged = new ArrayList<>(rows.stream().filter(row -> !firing(row)).map(AlertRow::id).toList());
+                    return Flux.fromIterable(rows).filter(AlertActions::firing)
+                            .concatMap(row -> acknowledged(row.id(), now, by, ticket, comment)
+                                    // resolved since it was read: left as it is, like those resolved before
+                                    .switchIfEmpty(Mono.fromRunnable(() -> unchanged.add(row.id()))))
+                            .collectList()
+                            .map(done -> new Acknowledged(done, unchanged));
+                });
+    }
+
+    /** What {@link #acknowledgeAll} did: the alerts it acknowledged (as stored now) and the ids it left as they were. */
+    record Acknowledged(List<AlertRow> acknowledged, List<Long> unchanged) {
+    }
+
+    private static boolean firing(AlertRow row) {
+        return row.open() && row.ackedAt() == null;
+    }
+
+    /** Acknowledges one open alert and tells everyone; empty when it was resolved in the meantime. */
+    private Mono<AlertRow> acknowledged(long id, Instant now, String by, String ticket, String comment) {
+        return alerts.acknowledge(id, now, by, ticket)
+                .filter(done -> done)
+                .flatMap(done -> record(id, now, AlertEventKind.ACKNOWLEDGED, by, ticket == null ? null : "ticket " + ticket)
+                        .then(comment == null ? Mono.empty() : record(id, now, AlertEventKind.COMMENTED, by, comment))
+                        .then(audit(now, by, "alert.ack", id, ticket))
+                        .then(alerts.find(id)))
                 .doOnNext(row -> {
                     engine.acknowledged(id, by, ticket);
                     publisher.publish(event(row, AlertEventKind.ACKNOWLEDGED, now, by, comment));

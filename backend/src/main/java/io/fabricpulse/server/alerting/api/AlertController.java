@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 import java.security.Principal;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -28,6 +29,8 @@ class AlertController {
     static final int MAX_PAGE = 1000;
     private static final int MAX_TICKET = 200;
     private static final int MAX_TEXT = 4000;
+    /** Alerts one request may acknowledge: the alert list's page, which a group never outgrows. */
+    static final int MAX_IDS = 100;
 
     enum State { OPEN, FIRING, ACKNOWLEDGED, RESOLVED }
 
@@ -74,6 +77,40 @@ class AlertController {
         String comment = check.optional("comment", body.comment(), MAX_TEXT, true);
         check.throwIfInvalid();
         return actions.acknowledge(id, principal.getName(), ticket, comment).map(views::view);
+    }
+
+    /**
+     * Acknowledges several alerts in one action, as one {@code /{id}/ack} each would (history, audit, notice): the
+     * alert list's "acknowledge the cable" (all firing members of a group). Those already acknowledged or resolved are
+     * left as they are; ids of no alert (404), none, too many or not positive (400) refuse the whole request.
+     */
+    @PostMapping("/ack")
+    Mono<GroupAcknowledgement> acknowledgeAll(@RequestBody AlertRequests.AcknowledgeAll body, Principal principal) {
+        RequestText check = new RequestText();
+        List<Long> ids = ids(check, body.ids());
+        String ticket = check.optional("ticket", body.ticket(), MAX_TICKET, false);
+        String comment = check.optional("comment", body.comment(), MAX_TEXT, true);
+        check.throwIfInvalid();
+        return actions.acknowledgeAll(ids, principal.getName(), ticket, comment)
+                .map(done -> new GroupAcknowledgement(done.acknowledged().stream().map(views::view).toList(),
+                        done.unchanged()));
+    }
+
+    /** The ids of a request for several alerts: 1 to {@link #MAX_IDS} positive numbers, each once (repeats dropped). */
+    private static List<Long> ids(RequestText check, List<Long> given) {
+        if (given == null || given.isEmpty()) {
+            check.add("ids", "is required: the ids of the alerts, at least one");
+            return List.of();
+        }
+        if (given.size() > MAX_IDS) {
+            check.add("ids", "has " + given.size() + " ids, at most " + MAX_IDS);
+            return List.of();
+        }
+        if (given.stream().anyMatch(id -> id == null || id <= 0)) {
+            check.add("ids", "must all be alert ids (positive numbers)");
+            return List.of();
+        }
+        return given.stream().distinct().toList();
     }
 
     @PostMapping("/{id}/comments")

@@ -1,6 +1,8 @@
 package io.fabricpulse.server.web.alerts;
 
+import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.web.AlertLine;
+import io.fabricpulse.server.web.AlertListQuery;
 import io.fabricpulse.server.alerting.AlertSubject;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.Severity;
@@ -40,16 +42,37 @@ public class AlertGroups {
         this.cables = cables;
     }
 
-    /** The groups of {@code alerts} (worst first, as the list orders them), in the order of their worst member. */
+    /**
+     * The groups of {@code alerts} (worst first, as the list orders them), in {@link #WORST_FIRST} order; each group's
+     * members keep the list's order.
+     */
     public List<AlertGroup> of(List<AlertView> alerts, DisplayFormat format, Instant now) {
+        return fold(alerts, this::peerOf, format, now);
+    }
+
+    /** {@link #of} with the far ends of ports from {@code peerOf}. */
+    static List<AlertGroup> fold(List<AlertView> alerts, Function<PortRef, PortRef> peerOf, DisplayFormat format,
+                                 Instant now) {
         Map<String, List<AlertView>> byKey = new LinkedHashMap<>();
         for (AlertView alert : alerts) {
-            byKey.computeIfAbsent(key(alert, this::peerOf), k -> new ArrayList<>()).add(alert);
+            byKey.computeIfAbsent(key(alert, peerOf), k -> new ArrayList<>()).add(alert);
         }
-        List<AlertGroup> groups = new ArrayList<>(byKey.size());
-        byKey.forEach((key, members) -> groups.add(group(key, members, format, now)));
-        return groups;
+        return byKey.entrySet().stream()
+                .sorted(Map.Entry.comparingByValue(WORST_FIRST))
+                .map(entry -> group(entry.getKey(), entry.getValue(), format, now))
+                .toList();
     }
+
+    /**
+     * The order of groups, as {@link io.fabricpulse.server.alerting.store.AlertOrder#WORST_FIRST} orders alerts: by
+     * the worst member's severity, then by when the group began (its earliest member fired), the newest first; ties
+     * by the newest alert id. A group is placed by what it is as a whole, not by the member that happens to sort first.
+     */
+    static final Comparator<List<AlertView>> WORST_FIRST = Comparator
+            .comparing((List<AlertView> members) -> worst(members).severity(), Comparator.reverseOrder())
+            .thenComparing(members -> earliest(members).firedAt(), Comparator.reverseOrder())
+            .thenComparing(members -> members.stream().mapToLong(AlertView::id).max().orElseThrow(),
+                    Comparator.reverseOrder());
 
     /**
      * What {@code alert} is grouped by: the cable as a link key when its subject is a link, or a port whose far end
@@ -84,16 +107,27 @@ public class AlertGroups {
     }
 
     private static AlertGroup group(String key, List<AlertView> members, DisplayFormat format, Instant now) {
-        AlertView worst = members.stream().max(Comparator.comparing(AlertView::severity))
-                .orElseThrow();
-        AlertView earliest = members.stream().min(Comparator.comparing(AlertView::firedAt)).orElseThrow();
+        AlertView worst = worst(members);
+        AlertView earliest = earliest(members);
         // The member that names most ends (a link alert's two) names the group's.
         AlertView named = members.stream().max(Comparator.comparingInt(a -> a.context().ends().size())).orElseThrow();
-        return new AlertGroup(key, severityName(worst.severity()),
-                named.context().ends().stream().map(AlertLine.End::of).toList(),
+        List<AlertEnd> ends = named.context().ends();
+        String list = ends.isEmpty() ? AlertListQuery.hrefFor(null, null)
+                : AlertListQuery.hrefFor(ends.getFirst().nodeGuid(),
+                        ends.getFirst().portNumber() > 0 ? ends.getFirst().portNumber() : null);
+        return new AlertGroup(key, severityName(worst.severity()), worst.id(), list,
+                ends.stream().map(AlertLine.End::of).toList(),
                 format.dateTime(earliest.firedAt()), format.isoTime(earliest.firedAt()), format.age(earliest.firedAt(), now),
                 members.stream().map(AlertView::rule).distinct().toList(),
                 members.stream().map(alert -> AlertLine.of(alert, format, now)).toList());
+    }
+
+    private static AlertView worst(List<AlertView> members) {
+        return members.stream().max(Comparator.comparing(AlertView::severity)).orElseThrow();
+    }
+
+    private static AlertView earliest(List<AlertView> members) {
+        return members.stream().min(Comparator.comparing(AlertView::firedAt)).orElseThrow();
     }
 
     private static String severityName(Severity severity) {

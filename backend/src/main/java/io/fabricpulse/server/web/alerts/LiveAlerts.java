@@ -1,6 +1,5 @@
 package io.fabricpulse.server.web.alerts;
 
-import io.fabricpulse.server.web.AlertLine;
 import io.fabricpulse.server.alerting.api.AlertView;
 import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
@@ -32,11 +31,17 @@ import java.util.concurrent.atomic.AtomicReference;
 public class LiveAlerts {
 
     static final String EVENT = "live";
-    /** Firing alerts the strip names; a wall reads this many at a glance, the alerts page has the rest. */
+    /** Lines (groups of alerts) the strip shows; a wall reads this many at a glance, the alerts page has the rest. */
     static final int STRIP = 8;
+    /**
+     * Firing alerts read to fold into the strip's groups, worst first: the alert API's largest page. Beyond it (a fabric
+     * on fire) the strip's groups are made of the worst this many, and a group's count may miss quieter members.
+     */
+    static final int GROUPED = 1000;
     private static final AlertFilter FIRING = new AlertFilter("FIRING", null, null, null, null, null);
 
     private final AlertViews views;
+    private final AlertGroups groups;
     private final FiringAlerts firing;
     private final DisplayFormat format;
     private final Clock clock;
@@ -44,9 +49,10 @@ public class LiveAlerts {
     private final Flux<AlertStrip> changes;
     private final UiProperties ui;
 
-    LiveAlerts(AlertViews views, FiringAlerts firing, FabricView fabric, DisplayFormat format, Clock clock,
-               UiProperties ui, AlertTransitions transitions) {
+    LiveAlerts(AlertViews views, AlertGroups groups, FiringAlerts firing, FabricView fabric, DisplayFormat format,
+               Clock clock, UiProperties ui, AlertTransitions transitions) {
         this.views = views;
+        this.groups = groups;
         this.firing = firing;
         this.format = format;
         this.clock = clock;
@@ -61,10 +67,10 @@ public class LiveAlerts {
                 .share();
     }
 
-    /** The strip now: counts by severity, the worst firing alerts, the alerts' and the fabric's versions. */
+    /** The strip now: counts by severity, the worst groups of firing alerts, the alerts' and the fabric's versions. */
     public Mono<AlertStrip> current() {
         Instant now = clock.instant();
-        return Mono.zip(firing.bySeverity(), views.search(FIRING, AlertOrder.WORST_FIRST, 0, STRIP).collectList(), version())
+        return Mono.zip(firing.bySeverity(), views.search(FIRING, AlertOrder.WORST_FIRST, 0, GROUPED).collectList(), version())
                 .map(all -> strip(all.getT1(), all.getT2(), all.getT3(), now, fabricAt.get()));
     }
 
@@ -73,7 +79,7 @@ public class LiveAlerts {
      * alert keeps (fired, acknowledged, resolved). Its {@code version} names the instant: nothing live follows it.
      */
     public Mono<AlertStrip> at(Instant at) {
-        return Mono.zip(firing.bySeverityAt(at), views.firingAt(at, AlertOrder.WORST_FIRST, STRIP).collectList())
+        return Mono.zip(firing.bySeverityAt(at), views.firingAt(at, AlertOrder.WORST_FIRST, GROUPED).collectList())
                 .map(all -> strip(all.getT1(), all.getT2(), "at " + format.isoTime(at), at, at));
     }
 
@@ -92,11 +98,16 @@ public class LiveAlerts {
         long warning = counts.getOrDefault("WARNING", 0L);
         long info = counts.getOrDefault("INFO", 0L);
         long total = critical + warning + info;
-        List<AlertLine> lines = worst.stream().map(alert -> AlertLine.of(alert, format, now)).toList();
-        String more = total > lines.size() ? "and " + DisplayFormat.count(total - lines.size()) + " more" : null;
+        List<StripLine> lines = groups.of(worst, format, now).stream().limit(STRIP).map(StripLine::of).toList();
+        String more = more(total - lines.stream().mapToLong(StripLine::alerts).sum());
         AlertStrip.Counts shown = new AlertStrip.Counts(DisplayFormat.count(critical), DisplayFormat.count(warning),
                 DisplayFormat.count(info));
         return new AlertStrip(critical, warning, info, shown, total, lines, more, version, format.isoTime(fabricAt));
+    }
+
+    /** "and 12 more alerts": the firing alerts the strip's lines do not hold, counted as the severity counts are. */
+    static String more(long left) {
+        return left <= 0 ? null : "and " + DisplayFormat.count(left) + (left == 1 ? " more alert" : " more alerts");
     }
 
     /**

@@ -6,7 +6,8 @@ import io.fabricpulse.server.alerting.AlertEnd;
 import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.alerting.store.AlertRow;
 import io.fabricpulse.server.security.Role;
-import io.fabricpulse.server.security.Role;
+import io.fabricpulse.server.security.token.ApiScope;
+import io.fabricpulse.server.security.token.ApiTokenStore;
 import io.fabricpulse.server.security.audit.AuditEntry;
 import io.fabricpulse.server.security.audit.AuditLogRepository;
 import io.fabricpulse.server.testing.ServerTest;
@@ -31,7 +32,10 @@ import static org.springframework.security.test.web.reactive.server.SecurityMock
 import static org.springframework.security.test.web.reactive.server.SecurityMockServerConfigurers.mockUser;
 import static org.springframework.security.test.web.reactive.server.SecurityMockServerConfigurers.springSecurity;
 
-/** {@code /api/v1/alerts}: list, detail, acknowledge, comment, resolve, with bad input as problems. */
+/**
+ * {@code /api/v1/alerts}: list, detail, acknowledge (one, or a cable's group at once), comment, resolve, with bad input
+ * as problems.
+ */
 class AlertApiTest extends ServerTest {
 
     @Autowired
@@ -42,6 +46,8 @@ class AlertApiTest extends ServerTest {
     private AuditLogRepository audit;
     @Autowired
     private JsonMapper json;
+    @Autowired
+    private ApiTokenStore tokens;
 
     private WebTestClient anna;
     private String node;
@@ -184,5 +190,97 @@ class AlertApiTest extends ServerTest {
                 .expectStatus().isForbidden();
         read("/api/v1/alerts/" + id).expectBody().jsonPath("$.alert.state").isEqualTo("FIRING");
         read("/api/v1/alerts/" + id).expectStatus().isOk();
+    }
+
+    @Test
+    void acknowledgingAGroupAcknowledgesEveryFiringMemberAsOneAcknowledgeEachAndLeavesTheRest() {
+        long burst = openAlert("symbol-error-burst", "CRITICAL");
+        long ber = openAlert("symbol-error-ber", "WARNING");
+        long taken = openAlert("rcv-errors", "WARNING");
+        long over = openAlert("link-downed", "WARNING");
+        alerts.acknowledge(taken, Instant.now(), "bob", "INC-1").block();
+        alerts.resolve(over, Instant.now(), "bob").block();
+
+        anna.post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("ids", List.of(burst, ber, taken, over, burst), "ticket", "INC-9", "comment", "one cable"))
+                .exchange()
+                .expectStatus().isOk().expectBody()
+                .jsonPath("$.acknowledged[*].id").isEqualTo(List.of((int) burst, (int) ber))
+                .jsonPath("$.acknowledged[*].state").isEqualTo(List.of("ACKNOWLEDGED", "ACKNOWLEDGED"))
+                .jsonPath("$.unchanged").isEqualTo(List.of((int) taken, (int) over));
+
+        for (long id : List.of(burst, ber)) {
+            read("/api/v1/alerts/" + id).expectBody()
+                    .jsonPath("$.alert.state").isEqualTo("ACKNOWLEDGED")
+                    .jsonPath("$.alert.ticket").isEqualTo("INC-9")
+                    .jsonPath("$.alert.acknowledgedBy").isEqualTo("anna")
+                    .jsonPath("$.history[*].kind").isEqualTo(List.of("ACKNOWLEDGED", "COMMENTED"))
+                    .jsonPath("$.history[0].text").isEqualTo("ticket INC-9")
+                    .jsonPath("$.history[1].text").isEqualTo("one cable");
+        }
+        read("/api/v1/alerts/" + taken).expectBody().jsonPath("$.alert.ticket").isEqualTo("INC-1")
+                .jsonPath("$.alert.acknowledgedBy").isEqualTo("bob").jsonPath("$.history.length()").isEqualTo(0);
+        read("/api/v1/alerts/" + over).expectBody().jsonPath("$.alert.state").isEqualTo("RESOLVED")
+                .jsonPath("$.alert.acknowledgedBy").doesNotExist();
+        List<AuditEntry> recent = audit.recent(null, 100).collectList().block();
+        assertThat(recent).filteredOn(e -> e.action().equals("alert.ack") && e.actor().equals("anna"))
+                .extracting(AuditEntry::target).contains("alert:" + burst, "alert:" + ber)
+                .doesNotContain("alert:" + taken, "alert:" + over);
+    }
+
+    @Test
+    void aGroupAcknowledgeWithAnUnknownIdTooManyIdsOrBadFieldsIsRefusedWhole() {
+        long id = openAlert("rcv-errors", "WARNING");
+
+        anna.post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("ids", List.of(id, 99999998L, 99999999L))).exchange()
+                .expectStatus().isNotFound().expectBody()
+                .jsonPath("$.type").isEqualTo("https://fabricpulse.io/problems/not-found")
+                .jsonPath("$.detail").isEqualTo("no alert 99999998, 99999999");
+        anna.post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("ids", java.util.stream.LongStream.rangeClosed(id, id + 100).boxed().toList())).exchange()
+                .expectStatus().isBadRequest().expectBody()
+                .jsonPath("$.errors[0].path").isEqualTo("ids")
+                .jsonPath("$.errors[0].reason").isEqualTo("has 101 ids, at most 100");
+        anna.post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("ids", List.of())).exchange()
+                .expectStatus().isBadRequest().expectBody().jsonPath("$.errors[0].path").isEqualTo("ids");
+        anna.post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("ids", List.of(id, -3))).exchange()
+                .expectStatus().isBadRequest().expectBody()
+                .jsonPath("$.errors[0].reason").isEqualTo("must all be alert ids (positive numbers)");
+        anna.post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("ids", List.of(id), "ticket", "x".repeat(201))).exchange()
+                .expectStatus().isBadRequest().expectBody().jsonPath("$.errors[0].path").isEqualTo("ticket");
+        anna.post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"ids\": [\"all\"]}").exchange()
+                .expectStatus().isBadRequest().expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON);
+
+        read("/api/v1/alerts/" + id).expectBody().jsonPath("$.alert.state").isEqualTo("FIRING")
+                .jsonPath("$.history.length()").isEqualTo(0);
+    }
+
+    @Test
+    void aViewerAViewersTokenAndSomeoneNotSignedInCannotAcknowledgeAGroup() {
+        long id = openAlert("rcv-errors", "WARNING");
+        String body = "{\"ids\": [" + id + "], \"ticket\": \"INC-666\"}";
+        WebTestClient app = WebTestClient.bindToApplicationContext(context).apply(springSecurity()).configureClient().build();
+
+        app.mutateWith(mockUser("vera").authorities(Role.VIEWER.authorities())).mutateWith(csrf())
+                .post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
+                .expectStatus().isForbidden();
+        app.mutateWith(csrf()).post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange().expectStatus().isUnauthorized();
+        String readToken = tokens.create("group-ack-read", java.util.Set.of(ApiScope.READ), "test").block().secret();
+        web.post().uri("/api/v1/alerts/ack").header(HttpHeaders.CONNECTION, "close")
+                .headers(h -> h.setBearerAuth(readToken)).contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange().expectStatus().isForbidden();
+        // An operator's own browser session, but a request forged without the CSRF token: refused.
+        app.mutateWith(mockUser("anna").authorities(Role.OPERATOR.authorities()))
+                .post().uri("/api/v1/alerts/ack").contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
+                .expectStatus().isForbidden();
+
+        read("/api/v1/alerts/" + id).expectBody().jsonPath("$.alert.state").isEqualTo("FIRING")
+                .jsonPath("$.history.length()").isEqualTo(0);
     }
 }

@@ -201,7 +201,7 @@ class AlertPagesTest {
         Element toggle = head.selectFirst("button[data-group-toggle]");
         assertThat(toggle.attr("aria-expanded")).isEqualTo("false");
         assertThat(toggle.attr("aria-controls")).isEqualTo("alert-row-" + burst + " alert-row-" + down
-                + " alert-row-" + degraded);
+                + " alert-row-" + degraded + " group-actions-" + burst);
         List<Element> members = rows.subList(1, 4);
         assertThat(members).extracting(r -> r.attr("data-alert-id")).as("worst first, then newest")
                 .containsExactly(String.valueOf(burst), String.valueOf(down), String.valueOf(degraded));
@@ -210,11 +210,22 @@ class AlertPagesTest {
             assertThat(r.hasAttr("hidden")).as("folded until opened").isTrue();
             assertThat(r.selectFirst("a[data-alert-link]").attr("href")).startsWith("/alerts/");
         });
-        Element alone = rows.get(4);
+        // An operator acknowledges the whole cable in one action: its firing members through the alert API.
+        Element actions = rows.get(4);
+        assertThat(actions.id()).isEqualTo("group-actions-" + burst);
+        assertThat(actions.attr("data-group-actions-of")).isEqualTo(cable);
+        assertThat(actions.hasAttr("hidden")).as("folded until opened").isTrue();
+        Element ack = actions.selectFirst("form[data-alert-action=ack-group]");
+        assertThat(ack.attr("action")).isEqualTo("/api/v1/alerts/ack");
+        assertThat(ack.attr("data-ids")).isEqualTo(burst + " " + down + " " + degraded);
+        assertThat(ack.select("input[name]").eachAttr("name")).as("the CSRF token, as every form has")
+                .containsExactly("_csrf", "ticket", "comment");
+        assertThat(ack.selectFirst(".group-ack-title").text()).isEqualTo("Acknowledge the 3 firing alerts of this group");
+        Element alone = rows.get(5);
         assertThat(alone.attr("data-alert-id")).isEqualTo(String.valueOf(other));
         assertThat(alone.hasAttr("data-member-of")).isFalse();
         assertThat(alone.hasAttr("hidden")).isFalse();
-        assertThat(rows).hasSize(5);
+        assertThat(rows).hasSize(6);
         assertThat(page.selectFirst("[data-filter-on]").text()).isEqualTo("on " + host);
         assertThat(page.select("script[src]").eachAttr("src")).contains("/js/alert-groups.js");
 
@@ -228,6 +239,12 @@ class AlertPagesTest {
                 .hasSize(3);
         assertThat(render("/alerts?state=resolved&node=" + host + "&port=1").selectFirst("p.empty").text())
                 .isEqualTo("No resolved alerts on " + host + "[1].");
+
+        client = as(Role.VIEWER);
+        Document viewers = render("/alerts?node=" + host);
+        assertThat(viewers.select("tr[data-group]")).hasSize(1);
+        assertThat(viewers.select("tr.group-actions, form[data-alert-action]")).as("a viewer's list acknowledges nothing")
+                .isEmpty();
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.fabricpulse.server.web.overview;
 import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.web.alerts.AlertTransitions;
+import io.fabricpulse.server.web.alerts.AlertGroups;
 import io.fabricpulse.server.web.alerts.LiveAlerts;
 import io.fabricpulse.server.web.HeadlessChromium;
 import io.fabricpulse.server.web.InMemoryFabricView;
@@ -66,7 +67,7 @@ class OverviewBrowserIT {
             ReactiveWebSecurityAutoConfiguration.class, ReactiveUserDetailsServiceAutoConfiguration.class})
     @Import({WebConfiguration.class, InMemoryFabricView.class, OverviewController.class, OverviewEventsController.class,
             OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class, WorstLinks.class,
-        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class, PageHistory.class,
+        AlertViews.class, AlertGroups.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class, PageHistory.class,
             FabricHistory.class})
     static class WebOnly {
 

@@ -3,6 +3,7 @@ package io.fabricpulse.server.web.overview;
 import io.fabricpulse.server.alerting.api.AlertViews;
 import io.fabricpulse.server.alerting.api.FiringAlerts;
 import io.fabricpulse.server.web.alerts.AlertTransitions;
+import io.fabricpulse.server.web.alerts.AlertGroups;
 import io.fabricpulse.server.web.alerts.LiveAlerts;
 import io.fabricpulse.server.topology.ClusterDirectory;
 import io.fabricpulse.server.topology.store.ClusterMemberRepository;
@@ -31,7 +32,7 @@ import java.util.List;
 @WebFluxTest(controllers = {OverviewController.class, OverviewEventsController.class},
         properties = {"fabricpulse.ui.max-rows=4", "fabricpulse.ui.live-interval=100ms"})
 @Import({OverviewSnapshots.class, LiveOverview.class, FiringAlerts.class, PageStateStore.class, WorstLinks.class,
-        AlertViews.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class, PageHistory.class,
+        AlertViews.class, AlertGroups.class, LiveAlerts.class, AlertTransitions.class, LiveAlertsBeans.class, PageHistory.class,
         FabricHistory.class})
 @WebPageTest
 abstract class OverviewSliceTest {
