@@ -69,6 +69,7 @@ class LayoutTest extends InventorySliceTest {
                     .expectHeader().contentTypeCompatibleWith(MediaType.valueOf("text/javascript"))
                     .expectHeader().value("Content-Length", length -> assertThat(Long.parseLong(length)).isGreaterThan(100_000));
         }
-        assertThat(found).isEqualTo(2);
+        // One URL per loader (loadECharts, ...): each one the pages can call is checked.
+        assertThat(found).isPositive().isEqualTo(Pattern.compile("export async function load").matcher(vendor).results().count());
     }
 }
