@@ -7,6 +7,7 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.RequestOptions;
 import io.fabricpulse.server.testing.ServerTest;
 import org.junit.jupiter.api.Test;
+import org.springframework.test.annotation.DirtiesContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -20,7 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * scripted cable faults raise link alerts; the NOC opens the list, opens a link alert, sees both ends,
  * acknowledges it with a ticket, and the new state shows on the list and through the API; and silences a link
  * from its alert for an hour, sees it marked and listed, and expires the silence from the list.
+ *
+ * <p>The group acknowledge pushes a test agent's cable into the demo server, whose two nodes stay in its fabric: the
+ * classes after this one get a demo server of their own, with the demo's 702 nodes they count.
  */
+@DirtiesContext
 class AlertsBrowserIT extends DemoServerBrowserTest {
 
     /**
