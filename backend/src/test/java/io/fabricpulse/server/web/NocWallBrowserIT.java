@@ -4,6 +4,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
+import org.springframework.test.annotation.DirtiesContext;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,7 +20,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * layout of its own that never scrolls; nothing a person needs (a port number, a time, a severity) is cut off; and
  * a counter raised by an agent shows on the open overview, alerts list, port page and map (how soon after its batch is
  * printed), with no reload and no request the server's events did not ask for.
+ *
+ * <p>The link flap's test pushes a test agent's cable into the demo server, whose two nodes stay in its fabric: the
+ * classes after this one get a demo server of their own (SettingsBrowserIT counts the demo's 702 nodes).
  */
+@DirtiesContext
 class NocWallBrowserIT extends DemoServerBrowserTest {
 
     /**
