@@ -2,6 +2,7 @@ package io.fabricpulse.server.state;
 
 import io.r2dbc.spi.Readable;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.Parameter;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -24,11 +25,21 @@ public final class StateSql {
         return time == null ? null : time.truncatedTo(ChronoUnit.MICROS);
     }
 
-    /** Binds a value that may be null (R2DBC needs the type of a null). Times are {@link #stored}. */
+    /**
+     * Binds one value that may be null (R2DBC needs the type of a null). Times are {@link #stored}. For statements
+     * of a few values only: {@code bind} copies every binding made so far, so a multi-row statement bound one value
+     * at a time costs the square of its values; gather those with {@link #parameter} and bind them with one
+     * {@code bindValues}.
+     */
     public static DatabaseClient.GenericExecuteSpec bind(DatabaseClient.GenericExecuteSpec spec, String name,
                                                          Object value, Class<?> type) {
         Object bound = value instanceof Instant time ? stored(time) : value;
         return bound == null ? spec.bindNull(name, type) : spec.bind(name, bound);
+    }
+
+    /** A value for {@code bindValues} that may be null, typed for R2DBC; times are {@link #stored}. */
+    public static Parameter parameter(Object value, Class<?> type) {
+        return Parameter.fromOrEmpty(value instanceof Instant time ? stored(time) : value, type);
     }
 
     /** A required column: a null here means the schema and the code disagree. */
@@ -68,7 +79,9 @@ public final class StateSql {
 
     /**
      * The VALUES list of a multi-row statement: {@code (:a0, :b0), (:a1, :b1)} for the parameters
-     * {@code a} and {@code b} and two rows; bind each as {@code name + row}.
+     * {@code a} and {@code b} and two rows; bind each as {@code name + row}, all in one {@code bindValues} call:
+     * a 9-column chunk of 200 rows bound one value at a time copied 1.6 million map entries (the pipeline's worker
+     * spent half its time there, in a writer's statement it ran when the pool handed it the connection).
      */
     public static String values(int rows, String... parameters) {
         StringJoiner all = new StringJoiner(", ");

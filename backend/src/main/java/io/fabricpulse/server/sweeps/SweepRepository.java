@@ -8,7 +8,9 @@ import reactor.core.publisher.Mono;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code sweep_member}, {@code sweep_reach} and {@code sweep_plan} tables (V19). A new split is one
@@ -82,12 +84,14 @@ class SweepRepository {
                     + ") AS s (agent_id, switch_guid, ports) ON t.agent_id = s.agent_id AND t.switch_guid = s.switch_guid"
                     + " WHEN MATCHED AND s.ports > t.ports THEN UPDATE SET ports = s.ports"
                     + " WHEN NOT MATCHED THEN INSERT (agent_id, switch_guid, ports) VALUES (s.agent_id, s.switch_guid, s.ports)");
+            Map<String, Object> values = new HashMap<>();
             for (int i = 0; i < chunk.size(); i++) {
                 Reach reach = chunk.get(i);
-                merge = merge.bind("agent" + i, reach.agentId()).bind("guid" + i, reach.switchGuid())
-                        .bind("ports" + i, reach.ports());
+                values.put("agent" + i, reach.agentId());
+                values.put("guid" + i, reach.switchGuid());
+                values.put("ports" + i, reach.ports());
             }
-            return merge.then();
+            return merge.bindValues(values).then();
         }).then();
     }
 

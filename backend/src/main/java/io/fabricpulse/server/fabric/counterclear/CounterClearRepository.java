@@ -9,8 +9,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 
 /** The {@code counter_clear} table: the clear and reset history of every port. */
@@ -39,19 +41,20 @@ public class CounterClearRepository {
         DatabaseClient.GenericExecuteSpec insert = db.sql("INSERT INTO counter_clear "
                 + "(node_guid, port_number, counters, cleared_at, previous_sample_at, source, actor, reason, counters_before)"
                 + " VALUES " + StateSql.values(rows.size(), "g", "p", "c", "t", "b", "s", "a", "r", "v"));
+        Map<String, Object> values = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             CounterClearRow row = rows.get(i);
-            insert = insert.bind("g" + i, row.nodeGuid())
-                    .bind("p" + i, row.portNumber())
-                    .bind("c" + i, countersText(row.counters()))
-                    .bind("t" + i, StateSql.stored(row.clearedAt()))
-                    .bind("s" + i, row.source().name())
-                    .bind("a" + i, row.actor());
-            insert = StateSql.bind(insert, "b" + i, row.previousSampleAt(), Instant.class);
-            insert = StateSql.bind(insert, "r" + i, row.reason(), String.class);
-            insert = StateSql.bind(insert, "v" + i, row.countersBefore(), String.class);
+            values.put("g" + i, row.nodeGuid());
+            values.put("p" + i, row.portNumber());
+            values.put("c" + i, countersText(row.counters()));
+            values.put("t" + i, StateSql.stored(row.clearedAt()));
+            values.put("s" + i, row.source().name());
+            values.put("a" + i, row.actor());
+            values.put("b" + i, StateSql.parameter(row.previousSampleAt(), Instant.class));
+            values.put("r" + i, StateSql.parameter(row.reason(), String.class));
+            values.put("v" + i, StateSql.parameter(row.countersBefore(), String.class));
         }
-        return insert.fetch().rowsUpdated();
+        return insert.bindValues(values).fetch().rowsUpdated();
     }
 
     /** The port's clears, newest first, at most {@code limit}. */

@@ -3,7 +3,6 @@ package io.fabricpulse.server.jobs.store;
 import io.fabricpulse.server.state.StateSql;
 import io.r2dbc.spi.Readable;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -73,19 +72,19 @@ public class JobRepository {
             Map<String, Object> values = new HashMap<>();
             for (int i = 0; i < chunk.size(); i++) {
                 JobRow row = chunk.get(i);
-                values.put("so" + i, value(row.source(), String.class));
-                values.put("cl" + i, value(row.cluster(), String.class));
-                values.put("id" + i, value(row.jobId(), String.class));
-                values.put("su" + i, value(row.submittedAt(), Instant.class));
-                values.put("na" + i, value(row.name(), String.class));
-                values.put("us" + i, value(row.user(), String.class));
-                values.put("ac" + i, value(row.account(), String.class));
-                values.put("pa" + i, value(row.partition(), String.class));
-                values.put("st" + i, value(row.state(), String.class));
-                values.put("sa" + i, value(row.startedAt(), Instant.class));
-                values.put("en" + i, value(row.endedAt(), Instant.class));
-                values.put("es" + i, value(row.endEstimated(), Boolean.class));
-                values.put("se" + i, value(row.lastSeenAt(), Instant.class));
+                values.put("so" + i, StateSql.parameter(row.source(), String.class));
+                values.put("cl" + i, StateSql.parameter(row.cluster(), String.class));
+                values.put("id" + i, StateSql.parameter(row.jobId(), String.class));
+                values.put("su" + i, StateSql.parameter(row.submittedAt(), Instant.class));
+                values.put("na" + i, StateSql.parameter(row.name(), String.class));
+                values.put("us" + i, StateSql.parameter(row.user(), String.class));
+                values.put("ac" + i, StateSql.parameter(row.account(), String.class));
+                values.put("pa" + i, StateSql.parameter(row.partition(), String.class));
+                values.put("st" + i, StateSql.parameter(row.state(), String.class));
+                values.put("sa" + i, StateSql.parameter(row.startedAt(), Instant.class));
+                values.put("en" + i, StateSql.parameter(row.endedAt(), Instant.class));
+                values.put("es" + i, StateSql.parameter(row.endEstimated(), Boolean.class));
+                values.put("se" + i, StateSql.parameter(row.lastSeenAt(), Instant.class));
             }
             // Bound in one call: DatabaseClient.bind copies every binding made so far (quadratic in the rows).
             merge = merge.bindValues(values);
@@ -131,8 +130,8 @@ public class JobRepository {
                 NodeRunRow run = chunk.get(i);
                 values.put("j" + i, run.jobRef());
                 values.put("n" + i, run.nodeName());
-                values.put("s" + i, value(run.startedAt(), Instant.class));
-                values.put("e" + i, value(run.endedAt(), Instant.class));
+                values.put("s" + i, StateSql.parameter(run.startedAt(), Instant.class));
+                values.put("e" + i, StateSql.parameter(run.endedAt(), Instant.class));
             }
             merge = merge.bindValues(values);
             return merge.fetch().rowsUpdated();
@@ -233,11 +232,6 @@ public class JobRepository {
     }
 
     /** A value for {@code bindValues}: times cut as the store keeps them, nulls typed. */
-    private static Object value(Object value, Class<?> type) {
-        Object stored = value instanceof Instant time ? StateSql.stored(time) : value;
-        return Parameter.fromOrEmpty(stored, type);
-    }
-
     private static JobRow job(Readable row) {
         return new JobRow(StateSql.required(row, "id", Long.class),
                 StateSql.required(row, "source", String.class),

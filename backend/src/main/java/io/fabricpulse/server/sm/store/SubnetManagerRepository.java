@@ -8,7 +8,9 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 
 /** The {@code subnet_manager} table (V14). */
@@ -39,14 +41,18 @@ public class SubnetManagerRepository {
                     + " activity_count = s.activity_count, last_seen = s.last_seen"
                     + " WHEN NOT MATCHED THEN INSERT (guid, lid, priority, state, activity_count, first_seen, last_seen)"
                     + " VALUES (s.guid, s.lid, s.priority, s.state, s.activity_count, s.first_seen, s.last_seen)");
+            Map<String, Object> values = new HashMap<>();
             for (int i = 0; i < chunk.size(); i++) {
                 SubnetManagerRow row = chunk.get(i);
-                merge = merge.bind("g" + i, row.guid()).bind("l" + i, row.lid()).bind("p" + i, row.priority())
-                        .bind("a" + i, row.activityCount()).bind("f" + i, StateSql.stored(row.firstSeen()))
-                        .bind("t" + i, StateSql.stored(row.lastSeen()));
-                merge = StateSql.bind(merge, "s" + i, row.state(), String.class);
+                values.put("g" + i, row.guid());
+                values.put("l" + i, row.lid());
+                values.put("p" + i, row.priority());
+                values.put("a" + i, row.activityCount());
+                values.put("f" + i, StateSql.stored(row.firstSeen()));
+                values.put("t" + i, StateSql.stored(row.lastSeen()));
+                values.put("s" + i, StateSql.parameter(row.state(), String.class));
             }
-            return merge.fetch().rowsUpdated();
+            return merge.bindValues(values).fetch().rowsUpdated();
         }).reduce(0L, Long::sum);
     }
 

@@ -9,7 +9,9 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 
 /** The {@code cable_history} table (V13): which port has been linked to which peer. */
@@ -50,14 +52,18 @@ public class CableHistoryRepository {
                     + " WHEN NOT MATCHED THEN INSERT (node_guid, port_number, peer_guid, peer_port, first_seen, last_seen,"
                     + " lost_at) VALUES (s.node_guid, s.port_number, s.peer_guid, s.peer_port, s.first_seen, s.last_seen,"
                     + " s.lost_at)");
+            Map<String, Object> values = new HashMap<>();
             for (int i = 0; i < chunk.size(); i++) {
                 CableHistoryRow row = chunk.get(i);
-                merge = merge.bind("g" + i, row.nodeGuid()).bind("p" + i, row.portNumber())
-                        .bind("h" + i, row.peerGuid()).bind("q" + i, row.peerPort())
-                        .bind("f" + i, StateSql.stored(row.firstSeen())).bind("l" + i, StateSql.stored(row.lastSeen()));
-                merge = StateSql.bind(merge, "x" + i, row.lostAt(), Instant.class);
+                values.put("g" + i, row.nodeGuid());
+                values.put("p" + i, row.portNumber());
+                values.put("h" + i, row.peerGuid());
+                values.put("q" + i, row.peerPort());
+                values.put("f" + i, StateSql.stored(row.firstSeen()));
+                values.put("l" + i, StateSql.stored(row.lastSeen()));
+                values.put("x" + i, StateSql.parameter(row.lostAt(), Instant.class));
             }
-            return merge.fetch().rowsUpdated();
+            return merge.bindValues(values).fetch().rowsUpdated();
         }).reduce(0L, Long::sum);
     }
 

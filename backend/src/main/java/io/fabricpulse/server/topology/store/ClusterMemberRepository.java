@@ -7,7 +7,9 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The {@code cluster_member} table: which nodes belong to which cluster groups. */
 @Repository
@@ -72,10 +74,12 @@ public class ClusterMemberRepository {
         return Flux.fromIterable(StateSql.chunks(rows)).concatMap(chunk -> {
             DatabaseClient.GenericExecuteSpec insert = db.sql("INSERT INTO cluster_member (cluster_name, node_guid) VALUES "
                     + StateSql.values(chunk.size(), "c", "g"));
+            Map<String, Object> values = new HashMap<>();
             for (int i = 0; i < chunk.size(); i++) {
-                insert = insert.bind("c" + i, chunk.get(i).cluster()).bind("g" + i, chunk.get(i).nodeGuid());
+                values.put("c" + i, chunk.get(i).cluster());
+                values.put("g" + i, chunk.get(i).nodeGuid());
             }
-            return insert.fetch().rowsUpdated();
+            return insert.bindValues(values).fetch().rowsUpdated();
         }).reduce(0L, Long::sum);
     }
 }

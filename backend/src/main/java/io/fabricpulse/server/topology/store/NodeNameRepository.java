@@ -9,8 +9,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -91,12 +93,15 @@ public class NodeNameRepository {
                     + " WHEN MATCHED THEN UPDATE SET name = s.name, source = s.source, updated_at = s.updated_at"
                     + " WHEN NOT MATCHED THEN INSERT (node_guid, name, source, updated_at)"
                     + " VALUES (s.node_guid, s.name, s.source, s.updated_at)");
+            Map<String, Object> values = new HashMap<>();
             for (int i = 0; i < chunk.size(); i++) {
                 NodeNameRow row = chunk.get(i);
-                merge = merge.bind("g" + i, row.nodeGuid()).bind("n" + i, row.name()).bind("s" + i, row.source())
-                        .bind("u" + i, StateSql.stored(row.updatedAt()));
+                values.put("g" + i, row.nodeGuid());
+                values.put("n" + i, row.name());
+                values.put("s" + i, row.source());
+                values.put("u" + i, StateSql.stored(row.updatedAt()));
             }
-            return merge.fetch().rowsUpdated();
+            return merge.bindValues(values).fetch().rowsUpdated();
         }).reduce(0L, Long::sum);
     }
 
