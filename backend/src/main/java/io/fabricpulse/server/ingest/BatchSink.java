@@ -2,6 +2,7 @@ package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -19,6 +20,14 @@ import java.util.concurrent.CompletableFuture;
 public interface BatchSink {
 
     CompletableFuture<Outcome> accept(IngestBatch batch);
+
+    /**
+     * The refusal a batch handed in now would get because the sink is behind, asked before a push's body is read
+     * so that an overloaded server spends nothing on what it refuses; empty when it takes batches.
+     */
+    default Optional<IngestUnavailableException> busy() {
+        return Optional.empty();
+    }
 
     /** What became of a batch the sink took. */
     enum Outcome {

@@ -17,6 +17,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code POST /api/v1/ingest}: a JSON {@link io.fabricpulse.model.ingest.IngestBatch}, optionally gzip.
@@ -47,6 +48,10 @@ class IngestController {
     @PostMapping("/api/v1/ingest")
     Mono<ResponseEntity<IngestAck>> ingest(ServerHttpRequest request, Authentication authentication) {
         AgentCredential agent = (AgentCredential) authentication.getDetails();
+        Optional<IngestUnavailableException> busy = service.busy();
+        if (busy.isPresent()) {
+            return Mono.error(busy.get()); // before the body is read: refusing costs next to nothing
+        }
         return body.read(request)
                 .map(json::read)
                 // A client that hangs up must not cancel the hand-off: the batch may be stored already,

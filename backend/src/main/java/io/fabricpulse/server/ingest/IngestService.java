@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -67,6 +68,11 @@ public class IngestService {
     public CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential) {
         validator.check(batch);
         return admission.admit(batch, credential).thenCompose(admitted -> handOff(batch));
+    }
+
+    /** The refusal a batch would get now because the server is behind, before anything of it is read. */
+    public Optional<IngestUnavailableException> busy() {
+        return sink.busy();
     }
 
     private CompletableFuture<IngestAck> handOff(IngestBatch batch) {

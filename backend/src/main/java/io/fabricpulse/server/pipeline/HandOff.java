@@ -61,8 +61,8 @@ final class HandOff {
     private final Map<String, AgentMark> storedHere = new HashMap<>();
     private Durable retained;
 
-    /** A batch waiting for its flush, with the answer to complete. */
-    record Pending(IngestBatch batch, CompletableFuture<Outcome> answer) {
+    /** A batch waiting for its flush, with the answer to complete and when it was queued ({@link System#nanoTime()}). */
+    record Pending(IngestBatch batch, CompletableFuture<Outcome> answer, long queuedAtNanos) {
 
         int ports() {
             int ports = 0;

@@ -13,6 +13,7 @@ import org.springframework.context.SmartLifecycle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +29,12 @@ import java.util.function.LongSupplier;
  * {@link IngestUnavailableException} (503 with {@code Retry-After}). Grouping is what makes the
  * stores keep up: one series write and one state transaction per flush, not per batch, and the more
  * that queues while a flush runs, the larger the next.
+ *
+ * <p>Overload is answered at once: while the oldest queued batch has waited longer than
+ * {@link PipelineProperties#maxQueueWait()}, new batches are refused with 503 ({@link #busy()}, asked before a
+ * push's body is read), so every push gets its answer within about that wait plus one flush, the worker stays at
+ * its capacity, and what is refused stays in the agents' spools. A queue bounded by batches alone let pushes wait
+ * until their agents gave up (no answer at all), while the worker went on storing batches nobody waited for.
  *
  * <p>One worker keeps batches of one agent in order and makes the live fabric's per-port updates
  * uncontended; the expensive parts (rrd files, SQL) are per flush, not per batch.
@@ -50,6 +57,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     private final HandOff handOff;
     private final PipelineProperties properties;
     private final LongAdder refusedFull = new LongAdder();
+    private final LongAdder refusedBehind = new LongAdder();
     private final Duration shutdownDrain;
     private final LongSupplier nanoTime;
     /** Set by {@link #stop()} before {@link #running} turns false: when the worker stops flushing. */
@@ -83,7 +91,11 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
 
     @Override
     public CompletableFuture<Outcome> accept(IngestBatch batch) {
-        HandOff.Pending pending = new HandOff.Pending(batch, new CompletableFuture<>());
+        Optional<IngestUnavailableException> behind = busy();
+        if (behind.isPresent()) {
+            return CompletableFuture.failedFuture(behind.get());
+        }
+        HandOff.Pending pending = new HandOff.Pending(batch, new CompletableFuture<>(), nanoTime.getAsLong());
         if (!queue.offer(pending)) {
             refusedFull.increment();
             return CompletableFuture.failedFuture(new IngestUnavailableException("the ingest queue is full ("
@@ -91,6 +103,28 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
                     properties.retryAfter()));
         }
         return pending.answer();
+    }
+
+    /**
+     * The refusal a batch handed in now gets because the worker is behind: the oldest queued batch has waited
+     * longer than {@link PipelineProperties#maxQueueWait()}. Counted as refused.
+     */
+    @Override
+    public Optional<IngestUnavailableException> busy() {
+        HandOff.Pending oldest = queue.peek();
+        long waited = oldest == null ? 0 : nanoTime.getAsLong() - oldest.queuedAtNanos();
+        if (waited <= properties.maxQueueWait().toNanos()) {
+            return Optional.empty();
+        }
+        refusedBehind.increment();
+        return Optional.of(new IngestUnavailableException("the ingest pipeline is behind (the oldest waiting batch has"
+                + " waited " + Duration.ofNanos(waited).toMillis() + " ms, more than "
+                + properties.maxQueueWait().toMillis() + " ms); send the batch again later", properties.retryAfter()));
+    }
+
+    /** Batches refused because the worker was behind ({@link #busy()}), since start. */
+    public long refusedBehind() {
+        return refusedBehind.sum();
     }
 
     /** Batches waiting for the worker. */

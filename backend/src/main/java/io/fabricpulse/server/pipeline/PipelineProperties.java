@@ -11,6 +11,9 @@ import java.time.Duration;
  * @param queueCapacity    batches waiting for the pipeline's worker; when full, ingest answers 503 with
  *                         {@code Retry-After} and agents keep the batch in their spool
  * @param maxPortsPerFlush most port samples one store write takes: waiting batches are grouped up to this
+ * @param maxQueueWait     longest a queued batch may wait for the worker before new batches are refused (503 with
+ *                         {@code Retry-After}, answered before their body is read): an overloaded server says "busy"
+ *                         at once and stays at its capacity, instead of queueing pushes until their agents time out
  * @param retryAfter       the delay a 503 asks agents to wait
  * @param storeTimeout     longest wait for one write to the series or state store before it counts as failed
  * @param resumeInterval   how often a port's last raw sample is rewritten in the state store, by its sample
@@ -20,6 +23,7 @@ import java.time.Duration;
 @ConfigurationProperties("fabricpulse.pipeline")
 public record PipelineProperties(@DefaultValue("512") int queueCapacity,
                                  @DefaultValue("10000") int maxPortsPerFlush,
+                                 @DefaultValue("1s") Duration maxQueueWait,
                                  @DefaultValue("5s") Duration retryAfter,
                                  @DefaultValue("30s") Duration storeTimeout,
                                  Duration resumeInterval) {
@@ -34,6 +38,9 @@ public record PipelineProperties(@DefaultValue("512") int queueCapacity,
         if (maxPortsPerFlush < 1) {
             throw new IllegalArgumentException("fabricpulse.pipeline.max-ports-per-flush must be at least 1, got "
                     + maxPortsPerFlush);
+        }
+        if (maxQueueWait.isNegative() || maxQueueWait.isZero()) {
+            throw new IllegalArgumentException("fabricpulse.pipeline.max-queue-wait must be positive, got " + maxQueueWait);
         }
         if (retryAfter.toSeconds() < 1) {
             throw new IllegalArgumentException("fabricpulse.pipeline.retry-after must be at least 1s (Retry-After counts"

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -24,8 +25,8 @@ import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 
 /**
  * The HTTP answer when the pipeline cannot take a batch (queue full, a store down, the server
- * stopping): 503 with {@code Retry-After} and a problem body, whether the sink says so at once or
- * only later from its worker thread, and however the refusal is wrapped on the way.
+ * stopping, the worker behind): 503 with {@code Retry-After} and a problem body, whether the sink says so at
+ * once, before the body is read, or only later from its worker thread, and however the refusal is wrapped on the way.
  */
 class IngestUnavailableAnswerTest {
 
@@ -46,11 +47,32 @@ class IngestUnavailableAnswerTest {
         }, CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS)));
     }
 
+    @Test
+    void aSinkThatIsBehindAnswers503BeforeReadingTheBodyEvenOneThatIsNotJson() {
+        BatchSink behind = new BatchSink() {
+            @Override
+            public CompletableFuture<Outcome> accept(io.fabricpulse.model.ingest.IngestBatch batch) {
+                throw new AssertionError("a batch reached a sink that is behind");
+            }
+
+            @Override
+            public Optional<IngestUnavailableException> busy() {
+                return Optional.of(unavailable());
+            }
+        };
+
+        expect503(behind, "{\"not\": \"a batch\", truncated");
+    }
+
     private static IngestUnavailableException unavailable() {
         return new IngestUnavailableException("the server is stopping; send the batch again later", Duration.ofSeconds(7));
     }
 
     private static void expect503(BatchSink sink) {
+        expect503(sink, TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L))));
+    }
+
+    private static void expect503(BatchSink sink, String body) {
         IngestService service = new IngestService(new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC),
                 Duration.ofMinutes(5), Duration.ofDays(7), 50_000), (batch, credential) -> CompletableFuture.completedFuture(null),
                 new SeenBatches(16), sink, Clock.fixed(NOW, ZoneOffset.UTC));
@@ -60,9 +82,8 @@ class IngestUnavailableAnswerTest {
         WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service, List.of(), List.of()))
                 .webFilter((exchange, chain) -> chain.filter(exchange.mutate().principal(Mono.just(agent)).build()))
                 .build();
-        String batch = TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L)));
 
-        client.post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(batch).exchange()
+        client.post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
                 .expectStatus().isEqualTo(503)
                 .expectHeader().valueEquals(HttpHeaders.RETRY_AFTER, "7")
                 .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static io.fabricpulse.server.pipeline.PipelineFixture.batch;
 import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
@@ -55,6 +56,38 @@ class IngestPipelineTest {
         server.flushAll();
         assertThat(queued).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
         assertThat(server.port(guid).sampledAt()).isEqualTo(batch("h1", guid, 4).collectedAt());
+    }
+
+    @Test
+    void aWorkerBehindByMoreThanTheMaxQueueWaitRefusesNewBatchesAtOnceUntilItCatchesUp() {
+        PipelineFixture fixture = new PipelineFixture(directory, state);
+        AtomicLong now = new AtomicLong();
+        PipelineProperties properties = new PipelineProperties(100, 50_000, Duration.ofSeconds(1), Duration.ofSeconds(7),
+                Duration.ofSeconds(30), null);
+        IngestPipeline pipeline = new IngestPipeline(new HandOff(liveFabric().build(), fixture.series, fixture.resume,
+                properties.storeTimeout(), properties.retryAfter()), properties, Duration.ZERO, now::get);
+        String guid = TestBatches.randomGuid();
+        CompletableFuture<Outcome> waiting = pipeline.accept(batch("h1", guid, 1));
+        now.addAndGet(Duration.ofSeconds(1).toNanos());
+        CompletableFuture<Outcome> stillTaken = pipeline.accept(batch("h1", guid, 2));
+
+        now.incrementAndGet();
+        assertThat(pipeline.busy()).as("the oldest batch has waited 1 s and 1 ns").isPresent();
+        CompletableFuture<Outcome> refused = pipeline.accept(batch("h1", guid, 3));
+
+        assertThat(refused).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOfSatisfying(IngestUnavailableException.class, unavailable -> {
+                    assertThat(unavailable.retryAfter()).isEqualTo(Duration.ofSeconds(7));
+                    assertThat(unavailable).hasMessageContaining("1000 ms");
+                });
+        assertThat(pipeline.refusedBehind()).isEqualTo(2);
+        assertThat(pipeline.queued()).as("the refused batch was not queued").isEqualTo(2);
+        PipelineFixture.drain(pipeline);
+        assertThat(List.of(waiting, stillTaken)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+        assertThat(pipeline.busy()).as("caught up").isEmpty();
+        CompletableFuture<Outcome> takenAgain = pipeline.accept(batch("h1", guid, 3));
+        PipelineFixture.drain(pipeline);
+        assertThat(takenAgain).isCompletedWithValue(Outcome.APPLIED);
     }
 
     @Test

@@ -30,7 +30,7 @@ import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 final class PipelineFixture {
 
     static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
-    static final PipelineProperties PROPERTIES = new PipelineProperties(4, 50_000, Duration.ofSeconds(7),
+    static final PipelineProperties PROPERTIES = new PipelineProperties(4, 50_000, Duration.ofMinutes(10), Duration.ofSeconds(7),
             Duration.ofSeconds(30), null);
 
     final RecordingSeriesStore series;
@@ -65,6 +65,18 @@ final class PipelineFixture {
         return new Server(liveFabric().build(), resumeInterval, resume, List.of());
     }
 
+    /** Flushes the pipeline's queue on this thread until it is empty (its worker's steps). */
+    static void drain(IngestPipeline pipeline) {
+        try {
+            while (pipeline.queued() > 0) {
+                pipeline.flushQueued();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** One server instance. */
     final class Server {
 
@@ -95,14 +107,7 @@ final class PipelineFixture {
         }
 
         void flushAll() {
-            try {
-                while (pipeline.queued() > 0) {
-                    pipeline.flushQueued();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            drain(pipeline);
         }
 
         PortView port(String guid) {

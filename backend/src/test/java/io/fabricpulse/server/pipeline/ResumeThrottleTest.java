@@ -63,13 +63,13 @@ class ResumeThrottleTest {
 
     @Test
     void theDefaultFollowsTheStateDatabase() {
-        PipelineProperties unset = new PipelineProperties(4, 100, Duration.ofSeconds(5), Duration.ofSeconds(30), null);
+        PipelineProperties unset = new PipelineProperties(4, 100, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(30), null);
         assertThat(unset.resumeIntervalFor("H2")).isEqualTo(Duration.ofSeconds(30));
         assertThat(unset.resumeIntervalFor("PostgreSQL")).isZero();
-        PipelineProperties set = new PipelineProperties(4, 100, Duration.ofSeconds(5), Duration.ofSeconds(30),
+        PipelineProperties set = new PipelineProperties(4, 100, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(30),
                 Duration.ofSeconds(5));
         assertThat(set.resumeIntervalFor("PostgreSQL")).isEqualTo(Duration.ofSeconds(5));
-        assertThatThrownBy(() -> new PipelineProperties(4, 100, Duration.ofSeconds(5), Duration.ofSeconds(30),
+        assertThatThrownBy(() -> new PipelineProperties(4, 100, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(30),
                 Duration.ofSeconds(-5))).hasMessageContaining("fabricpulse.pipeline.resume-interval");
     }
 
