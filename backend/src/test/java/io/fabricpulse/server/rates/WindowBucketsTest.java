@@ -62,6 +62,27 @@ class WindowBucketsTest {
     }
 
     @Test
+    void countersThatStartGrowingLaterKeepEveryCountersSumsInEveryRing() {
+        // Traffic from the start; symbol errors from 300 s, discards (an earlier column) from 420 s.
+        for (int s = 0; s <= 600; s += 10) {
+            sample(s, Map.of("PortXmitData", 100L * s,
+                    "SymbolErrorCounter", s < 300 ? 0L : 2L * (s - 300) / 10,
+                    "PortXmitDiscards", s < 420 ? 0L : 3L * (s - 420) / 10));
+        }
+
+        WindowRates five = at(600, RateWindow.FIVE_MINUTES);
+        assertThat(five.counters().get(PortXmitData).increase()).isCloseTo(30_000, within(1e-1));
+        assertThat(five.counters().get(SymbolErrorCounter).increase()).isCloseTo(60, within(1e-3));
+        assertThat(five.counters().get(PortXmitDiscards).increase()).isCloseTo(54, within(1e-3));
+        for (RateWindow longer : new RateWindow[] {RateWindow.ONE_HOUR, RateWindow.ONE_DAY}) {
+            WindowRates w = at(600, longer);
+            assertThat(w.counters().get(PortXmitData).increase()).as(longer.label()).isCloseTo(60_000, within(1.0));
+            assertThat(w.counters().get(SymbolErrorCounter).increase()).as(longer.label()).isCloseTo(60, within(1e-3));
+            assertThat(w.counters().get(PortXmitDiscards).increase()).as(longer.label()).isCloseTo(54, within(1e-3));
+        }
+    }
+
+    @Test
     void aSilentPortAgesOutOfItsWindowsAndTheOldestBucketCountsByItsShare() {
         for (int s = 0; s <= 600; s += 10) {
             sample(s, Map.of("SymbolErrorCounter", 6L * s / 10));

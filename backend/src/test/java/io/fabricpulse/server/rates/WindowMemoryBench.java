@@ -38,21 +38,17 @@ class WindowMemoryBench {
     void heapPerTrackedPort() {
         int ports = Integer.getInteger("bench.ports", 20_000);
 
-        long before = usedAfterGc();
-        List<WindowBuckets> windows = new ArrayList<>(ports);
         PortRates rates = new PortRates();
         rates.update(allCounters(0), CounterWidth.EXTENDED_DATA, T0);
-        PortRates.Result result = rates.update(allCounters(10), CounterWidth.EXTENDED_DATA, T0.plusSeconds(10));
-        for (int i = 0; i < ports; i++) {
-            WindowBuckets w = new WindowBuckets();
-            w.record(T0, T0.plusSeconds(10), result);
-            windows.add(w);
-        }
-        long windowsBytes = usedAfterGc() - before - (16L + 4L * ports);  // minus the list holding them
-        System.out.printf("WindowBuckets: %,d bytes per port (%,d ports)%n", windowsBytes / ports, ports);
-        assertThat(windows).hasSize(ports);
+        System.out.printf("WindowBuckets: %,d bytes per port (%,d ports, every counter growing)%n",
+                bytesPerWindows(ports, rates.update(allCounters(10), CounterWidth.EXTENDED_DATA, T0.plusSeconds(10))), ports);
+        PortRates healthy = new PortRates();
+        healthy.update(trafficCounters(0), CounterWidth.EXTENDED_DATA, T0);
+        System.out.printf("WindowBuckets: %,d bytes per port (%,d ports, traffic counters growing, error counters 0)%n",
+                bytesPerWindows(ports, healthy.update(trafficCounters(10), CounterWidth.EXTENDED_DATA, T0.plusSeconds(10))),
+                ports);
 
-        before = usedAfterGc();
+        long before = usedAfterGc();
         LiveFabric fabric = liveFabric().clock(new MutableClock(T0)).build();
         for (int round = 0; round < 3; round++) {
             for (int node = 0; node < ports / PORTS_PER_NODE; node++) {
@@ -83,6 +79,31 @@ class WindowMemoryBench {
         Map<String, Long> counters = new HashMap<>();
         for (PortCounter counter : PortCounter.values()) {
             counters.put(counter.ibaName(), Math.min(value, counter.max(false) - 1));
+        }
+        return counters;
+    }
+
+    /** Heap per port of {@code ports} windows that recorded {@code result}. */
+    private static long bytesPerWindows(int ports, PortRates.Result result) {
+        long before = usedAfterGc();
+        List<WindowBuckets> windows = new ArrayList<>(ports);
+        for (int i = 0; i < ports; i++) {
+            WindowBuckets w = new WindowBuckets();
+            w.record(T0, T0.plusSeconds(10), result);
+            windows.add(w);
+        }
+        long bytes = usedAfterGc() - before - (16L + 4L * ports);  // minus the list holding them
+        assertThat(windows).hasSize(ports);
+        return bytes / ports;
+    }
+
+    /** Every counter read, the error counters at 0: a healthy port. */
+    private static Map<String, Long> trafficCounters(long value) {
+        Map<String, Long> counters = allCounters(value);
+        for (PortCounter counter : PortCounter.values()) {
+            if (counter.kind() == PortCounter.Kind.ERROR) {
+                counters.put(counter.ibaName(), 0L);
+            }
         }
         return counters;
     }
