@@ -59,6 +59,12 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     private final LongAdder refusedFull = new LongAdder();
     private final LongAdder refusedBehind = new LongAdder();
     private final Duration shutdownDrain;
+    /**
+     * What a refusal for being behind asks agents to wait: the queue's wait bound (at least Retry-After's 1 s), not the
+     * longer {@link PipelineProperties#retryAfter()} of an outage. Being behind passes within about that long, and an
+     * agent polling every second that waited 5 s delivered nothing meanwhile, though the server had room again.
+     */
+    private final Duration behindRetryAfter;
     private final LongSupplier nanoTime;
     /** Set by {@link #stop()} before {@link #running} turns false: when the worker stops flushing. */
     private volatile long drainUntilNanos;
@@ -87,6 +93,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         this.shutdownDrain = shutdownDrain;
         this.nanoTime = nanoTime;
         this.queue = new ArrayBlockingQueue<>(properties.queueCapacity());
+        this.behindRetryAfter = Duration.ofSeconds(Math.max(1, (properties.maxQueueWait().toMillis() + 999) / 1000));
     }
 
     @Override
@@ -119,7 +126,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         refusedBehind.increment();
         return Optional.of(new IngestUnavailableException("the ingest pipeline is behind (the oldest waiting batch has"
                 + " waited " + Duration.ofNanos(waited).toMillis() + " ms, more than "
-                + properties.maxQueueWait().toMillis() + " ms); send the batch again later", properties.retryAfter()));
+                + properties.maxQueueWait().toMillis() + " ms); send the batch again later", behindRetryAfter));
     }
 
     /** Batches refused because the worker was behind ({@link #busy()}), since start. */

@@ -23,7 +23,7 @@ import java.time.Duration;
 @ConfigurationProperties("fabricpulse.pipeline")
 public record PipelineProperties(@DefaultValue("512") int queueCapacity,
                                  @DefaultValue("10000") int maxPortsPerFlush,
-                                 @DefaultValue("1s") Duration maxQueueWait,
+                                 @DefaultValue("2s") Duration maxQueueWait,
                                  @DefaultValue("5s") Duration retryAfter,
                                  @DefaultValue("30s") Duration storeTimeout,
                                  Duration resumeInterval) {
