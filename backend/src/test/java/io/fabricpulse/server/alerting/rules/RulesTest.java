@@ -251,4 +251,25 @@ class RulesTest {
         assertThat(window.add(T0.plusSeconds(125 * 60 + 125 * 60), 0)).isZero();
         assertThat(window.isEmpty()).isTrue();
     }
+
+    @Test
+    void aWindowSumsExactlyWhatIsInsideItAsItsSlotsWrapAroundAndGrow() {
+        // A 256 s window: slots of 1 s. Bursts at uneven times; each sum is checked against the increments
+        // newer than the window's start, while the ring wraps (slots expire) and grows (more slots live).
+        IncrementWindow window = new IncrementWindow(Duration.ofSeconds(256));
+        java.util.List<long[]> added = new java.util.ArrayList<>();
+        java.util.Random random = new java.util.Random(19);
+        long second = 0;
+        for (int step = 0; step < 3_000; step++) {
+            second += 1 + random.nextInt(step < 1_000 ? 3 : 40);
+            long amount = random.nextInt(4);
+            long sum = window.add(T0.plusSeconds(second), amount);
+            if (amount > 0) {
+                added.add(new long[]{second, amount});
+            }
+            long now = second;
+            long expected = added.stream().filter(a -> a[0] > now - 256).mapToLong(a -> a[1]).sum();
+            assertThat(sum).as("at %d s", second).isEqualTo(expected);
+        }
+    }
 }
