@@ -34,8 +34,11 @@ public final class PortRates implements CounterTotals {
     private final long[] baselines = new long[COUNTERS.length];
     /** Per counter ordinal, the baseline's collection time; null while the counter has no baseline. */
     private final Instant[] sampledAt = new Instant[COUNTERS.length];
-    /** Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. */
-    private final Instant[] saturatedSince = new Instant[COUNTERS.length];
+    /**
+     * Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. Null as a whole
+     * until a counter of the port latches (hardly any ever does): 104 bytes of every port otherwise.
+     */
+    private Instant[] saturatedSince;
     /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
     private int wideBits;
     /**
@@ -180,7 +183,7 @@ public final class PortRates implements CounterTotals {
             boolean wide = counter.wide(width);
             boolean firstSight = sampledAt[c] == null;
             CounterRate rate = CounterRates.outcome(counter, baselines[c], (wideBits & (1 << c)) != 0, sampledAt[c],
-                    saturatedSince[c], value, wide, at);
+                    saturatedSince == null ? null : saturatedSince[c], value, wide, at);
             outcomes[c] = rate;
             if (!(rate instanceof CounterRate.NotNewer)) {
                 if (firstSight) {
@@ -208,7 +211,12 @@ public final class PortRates implements CounterTotals {
     private void keep(int counter, long value, boolean wide, Instant at, Instant latchedSince) {
         baselines[counter] = value;
         sampledAt[counter] = at;
-        saturatedSince[counter] = latchedSince;
+        if (latchedSince != null && saturatedSince == null) {
+            saturatedSince = new Instant[COUNTERS.length];
+        }
+        if (saturatedSince != null) {
+            saturatedSince[counter] = latchedSince;
+        }
         wideBits = wide ? wideBits | (1 << counter) : wideBits & ~(1 << counter);
     }
 }
