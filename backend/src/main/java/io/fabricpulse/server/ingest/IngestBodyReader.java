@@ -7,6 +7,7 @@ import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
+import io.fabricpulse.model.ingest.WireFormat;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import reactor.core.publisher.Mono;
@@ -23,7 +24,7 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Gets the JSON bytes of an ingest request, refusing early and precisely: the wrong content type or
+ * Gets the bytes of an ingest request and their {@link WireFormat}, refusing early and precisely: the wrong content type or
  * encoding (415), a body over {@code max-body-size} as sent (413, without reading past the limit), a
  * gzip body that inflates beyond {@code max-decompressed-size} (413, a decompression bomb stops at
  * the limit), gzip that is corrupt (400). A body over the limit is read to its end (up to a bound) and
@@ -51,10 +52,14 @@ final class IngestBodyReader {
         this.maxDecompressedBytes = (int) properties.maxDecompressedSize().toBytes();
     }
 
-    Mono<byte[]> read(ServerHttpRequest request) {
+    /** A request body, decoded from gzip when it came so, and the format it is in. */
+    record IngestBody(byte[] bytes, WireFormat format) {
+    }
+
+    Mono<IngestBody> read(ServerHttpRequest request) {
         return Mono.defer(() -> {
             HttpHeaders headers = request.getHeaders();
-            checkContentType(headers);
+            WireFormat format = wireFormat(headers);
             boolean gzip = isGzip(headers);
             long announced = headers.getContentLength();
             if (announced > maxBodyBytes) {
@@ -74,7 +79,7 @@ final class IngestBodyReader {
                         }
                         return body.bytes();
                     })
-                    .map(bytes -> gzip ? gunzip(bytes) : bytes);
+                    .map(bytes -> new IngestBody(gzip ? gunzip(bytes) : bytes, format));
         });
     }
 
@@ -134,23 +139,36 @@ final class IngestBodyReader {
         }
     }
 
-    private static void checkContentType(HttpHeaders headers) {
+    private static final String SEND = "; send application/json or application/x-jackson-smile";
+
+    /** The format {@code type} names, or null when it is neither. */
+    private static WireFormat formatOf(MediaType type) {
+        for (WireFormat format : WireFormat.values()) {
+            if (MediaType.parseMediaType(format.contentType()).equalsTypeAndSubtype(type)) {
+                return format;
+            }
+        }
+        return null;
+    }
+
+    private static WireFormat wireFormat(HttpHeaders headers) {
         MediaType type;
         try {
             type = headers.getContentType();
         } catch (InvalidMediaTypeException e) {
-            throw unsupported("the Content-Type header cannot be parsed (" + e.getMessage() + "); send application/json");
+            throw unsupported("the Content-Type header cannot be parsed (" + e.getMessage() + ")" + SEND);
         }
         if (type == null) {
-            throw unsupported("no Content-Type header; send application/json");
+            throw unsupported("no Content-Type header" + SEND);
         }
-        if (!MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type)) {
-            throw unsupported("Content-Type " + type.getType() + "/" + type.getSubtype()
-                    + " is not supported; send application/json");
+        WireFormat format = formatOf(type);
+        if (format == null) {
+            throw unsupported("Content-Type " + type.getType() + "/" + type.getSubtype() + " is not supported" + SEND);
         }
-        if (type.getCharset() != null && !StandardCharsets.UTF_8.equals(type.getCharset())) {
+        if (format == WireFormat.JSON && type.getCharset() != null && !StandardCharsets.UTF_8.equals(type.getCharset())) {
             throw unsupported("charset " + type.getCharset() + " is not supported; JSON is sent as UTF-8");
         }
+        return format;
     }
 
     /** Whether the body is gzip; identity is no encoding, anything else is refused. */

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.ingest;
 
+import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import org.springframework.http.HttpHeaders;
@@ -20,9 +21,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code POST /api/v1/ingest}: a JSON {@link io.fabricpulse.model.ingest.IngestBatch}, optionally gzip.
+ * {@code POST /api/v1/ingest}: an {@link io.fabricpulse.model.ingest.IngestBatch} in JSON or Smile ({@link WireFormat}),
+ * optionally gzip.
  * 202 with an ack once durably handed off, 200 with {@code "status":"duplicate"} for a replay, 4xx
- * problem details for anything wrong (see {@link IngestBodyReader}, {@link BatchJsonReader},
+ * problem details for anything wrong (see {@link IngestBodyReader}, {@link BatchReader},
  * {@link BatchValidator}), 503 with {@code Retry-After} when the server cannot take the batch now.
  * Authentication (the agent's bearer token) is the security chain's job; it names the
  * {@link AgentCredential} the batch is bound to.
@@ -31,7 +33,7 @@ import java.util.Optional;
 class IngestController {
 
     private final IngestBodyReader body;
-    private final BatchJsonReader json;
+    private final BatchReader reader;
     private final IngestService service;
     private final List<AgentOrders> orders;
     private final List<SweepAssignments> sweeps;
@@ -40,7 +42,7 @@ class IngestController {
                      List<SweepAssignments> sweeps) {
         this.sweeps = List.copyOf(sweeps);
         this.body = new IngestBodyReader(properties);
-        this.json = new BatchJsonReader();
+        this.reader = new BatchReader();
         this.service = service;
         this.orders = List.copyOf(orders);
     }
@@ -53,7 +55,7 @@ class IngestController {
             return Mono.error(busy.get()); // before the body is read: refusing costs next to nothing
         }
         return body.read(request)
-                .map(json::read)
+                .map(body -> reader.read(body.bytes(), body.format()))
                 // A client that hangs up must not cancel the hand-off: the batch may be stored already,
                 // and a replay waiting on the same answer still needs it. The response waits on a copy and
                 // only the copy is cancelled, so an answer that comes after the client left (a 503 while

@@ -4,7 +4,7 @@
  *
  * <p>Path of one request: the security chain checks the agent's bearer token; {@link
  * io.fabricpulse.server.ingest.IngestBodyReader} checks content type, encoding and size and inflates
- * gzip within a limit; {@link io.fabricpulse.server.ingest.BatchJsonReader} binds the JSON strictly;
+ * gzip within a limit; {@link io.fabricpulse.server.ingest.BatchReader} binds the JSON or Smile strictly;
  * {@link io.fabricpulse.server.ingest.BatchValidator} checks the whole batch; {@link
  * io.fabricpulse.server.ingest.SeenBatches} drops replays (agent id + sequence); the {@link
  * io.fabricpulse.server.ingest.BatchSink} takes the rest. Any refusal is a 4xx problem detail and

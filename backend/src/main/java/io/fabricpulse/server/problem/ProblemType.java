@@ -10,6 +10,7 @@ import java.net.URI;
  */
 public enum ProblemType {
     INVALID_JSON("invalid-json", "Body is not valid JSON", HttpStatus.BAD_REQUEST),
+    INVALID_SMILE("invalid-smile", "Body is not valid Smile", HttpStatus.BAD_REQUEST),
     INVALID_BATCH("invalid-batch", "Batch does not match the ingest schema", HttpStatus.BAD_REQUEST),
     INVALID_ENCODING("invalid-encoding", "Body cannot be decoded", HttpStatus.BAD_REQUEST),
     INVALID_QUERY("invalid-query", "Invalid query parameter", HttpStatus.BAD_REQUEST),

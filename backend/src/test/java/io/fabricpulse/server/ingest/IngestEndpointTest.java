@@ -212,7 +212,7 @@ class IngestEndpointTest extends ServerTest {
     void aWrongContentTypeIsRefused() {
         refused(post("text/plain", validJson().getBytes(StandardCharsets.UTF_8)), HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                 "unsupported-media-type", body -> body.jsonPath("$.detail")
-                        .isEqualTo("Content-Type text/plain is not supported; send application/json"));
+                        .isEqualTo("Content-Type text/plain is not supported; send application/json or application/x-jackson-smile"));
     }
 
     @Test
@@ -220,7 +220,7 @@ class IngestEndpointTest extends ServerTest {
         refused(web.post().uri("/api/v1/ingest").headers(h -> h.setBearerAuth(AGENT_TOKEN))
                         .bodyValue(validJson().getBytes(StandardCharsets.UTF_8)),
                 HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type",
-                body -> body.jsonPath("$.detail").isEqualTo("no Content-Type header; send application/json"));
+                body -> body.jsonPath("$.detail").isEqualTo("no Content-Type header; send application/json or application/x-jackson-smile"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.ingest;
 
+import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.agent.loadgen.FabricSize;
 import io.fabricpulse.agent.loadgen.LoadFabric;
 import io.fabricpulse.agent.source.PortSource;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.smile.SmileMapper;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -48,6 +50,7 @@ class IngestPipelineBench {
     private static final int AGENTS = Integer.getInteger("bench.agents", 100);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final SmileMapper SMILE = SmileMapper.builder().build();
 
     @TempDir
     Path directory;
@@ -86,6 +89,28 @@ class IngestPipelineBench {
             meter.print("jackson alone, pass " + pass, samplesPerRound * ROUNDS);
         }
 
+        // The wire formats through our strict reader (duplicate check, counters without boxes): JSON, then the
+        // same records in Smile, what agents send at fabric scale.
+        BatchReader strict = new BatchReader();
+        List<List<byte[]>> smileRounds = new ArrayList<>();
+        for (List<byte[]> bodies : rounds) {
+            smileRounds.add(bodies.stream().map(body -> SMILE.writeValueAsBytes(JSON.readValue(body, IngestBatch.class)))
+                    .toList());
+        }
+        System.out.printf(Locale.ROOT, "bench: the same round is %.1f MB of Smile%n",
+                smileRounds.getFirst().stream().mapToLong(body -> body.length).sum() / 1e6);
+        for (int pass = 1; pass <= 2; pass++) {
+            for (WireFormat format : WireFormat.values()) {
+                Meter meter = new Meter();
+                for (List<byte[]> bodies : format == WireFormat.JSON ? rounds : smileRounds) {
+                    for (byte[] body : bodies) {
+                        strict.read(body, format);
+                    }
+                }
+                meter.print("our reader, " + format + ", pass " + pass, samplesPerRound * ROUNDS);
+            }
+        }
+
         StateDatabase state = StateDatabase.h2();
         EmbeddedSeriesStore series = new EmbeddedSeriesStore(new EmbeddedSeriesProperties(directory.resolve("series"),
                 Duration.ofSeconds(10), Duration.ofSeconds(60),
@@ -96,7 +121,7 @@ class IngestPipelineBench {
                 // As the server with H2 (one port row per 30 s of samples) unless -Dbench.resume-interval=PT0S.
                 Duration.parse(System.getProperty("bench.resume-interval", "PT30S")), List.of());
         pipeline.start();
-        BatchJsonReader reader = new BatchJsonReader();
+        BatchReader reader = new BatchReader();
         IngestService service = new IngestService(new BatchValidator(Clock.fixed(clock.instant(), ZoneOffset.UTC),
                 Duration.ofMinutes(5), Duration.ofDays(7), 50_000), (batch, credential) -> CompletableFuture.completedFuture(null),
                 new SeenBatches(256), pipeline, clock);
@@ -105,7 +130,7 @@ class IngestPipelineBench {
                 Meter meter = new Meter();
                 List<CompletableFuture<IngestAck>> answers = new ArrayList<>();
                 for (byte[] body : rounds.get(round)) {
-                    answers.add(service.ingest(reader.read(body), AgentCredential.IN_PROCESS));
+                    answers.add(service.ingest(reader.read(body, WireFormat.JSON), AgentCredential.IN_PROCESS));
                 }
                 answers.forEach(CompletableFuture::join);
                 meter.print("whole path, round " + (round + 1) + (round == 0 ? " (creates the rrd files)" : ""),

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.ingest;
 
+import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.problem.InvalidField;
 import io.fabricpulse.server.problem.ProblemException;
@@ -20,21 +21,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-class BatchJsonReaderTest {
+class BatchReaderTest {
 
     private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
     private static final String VALID = TestBatches.json(TestBatches.oneHostPort("h1", 7, T0, "0x0002c903003178f0",
             Map.of("SymbolErrorCounter", 3L)));
 
-    private final BatchJsonReader reader = new BatchJsonReader();
+    private final BatchReader reader = new BatchReader();
 
     private ProblemException refusal(String json) {
-        return catchThrowableOfType(ProblemException.class, () -> reader.read(json.getBytes(StandardCharsets.UTF_8)));
+        return catchThrowableOfType(ProblemException.class, () -> reader.read(json.getBytes(StandardCharsets.UTF_8), WireFormat.JSON));
     }
 
     @Test
     void readsWhatAnAgentWrites() {
-        IngestBatch batch = reader.read(VALID.getBytes(StandardCharsets.UTF_8));
+        IngestBatch batch = reader.read(VALID.getBytes(StandardCharsets.UTF_8), WireFormat.JSON);
 
         assertThat(batch.agentId()).isEqualTo("h1");
         assertThat(batch.collectedAt()).isEqualTo(T0);
@@ -64,14 +65,14 @@ class BatchJsonReaderTest {
     }
 
     private Map<String, Long> countersOf(String json) {
-        return reader.read(json.getBytes(StandardCharsets.UTF_8)).nodes().getFirst().ports().getFirst().counters();
+        return reader.read(json.getBytes(StandardCharsets.UTF_8), WireFormat.JSON).nodes().getFirst().ports().getFirst().counters();
     }
 
     @Test
     void sixtyFourBitValuesAboveLongMaxArriveAsTheirUnsignedBits() {
         String json = VALID.replace("\"SymbolErrorCounter\":3", "\"PortXmitData\":18446744073709551615");
 
-        IngestBatch batch = reader.read(json.getBytes(StandardCharsets.UTF_8));
+        IngestBatch batch = reader.read(json.getBytes(StandardCharsets.UTF_8), WireFormat.JSON);
 
         assertThat(batch.nodes().getFirst().ports().getFirst().counters()).containsEntry("PortXmitData", -1L);
     }
@@ -155,7 +156,7 @@ class BatchJsonReaderTest {
         assertThat(twice.toProblemDetail().getDetail()).contains("Duplicate Object property \"schemaVersion\"");
         assertThat(trailing.errors()).containsExactly(new InvalidField("", "Trailing token (JsonToken.START_OBJECT) found"
                 + " after value (bound as IngestBatch): not allowed as per DeserializationFeature.FAIL_ON_TRAILING_TOKENS"));
-        assertThat(reader.read((VALID + " \n").getBytes(StandardCharsets.UTF_8)).agentId()).isEqualTo("h1");
+        assertThat(reader.read((VALID + " \n").getBytes(StandardCharsets.UTF_8), WireFormat.JSON).agentId()).isEqualTo("h1");
     }
 
     @Test
