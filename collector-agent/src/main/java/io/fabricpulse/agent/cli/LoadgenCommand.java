@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
         sortOptions = false,
         description = {
                 "Simulated agents push a generated fabric (sim source, fat trees of 4X NDR links sized to --ports) to"
-                        + " the server for --duration, like real agents: gzip JSON with the bearer token, one push in"
+                        + " the server for --duration, like real agents: gzip Smile with the bearer token, one push in"
                         + " flight per agent, polls step-aligned at per-agent offsets, retries honouring Retry-After."
                         + " Traffic goes to --server only.",
                 "Prints every --report-every and at the end: port-samples/s the server acknowledged, push outcomes by"

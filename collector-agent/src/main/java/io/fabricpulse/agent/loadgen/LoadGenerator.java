@@ -9,7 +9,7 @@ import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.agent.source.SourceException;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
-import tools.jackson.databind.json.JsonMapper;
+import io.fabricpulse.model.ingest.WireFormat;
 
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -26,7 +26,7 @@ import java.util.zip.Deflater;
 
 /**
  * {@code fabricpulse-agent loadgen}: simulated agents over a generated fabric push to a server for a bounded
- * time, like real agents (gzip JSON with the bearer token, one push in flight per agent, step-aligned polls
+ * time, like real agents (gzip Smile with the bearer token, one push in flight per agent, step-aligned polls
  * at per-agent offsets, retries honouring Retry-After), and what the server took is measured: port samples
  * per second, push outcomes by status and the latency of acknowledged pushes.
  * <p>
@@ -75,7 +75,7 @@ public final class LoadGenerator {
         int pollThreads = Runtime.getRuntime().availableProcessors();
         try (IngestClient client = new IngestClient(settings.endpoint(), clock);
              TickScheduler scheduler = TickScheduler.pool("fabricpulse-loadgen-poll", pollThreads)) {
-            BatchEncoder encoder = new BatchEncoder(JsonMapper.builder().build(), Deflater.BEST_SPEED);
+            BatchEncoder encoder = new BatchEncoder(WireFormat.SMILE, Deflater.BEST_SPEED);
             warmUp(shares, encoder, report);
             List<SimulatedAgent> agents = new ArrayList<>(shares.size());
             for (int i = 0; i < shares.size(); i++) {

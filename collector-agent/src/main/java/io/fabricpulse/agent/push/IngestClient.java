@@ -1,9 +1,15 @@
 package io.fabricpulse.agent.push;
 
+import io.fabricpulse.model.ingest.WireFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.smile.SmileMapper;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -15,12 +21,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * One push attempt: POSTs an encoded batch to {@code <server>/api/v1/ingest} and says what came of it.
  * Never throws for anything the network or the server does; only interruption escapes.
  */
 public final class IngestClient implements BatchTransport, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(IngestClient.class);
 
     /** Enough for any problem document; a server sending more gets the rest ignored. */
     private static final int MAX_ANSWER_BYTES = 16 * 1024;
@@ -30,6 +40,9 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
     private final Clock clock;
     private final HttpClient http;
     private final JsonMapper mapper = JsonMapper.builder().build();
+    private final SmileMapper smile = SmileMapper.builder().build();
+    /** Set once the server answered 415 to Smile (older than this agent): Smile batches go to it as JSON. */
+    private volatile boolean jsonOnly;
     private final String userAgent;
     private final Consumer<byte[]> answers;
 
@@ -70,22 +83,24 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
             // No token yet (enrolment failed or was refused): the batch waits like after any failed push.
             return new PushResult.Retryable(0, "no credential: " + e.getMessage(), null);
         }
-        HttpRequest request = HttpRequest.newBuilder(endpoint.ingestUri())
-                .timeout(endpoint.requestTimeout())
-                .header("Content-Type", "application/json")
-                .header("Content-Encoding", "gzip")
-                .header("Authorization", "Bearer " + token)
-                .header("Accept", "application/json, application/problem+json")
-                .header("User-Agent", userAgent)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(batch.gzipJson()))
-                .build();
+        WireFormat format = batch.format();
+        byte[] body = batch.body();
         try {
-            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            byte[] answer;
-            try (InputStream body = response.body()) {
-                answer = body.readNBytes(MAX_ANSWER_BYTES);
+            if (format == WireFormat.SMILE && jsonOnly) {
+                body = asJson(body);
+                format = WireFormat.JSON;
             }
-            return classify(response, answer);
+            Answer answer = post(token, body, format);
+            if (answer.response().statusCode() == 415 && format == WireFormat.SMILE) {
+                // A server older than this agent reads JSON only: say so once, and send JSON to it from now on.
+                if (!jsonOnly) {
+                    jsonOnly = true;
+                    log.warn("{} does not take Smile (415): sending JSON to it, which costs the server more per sample;"
+                            + " upgrade the server", endpoint.ingestUri());
+                }
+                answer = post(token, asJson(batch.body()), WireFormat.JSON);
+            }
+            return classify(answer.response(), answer.body());
         } catch (HttpTimeoutException e) {
             return new PushResult.Retryable(0, "no answer from " + endpoint.ingestUri() + " within "
                     + endpoint.requestTimeout().toMillis() + " ms", null);
@@ -93,7 +108,43 @@ public final class IngestClient implements BatchTransport, AutoCloseable {
             return new PushResult.Retryable(0, "cannot connect to " + endpoint.ingestUri() + ": " + describe(e), null);
         } catch (IOException e) {
             return new PushResult.Retryable(0, "push to " + endpoint.ingestUri() + " failed: " + describe(e), null);
+        } catch (JacksonException e) {
+            return new PushResult.Rejected(0, "batch " + batch.sequence() + " is not readable Smile, so not sendable as"
+                    + " JSON either: " + e.getOriginalMessage());
         }
+    }
+
+    /** An answer and the start of its body. */
+    private record Answer(HttpResponse<InputStream> response, byte[] body) {
+    }
+
+    private Answer post(String token, byte[] body, WireFormat format) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(endpoint.ingestUri())
+                .timeout(endpoint.requestTimeout())
+                .header("Content-Type", format.contentType())
+                .header("Content-Encoding", "gzip")
+                .header("Authorization", "Bearer " + token)
+                .header("Accept", "application/json, application/problem+json")
+                .header("User-Agent", userAgent)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        try (InputStream answer = response.body()) {
+            return new Answer(response, answer.readNBytes(MAX_ANSWER_BYTES));
+        }
+    }
+
+    /** A gzip Smile body as gzip JSON: the same document. */
+    private byte[] asJson(byte[] gzipSmile) throws IOException {
+        JsonNode document;
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzipSmile))) {
+            document = smile.readTree(in);
+        }
+        ByteArrayOutputStream json = new ByteArrayOutputStream(gzipSmile.length * 4);
+        try (GZIPOutputStream out = new GZIPOutputStream(json)) {
+            mapper.writeValue(out, document);
+        }
+        return json.toByteArray();
     }
 
     private PushResult classify(HttpResponse<?> response, byte[] answer) {

@@ -207,7 +207,7 @@ public final class DiskSpool implements BatchBuffer {
     private SpoolEntry store(EncodedBatch batch, Path file, SpoolEntry inMemory) {
         try {
             directory.writeAtomically(file, dir.resolve(names.temporaryFile(batch.sequence())),
-                    SpoolFileFormat.header(batch), ByteBuffer.wrap(batch.gzipJson()));
+                    SpoolFileFormat.header(batch), ByteBuffer.wrap(batch.body()));
             problems.clear("write", () -> "the " + description() + " takes batches again");
             return SpoolEntry.onDisk(batch.sequence(), batch.collectedAt(), inMemory.bytes(), file);
         } catch (IOException e) {

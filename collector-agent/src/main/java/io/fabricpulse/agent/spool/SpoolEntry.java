@@ -23,6 +23,6 @@ record SpoolEntry(long sequence, Instant collectedAt, long bytes, Path file, Enc
 
     static SpoolEntry heldInMemory(EncodedBatch batch) {
         return new SpoolEntry(batch.sequence(), batch.collectedAt(),
-                SpoolFileFormat.HEADER_BYTES + (long) batch.gzipJson().length, null, batch);
+                SpoolFileFormat.HEADER_BYTES + (long) batch.body().length, null, batch);
     }
 }

@@ -48,8 +48,8 @@ final class SpoolFileFormat {
                 .putLong(batch.sequence())
                 .putLong(batch.collectedAt().getEpochSecond())
                 .putInt(batch.collectedAt().getNano())
-                .putInt(batch.gzipJson().length);
-        header.putInt(checksum(header.array(), batch.gzipJson(), 0, batch.gzipJson().length));
+                .putInt(batch.body().length);
+        header.putInt(checksum(header.array(), batch.body(), 0, batch.body().length));
         return header.flip();
     }
 

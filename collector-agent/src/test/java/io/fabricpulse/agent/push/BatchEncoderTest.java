@@ -10,11 +10,15 @@ import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.model.ingest.WireFormat;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.smile.SmileMapper;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -29,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class BatchEncoderTest {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final SmileMapper SMILE = SmileMapper.builder().build();
+    private static final BatchEncoder JSON_ENCODER = new BatchEncoder(WireFormat.JSON, Deflater.DEFAULT_COMPRESSION);
 
     private static IngestBatch demoBatch() {
         MutableClock clock = new MutableClock(Instant.parse("2025-06-01T12:00:00Z"));
@@ -37,26 +43,40 @@ class BatchEncoderTest {
     }
 
     private static IngestBatch decode(EncodedBatch encoded) throws IOException {
-        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(encoded.gzipJson()))) {
-            return MAPPER.readValue(in, IngestBatch.class);
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(encoded.body()))) {
+            return (encoded.format() == WireFormat.SMILE ? SMILE : MAPPER).readValue(in, IngestBatch.class);
         }
+    }
+
+    @Test
+    void theAgentSendsSmileAndBothFormatsCarryTheSameBatchSmileInFewerBytes() throws IOException {
+        IngestBatch batch = demoBatch();
+        EncodedBatch smile = new BatchEncoder().encode(batch);
+        EncodedBatch json = JSON_ENCODER.encode(batch);
+
+        assertThat(smile.format()).isEqualTo(WireFormat.SMILE);
+        assertThat(json.format()).isEqualTo(WireFormat.JSON);
+        assertThat(decode(smile)).isEqualTo(batch);
+        assertThat(decode(json)).isEqualTo(batch);
+        assertThat(smile.body().length).isLessThan(json.body().length);
+        assertThat(new EncodedBatch(1, Instant.EPOCH, new byte[]{1, 2, 3}).format()).as("not gzip").isEqualTo(WireFormat.JSON);
     }
 
     @Test
     void everyLevelCarriesTheSameBatchAndTheFastestIsLarger() throws IOException {
         IngestBatch batch = demoBatch();
         EncodedBatch usual = new BatchEncoder().encode(batch);
-        EncodedBatch fastest = new BatchEncoder(MAPPER, Deflater.BEST_SPEED).encode(batch);
+        EncodedBatch fastest = new BatchEncoder(WireFormat.SMILE, Deflater.BEST_SPEED).encode(batch);
         assertThat(decode(usual)).isEqualTo(batch);
         assertThat(decode(fastest)).isEqualTo(batch);
-        assertThat(fastest.gzipJson().length).isGreaterThan(usual.gzipJson().length);
+        assertThat(fastest.body().length).isGreaterThan(usual.body().length);
     }
 
     @Test
     void levelsOutsideDeflateAreRefused() {
-        assertThatThrownBy(() -> new BatchEncoder(MAPPER, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new BatchEncoder(WireFormat.SMILE, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("gzip levels are 1 to 9, not 0");
-        assertThatThrownBy(() -> new BatchEncoder(MAPPER, 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new BatchEncoder(WireFormat.JSON, 10)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -69,10 +89,17 @@ class BatchEncoderTest {
                 "umad", List.of(new NodeReport("0x0c42a10300a1b2c0", null, NodeType.CA, "n1 mlx5_0", null, null, null,
                 List.of(port))));
 
-        String json = gunzip(new BatchEncoder().encode(batch).gzipJson());
+        String json = gunzip(JSON_ENCODER.encode(batch).body());
 
         assertThat(json).contains("\"PortXmitData\":18446744073709551615", "\"PortRcvData\":9223372036854775808",
                 "\"SymbolErrorCounter\":5").doesNotContain(":-");
+        JsonNode counters;
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(new BatchEncoder().encode(batch).body()))) {
+            counters = SMILE.readTree(in).at("/nodes/0/ports/0/counters");
+        }
+        assertThat(counters.get("PortXmitData").bigIntegerValue()).isEqualTo(new BigInteger("18446744073709551615"));
+        assertThat(counters.get("PortRcvData").bigIntegerValue()).isEqualTo(new BigInteger("9223372036854775808"));
+        assertThat(counters.get("SymbolErrorCounter").longValue()).isEqualTo(5);
     }
 
     /** Old servers refuse unknown fields: a batch without a walk must not mention one. */
@@ -83,8 +110,8 @@ class BatchEncoderTest {
         IngestBatch walked = new IngestBatch(IngestBatch.SCHEMA_VERSION, "n1", 2, at, "umad", List.of(),
                 new IngestBatch.Discovery(true, "0x0c42a10300a1b2c0", 1, at.minusMillis(40)));
 
-        assertThat(gunzip(new BatchEncoder().encode(plain).gzipJson())).doesNotContain("discovery");
-        assertThat(gunzip(new BatchEncoder().encode(walked).gzipJson())).contains("\"discovery\":{\"complete\":true,"
+        assertThat(gunzip(JSON_ENCODER.encode(plain).body())).doesNotContain("discovery");
+        assertThat(gunzip(JSON_ENCODER.encode(walked).body())).contains("\"discovery\":{\"complete\":true,"
                 + "\"fromNodeGuid\":\"0x0c42a10300a1b2c0\",\"fromPort\":1,\"startedAt\":\"2026-11-20T09:59:59.960Z\"}");
         assertThat(decode(new BatchEncoder().encode(walked))).isEqualTo(walked);
     }

@@ -59,14 +59,34 @@ class IngestClientTest {
     }
 
     @Test
-    void postsGzipJsonWithTheBearerToken() throws Exception {
+    void aServerThatRefusesSmileWith415GetsTheSameBatchAsJsonAndJsonFromThenOn() throws Exception {
+        server.thenAnswer(Response.problem(415, "Content-Type application/x-jackson-smile is not supported"));
+        try (IngestClient client = new IngestClient(new IngestEndpoint(server.baseUri(), "s3cret-token"), CLOCK)) {
+            assertThat(client.send(new BatchEncoder().encode(batch(1)))).isEqualTo(new PushResult.Delivered(202));
+            assertThat(client.send(new BatchEncoder().encode(batch(2)))).isEqualTo(new PushResult.Delivered(202));
+        }
+
+        Request refused = server.takeRequest();
+        assertThat(refused.header("Content-Type")).isEqualTo("application/x-jackson-smile");
+        assertThat(refused.status()).isEqualTo(415);
+        Request resent = server.takeRequest();
+        assertThat(resent.header("Content-Type")).isEqualTo("application/json");
+        assertThat(resent.json()).startsWith("{").contains("\"sequence\":1");
+        assertThat(resent.batch()).isEqualTo(batch(1));
+        Request next = server.takeRequest();
+        assertThat(next.header("Content-Type")).as("no Smile tried again").isEqualTo("application/json");
+        assertThat(next.batch()).isEqualTo(batch(2));
+    }
+
+    @Test
+    void postsGzipSmileWithTheBearerToken() throws Exception {
         IngestBatch batch = batch(7);
         assertThat(send(server.baseUri(), batch)).isEqualTo(new PushResult.Delivered(202));
 
         Request request = server.takeRequest();
         assertThat(request.method()).isEqualTo("POST");
         assertThat(request.path()).isEqualTo("/api/v1/ingest");
-        assertThat(request.header("Content-Type")).isEqualTo("application/json");
+        assertThat(request.header("Content-Type")).isEqualTo("application/x-jackson-smile");
         assertThat(request.header("Content-Encoding")).isEqualTo("gzip");
         assertThat(request.header("Authorization")).isEqualTo("Bearer s3cret-token");
         assertThat(request.header("User-Agent")).startsWith("fabricpulse-agent/");

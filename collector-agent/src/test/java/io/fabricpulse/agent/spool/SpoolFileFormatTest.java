@@ -17,8 +17,8 @@ class SpoolFileFormatTest {
 
     private static byte[] file(EncodedBatch batch) {
         byte[] header = SpoolFileFormat.header(batch).array();
-        byte[] file = Arrays.copyOf(header, header.length + batch.gzipJson().length);
-        System.arraycopy(batch.gzipJson(), 0, file, header.length, batch.gzipJson().length);
+        byte[] file = Arrays.copyOf(header, header.length + batch.body().length);
+        System.arraycopy(batch.body(), 0, file, header.length, batch.body().length);
         return file;
     }
 
@@ -27,13 +27,13 @@ class SpoolFileFormatTest {
         EncodedBatch decoded = SpoolFileFormat.decode(file(BATCH), BATCH.sequence());
         assertThat(decoded.sequence()).isEqualTo(BATCH.sequence());
         assertThat(decoded.collectedAt()).isEqualTo(BATCH.collectedAt());
-        assertThat(decoded.gzipJson()).isEqualTo(BATCH.gzipJson());
+        assertThat(decoded.body()).isEqualTo(BATCH.body());
     }
 
     @Test
     void anEmptyBodyIsAValidFile() throws Exception {
         EncodedBatch empty = new EncodedBatch(0, TestBatches.FIRST_POLL, new byte[0]);
-        assertThat(SpoolFileFormat.decode(file(empty), 0).gzipJson()).isEmpty();
+        assertThat(SpoolFileFormat.decode(file(empty), 0).body()).isEmpty();
     }
 
     @Test
@@ -86,8 +86,8 @@ class SpoolFileFormatTest {
     @Test
     void theHeaderIsThirtySixBytesAndTheBodyFollowsUnchanged() {
         byte[] written = file(BATCH);
-        assertThat(written).hasSize(36 + BATCH.gzipJson().length);
+        assertThat(written).hasSize(36 + BATCH.body().length);
         assertThat(new String(written, 0, 8)).isEqualTo("FPSPOOL1");
-        assertThat(Arrays.copyOfRange(written, 36, written.length)).isEqualTo(BATCH.gzipJson());
+        assertThat(Arrays.copyOfRange(written, 36, written.length)).isEqualTo(BATCH.body());
     }
 }

@@ -143,7 +143,7 @@ class SpoolPushTest {
     void reachingTheBoundDropsTheOldestCountsThemAndSendsTheRestInOrder() throws Exception {
         long largest = 0;
         for (long sequence = 1; sequence <= 6; sequence++) {
-            largest = Math.max(largest, new BatchEncoder().encode(TestBatches.batch(AGENT, sequence)).gzipJson().length);
+            largest = Math.max(largest, new BatchEncoder().encode(TestBatches.batch(AGENT, sequence)).body().length);
         }
         try (CapturedLog log = new CapturedLog();
              DiskSpool spool = DiskSpool.open(dir, AGENT, 3 * (SpoolFileFormat.HEADER_BYTES + largest))) {

@@ -40,8 +40,8 @@ class SpoolRecoveryTest {
     /** The bytes a spool writes for {@code batch}. */
     private static byte[] fileContent(EncodedBatch batch) {
         byte[] header = SpoolFileFormat.header(batch).array();
-        byte[] file = Arrays.copyOf(header, header.length + batch.gzipJson().length);
-        System.arraycopy(batch.gzipJson(), 0, file, header.length, batch.gzipJson().length);
+        byte[] file = Arrays.copyOf(header, header.length + batch.body().length);
+        System.arraycopy(batch.body(), 0, file, header.length, batch.body().length);
         return file;
     }
 
@@ -74,7 +74,7 @@ class SpoolRecoveryTest {
 
         try (CapturedLog log = new CapturedLog(); DiskSpool spool = DiskSpool.open(dir, AGENT, 1 << 20)) {
             assertThat(spool.size()).isEqualTo(1);
-            assertThat(spool.oldest().gzipJson()).isEqualTo(batch(11).gzipJson());
+            assertThat(spool.oldest().body()).isEqualTo(batch(11).body());
             assertThat(spool.discarded()).isEqualTo(4);
 
             assertThat(log.linesWith("WARN", name(AGENT, 5), "only 20 bytes, less than the 36-byte header")).hasSize(1);

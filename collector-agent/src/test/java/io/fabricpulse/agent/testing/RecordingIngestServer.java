@@ -4,7 +4,9 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.WireFormat;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.smile.SmileMapper;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -44,13 +46,12 @@ public final class RecordingIngestServer implements AutoCloseable {
             return headers.getFirst(name);
         }
 
-        /** The body un-gzipped. */
+        /** The body un-gzipped, as JSON text: a Smile body (what agents send) transcoded, a JSON one as it came. */
         public String json() {
-            try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException("body is not gzip", e);
-            }
+            byte[] document = inflate(body);
+            return WireFormat.sniff(document, document.length) == WireFormat.SMILE
+                    ? MAPPER.writeValueAsString(SMILE.readTree(document))
+                    : new String(document, StandardCharsets.UTF_8);
         }
 
         public IngestBatch batch() {
@@ -73,6 +74,7 @@ public final class RecordingIngestServer implements AutoCloseable {
     }
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final SmileMapper SMILE = SmileMapper.builder().build();
     /** The agents' long-poll for their answers, which this server does not serve (404). */
     private static final String ANSWER_POLL = "/api/v1/ingest/answers/";
 
@@ -184,10 +186,20 @@ public final class RecordingIngestServer implements AutoCloseable {
     }
 
     private static String agentOf(byte[] body) {
-        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-            return MAPPER.readTree(in).path("agentId").asString("?");
-        } catch (IOException | RuntimeException e) {
+        try {
+            byte[] document = inflate(body);
+            return (WireFormat.sniff(document, document.length) == WireFormat.SMILE ? SMILE : MAPPER)
+                    .readTree(document).path("agentId").asString("?");
+        } catch (RuntimeException e) {
             return "?";
+        }
+    }
+
+    private static byte[] inflate(byte[] body) {
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("body is not gzip", e);
         }
     }
 
