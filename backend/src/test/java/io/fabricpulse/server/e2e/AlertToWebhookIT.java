@@ -201,15 +201,7 @@ class AlertToWebhookIT {
 
     /** The first Slack message after {@code skip} whose text has every one of {@code words}; null while none. */
     private static JsonNode message(int skip, String... words) {
-        List<WebhookSink.Received> accepted = SLACK.accepted();
-        for (WebhookSink.Received received : accepted.subList(Math.min(skip, accepted.size()), accepted.size())) {
-            JsonNode json = received.json();
-            String all = json.toString();
-            if (List.of(words).stream().allMatch(all::contains)) {
-                return json;
-            }
-        }
-        return null;
+        return SLACK.acceptedAfter(skip, words);
     }
 
     private static <T> T await(Path log, Duration limit, Callable<T> what) throws IOException {

@@ -75,6 +75,19 @@ public final class WebhookSink implements AutoCloseable {
         return received.stream().filter(request -> request.status() >= 200 && request.status() < 300).toList();
     }
 
+    /** The first accepted message after the first {@code skip} whose JSON has every one of {@code words}; null while none. */
+    public JsonNode acceptedAfter(int skip, String... words) {
+        List<Received> accepted = accepted();
+        for (Received message : accepted.subList(Math.min(skip, accepted.size()), accepted.size())) {
+            JsonNode json = message.json();
+            String all = json.toString();
+            if (List.of(words).stream().allMatch(all::contains)) {
+                return json;
+            }
+        }
+        return null;
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         Map<String, String> headers = new LinkedHashMap<>();
