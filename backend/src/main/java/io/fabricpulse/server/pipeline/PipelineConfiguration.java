@@ -3,6 +3,9 @@ package io.fabricpulse.server.pipeline;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
 import io.fabricpulse.server.series.SeriesStore;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.r2dbc.spi.ConnectionFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +43,23 @@ class PipelineConfiguration {
     }
 
     private static final Logger log = LoggerFactory.getLogger(PipelineConfiguration.class);
+
+    /**
+     * How far behind ingest is and how often it said "busy": batches waiting for the worker, and refusals (503) because
+     * the worker was behind ({@code max-queue-wait}) or the queue was full.
+     */
+    @Bean
+    MeterBinder ingestPipelineMetrics(IngestPipeline pipeline) {
+        return registry -> {
+            Gauge.builder("fabricpulse.ingest.queue.batches", pipeline, IngestPipeline::queued)
+                    .description("Batches waiting for the ingest pipeline's worker").register(registry);
+            FunctionCounter.builder("fabricpulse.ingest.refused", pipeline, IngestPipeline::refusedBehind)
+                    .description("Pushes answered 503 because ingest was busy").tag("reason", "behind").register(registry);
+            FunctionCounter.builder("fabricpulse.ingest.refused", pipeline, IngestPipeline::refusedFull)
+                    .description("Pushes answered 503 because ingest was busy").tag("reason", "queue-full")
+                    .register(registry);
+        };
+    }
 
     @Bean
     IngestPipeline ingestPipeline(LiveFabric fabric, SeriesStore series, ResumeRepository resume,

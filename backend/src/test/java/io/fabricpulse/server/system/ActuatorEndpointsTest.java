@@ -45,7 +45,11 @@ class ActuatorEndpointsTest extends ServerTest {
         assertThat(body)
                 .contains("# TYPE jvm_memory_used_bytes gauge")
                 .contains("process_cpu_usage")
-                .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/api/v1/nodes\"");
+                .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/api/v1/nodes\"")
+                // Ingest's backlog and its "busy" answers, by why.
+                .containsPattern("(?m)^fabricpulse_ingest_queue_batches(\\{[^}]*})? ")
+                .containsPattern("(?m)^fabricpulse_ingest_refused_total\\{[^}]*reason=\"behind\"")
+                .containsPattern("(?m)^fabricpulse_ingest_refused_total\\{[^}]*reason=\"queue-full\"");
     }
 
     @Test
