@@ -1,8 +1,8 @@
 package io.fabricpulse.server.ingest;
 
-import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.server.problem.InvalidField;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
@@ -25,6 +25,7 @@ import tools.jackson.dataformat.smile.SmileFactory;
 import tools.jackson.dataformat.smile.SmileMapper;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -105,7 +106,7 @@ final class BatchReader {
                     : where.containsKey("offset") ? " at byte " + where.get("offset") : "";
             String inPath = path.isEmpty() ? "" : " (in " + path + ")";
             return new ProblemException(format.invalid(),
-                    "invalid " + format.name() + at + inPath + ": " + JacksonMessages.reason(e), java.util.List.of(), where);
+                    "invalid " + format.name() + at + inPath + ": " + JacksonMessages.reason(e), List.of(), where);
         }
         InvalidField versionProblem = unsupportedVersion(body, format);
         if (versionProblem != null) {

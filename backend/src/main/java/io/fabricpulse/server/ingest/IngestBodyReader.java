@@ -1,5 +1,6 @@
 package io.fabricpulse.server.ingest;
 
+import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.server.problem.ProblemException;
 import io.fabricpulse.server.problem.ProblemType;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -7,7 +8,6 @@ import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
-import io.fabricpulse.model.ingest.WireFormat;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import reactor.core.publisher.Mono;
@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -141,11 +143,15 @@ final class IngestBodyReader {
 
     private static final String SEND = "; send application/json or application/x-jackson-smile";
 
+    /** Each format's media type, parsed once. */
+    private static final Map<WireFormat, MediaType> MEDIA_TYPES = Arrays.stream(WireFormat.values())
+            .collect(Collectors.toUnmodifiableMap(format -> format, format -> MediaType.parseMediaType(format.contentType())));
+
     /** The format {@code type} names, or null when it is neither. */
     private static WireFormat formatOf(MediaType type) {
-        for (WireFormat format : WireFormat.values()) {
-            if (MediaType.parseMediaType(format.contentType()).equalsTypeAndSubtype(type)) {
-                return format;
+        for (Map.Entry<WireFormat, MediaType> format : MEDIA_TYPES.entrySet()) {
+            if (format.getValue().equalsTypeAndSubtype(type)) {
+                return format.getKey();
             }
         }
         return null;

@@ -61,7 +61,7 @@ final class HandOff {
     private final Map<String, AgentMark> storedHere = new HashMap<>();
     private Durable retained;
 
-    /** A batch waiting for its flush, with the answer to complete and when it was queued ({@link System#nanoTime()}). */
+    /** A batch waiting for its flush, with the answer to complete and when it was queued (the pipeline's nano clock). */
     record Pending(IngestBatch batch, CompletableFuture<Outcome> answer, long queuedAtNanos) {
 
         int ports() {

@@ -35,7 +35,7 @@ public final class BatchEncoder {
         this.compressionLevel = compressionLevel;
     }
 
-    static ObjectMapper mapper(WireFormat format) {
+    private static ObjectMapper mapper(WireFormat format) {
         return switch (format) {
             case JSON -> JsonMapper.builder().build();
             case SMILE -> SmileMapper.builder().build();

@@ -82,8 +82,8 @@ public final class IncrementWindow {
      */
     private void grow() {
         int capacity = capacity();
-        int wider = Math.min(2 * capacity, SLOTS + 2);
-        long[] grown = new long[2 * (wider > capacity ? wider : 2 * capacity)];
+        int wider = capacity < SLOTS + 2 ? Math.min(2 * capacity, SLOTS + 2) : 2 * capacity;
+        long[] grown = new long[2 * wider];
         for (int i = 0; i < size; i++) {
             System.arraycopy(ring, index(i), grown, 2 * i, 2);
         }
