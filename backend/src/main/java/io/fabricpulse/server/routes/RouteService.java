@@ -40,6 +40,8 @@ public class RouteService implements SmartLifecycle {
     private final Clock clock;
     private final AtomicBoolean buildQueued = new AtomicBoolean();
     private volatile Built built;
+    /** The model the last check looked at; only the checker thread reads and writes it. */
+    private FabricModel checked;
     private ExecutorService builder;
     private ScheduledExecutorService checker;
 
@@ -113,7 +115,12 @@ public class RouteService implements SmartLifecycle {
 
     private void check() {
         try {
-            if (shape(topology.current()) != built.topologyShape()) {
+            FabricModel model = topology.current();
+            if (model == checked) {
+                return; // the topology keeps its model while nothing changed: the same model has the same shape
+            }
+            checked = model;
+            if (shape(model) != built.topologyShape()) {
                 requestBuild();
             }
         } catch (RuntimeException fault) {

@@ -2,6 +2,7 @@ package io.fabricpulse.server.topology;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.state.BackgroundWriter;
@@ -172,7 +173,7 @@ public class CableHistory implements WritesInBackground {
             now = new Linked(far, at, at, null);
         } else if (known.lostAt() != null || !at.isBefore(known.lastSeen().plus(REFRESH))) {
             // Back after a loss: in place again from its first sighting (the gap is the port-not-active alert's).
-            now = new Linked(far, known.firstSeen(), at, null);
+            now = new Linked(known.peer(), known.firstSeen(), at, null); // the far end kept: one object a port
         } else {
             return;
         }
@@ -208,9 +209,13 @@ public class CableHistory implements WritesInBackground {
 
     /** Physically up with a far end: a cable is there. */
     static boolean linked(PortReport port) {
-        return port.peer() != null && port.peer().portNumber() > 0 && port.portNumber() > 0
-                && (port.physicalState() == PhysicalState.LINK_UP
-                || port.physicalState() == PhysicalState.LINK_ERROR_RECOVERY);
+        return linked(port.portNumber(), port.physicalState(), port.peer());
+    }
+
+    /** Whether a port numbered {@code portNumber} in {@code physicalState} with {@code peer} is cabled and up. */
+    static boolean linked(int portNumber, PhysicalState physicalState, PeerPort peer) {
+        return peer != null && peer.portNumber() > 0 && portNumber > 0
+                && (physicalState == PhysicalState.LINK_UP || physicalState == PhysicalState.LINK_ERROR_RECOVERY);
     }
 
     private void queue(Write write) {

@@ -2,8 +2,11 @@ package io.fabricpulse.server.topology;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
@@ -53,7 +56,52 @@ final class ObservedFabric {
         }
     }
 
-    private record PortSeen(PortEnd end, PortReport report, String agentId, Instant seenAt) {
+    /**
+     * What the topology needs of a port's latest report: its link, state and far end. Not the report itself: its
+     * counters are the live fabric's, and its capability sets are four objects a port (the capability is kept as
+     * bits, {@link PortCapability#widthBits(PortReport)} in the high half).
+     */
+    private record PortSeen(PortEnd end, String agentId, Instant seenAt, int lid, PortState state,
+                            PhysicalState physicalState, LinkWidth width, LinkSpeed speed, int capabilityBits,
+                            PeerPort peer) {
+
+        static PortSeen of(PortEnd end, PortReport report, String agentId, Instant at) {
+            return new PortSeen(end, agentId, at, report.lid(), report.state(), report.physicalState(),
+                    report.linkWidthActive(), report.linkSpeedActive(),
+                    PortCapability.widthBits(report) << 16 | PortCapability.speedBits(report), report.peer());
+        }
+
+        /** Same cable, state and rate: what the topology diff compares. */
+        boolean sameStructure(PortSeen other) {
+            return state == other.state && width == other.width && speed == other.speed
+                    && Objects.equals(peer, other.peer);
+        }
+
+        /** Nothing a model shows of the port differs (the LID and physical state too, which routes and links read). */
+        boolean sameInModel(PortSeen other) {
+            return sameStructure(other) && lid == other.lid && physicalState == other.physicalState
+                    && capabilityBits == other.capabilityBits;
+        }
+
+        /** The far end this report shows cabled (physically up), null when none. */
+        PortEnd cabledTo() {
+            return CableHistory.linked(end.port(), physicalState, peer)
+                    ? new PortEnd(peer.nodeGuid(), peer.portNumber()) : null;
+        }
+
+    }
+
+    /**
+     * A model and what it was built from: the {@link #version()} of the observations, the freshness bound it counted
+     * reports from, and the instant until which time alone cannot change it (the first at which a report counted
+     * in it grows older than {@code missingAfter}).
+     */
+    record Snapshot(FabricModel model, long version, Instant fresh, Instant validUntil) {
+
+        /** Whether this is still the model at {@code now} for observations at {@code currentVersion}. */
+        boolean holds(long currentVersion, Instant now) {
+            return version == currentVersion && now.isBefore(validUntil);
+        }
     }
 
     private final Duration missingAfter;
@@ -61,6 +109,18 @@ final class ObservedFabric {
     private final Map<PortEnd, PortSeen> ports = new HashMap<>();
     /** Each agent's newest batch: a walk keeps its nodes present only while its agent is still reporting. */
     private final Map<String, Instant> agentSeen = new HashMap<>();
+    /** Bumped by every batch that changed what a model shows; a {@link Snapshot} of an older version is stale. */
+    private long version;
+    /**
+     * The freshness bound of the latest snapshot: a report older than it was left out, so its successor brings
+     * something back into the model (a node, port or walk returning after a silence) even when nothing else differs.
+     */
+    private Instant snapshotFresh = Instant.MIN;
+    /**
+     * Capabilities by their bits, one object each: a kept model holds one per port end, and a fabric has a handful
+     * of distinct ones.
+     */
+    private final Map<Integer, PortCapability> capabilities = new HashMap<>();
 
     ObservedFabric(Duration missingAfter) {
         this.missingAfter = missingAfter;
@@ -75,28 +135,60 @@ final class ObservedFabric {
      */
     synchronized boolean apply(IngestBatch batch, List<CableLoss> lost) {
         Instant at = batch.collectedAt();
+        Change change = returning(agentSeen.get(batch.agentId()), at) ? Change.MODEL : Change.NONE; // its walk is back
         agentSeen.merge(batch.agentId(), at, (known, now) -> now.isAfter(known) ? now : known);
-        boolean changed = false;
         Set<String> reported = new HashSet<>();
         for (NodeReport node : batch.nodes()) {
             reported.add(node.guid());
-            changed |= node(node, at);
+            change = change.and(node(node, at));
             for (PortReport port : node.ports()) {
                 if (port.portNumber() > 0) {
-                    changed |= port(new PortEnd(node.guid(), port.portNumber()), port, batch.agentId(), at, lost);
+                    change = change.and(port(new PortEnd(node.guid(), port.portNumber()), port, batch.agentId(), at,
+                            lost));
                 }
             }
         }
         IngestBatch.Discovery discovery = batch.discovery();
-        if (discovery != null && discovery.complete()) {
-            changed |= completeWalk(batch.agentId(), at, reported, lost);
+        if (discovery != null && discovery.complete() && completeWalk(batch.agentId(), at, reported, lost)) {
+            change = Change.STRUCTURE;
         }
-        return changed;
+        if (change != Change.NONE) {
+            version++;
+        }
+        return change == Change.STRUCTURE;
+    }
+
+    /** What a report changed: nothing, only what a model shows (a LID, a description, a return), or the structure. */
+    private enum Change {
+        NONE, MODEL, STRUCTURE;
+
+        Change and(Change other) {
+            return other.compareTo(this) > 0 ? other : this;
+        }
+    }
+
+    /** Whether a report replacing one seen at {@code before} brings back what the latest snapshot left out as old. */
+    private boolean returning(Instant before, Instant at) {
+        return before != null && before.isBefore(snapshotFresh) && at.isAfter(before);
+    }
+
+    /** The version of the observations: bumped by every batch that changed what a model shows. */
+    synchronized long version() {
+        return version;
     }
 
     /** The fabric at {@code now}: nodes present and the cables their current port reports agree on. */
     synchronized FabricModel model(Instant now, ToIntFunction<String> knownPortCount) {
+        return snapshot(now, knownPortCount).model();
+    }
+
+    /**
+     * The fabric at {@code now}, with the version it was built from and until when it holds: a caller keeps it while
+     * {@link Snapshot#holds} and so builds a model of 50,000 ports once in {@code missingAfter}, not every read.
+     */
+    synchronized Snapshot snapshot(Instant now, ToIntFunction<String> knownPortCount) {
         Instant fresh = now.minus(missingAfter);
+        snapshotFresh = fresh.isAfter(snapshotFresh) ? fresh : snapshotFresh; // the newest bound: never too few returns
         Map<String, FabricNode> present = new HashMap<>();
         Map<String, Integer> highestPort = new HashMap<>();
         List<PortSeen> current = ports.values().stream().filter(p -> !p.seenAt().isBefore(fresh))
@@ -113,7 +205,43 @@ final class ObservedFabric {
                 present.put(guid, new FabricNode(guid, node.type(), node.description(), numPorts));
             }
         });
-        return new FabricModel(present, links);
+        return new Snapshot(new FabricModel(present, links), version, fresh, oldestFresh(fresh).plus(missingAfter));
+    }
+
+    /**
+     * {@code kept} past its {@link Snapshot#validUntil()}, if nothing it counted has grown old since: its reports
+     * were renewed by batches that only repeated them. Null when something did (or the observations changed), and
+     * the model must be built again. One pass over the report times, not a build: a fabric that keeps reporting is
+     * built once, not every {@code missingAfter}.
+     */
+    synchronized Snapshot renewed(Snapshot kept, Instant now) {
+        if (kept.version() != version) {
+            return null;
+        }
+        // A report older than the snapshot's bound was left out of it, and one that came back since changed the
+        // version; so the model still holds while every report at or after the bound is fresh now.
+        Instant oldest = oldestFresh(kept.fresh());
+        Instant validUntil = oldest.plus(missingAfter);
+        return now.isBefore(validUntil) ? new Snapshot(kept.model(), version, kept.fresh(), validUntil) : null;
+    }
+
+    /** The oldest report time still counted fresh (ports, nodes, walking agents): the first to grow old. */
+    private Instant oldestFresh(Instant fresh) {
+        Instant oldest = Instant.MAX.minus(missingAfter);
+        for (PortSeen port : ports.values()) {
+            oldest = oldestAtOrAfter(port.seenAt(), fresh, oldest);
+        }
+        for (NodeSeen node : nodes.values()) {
+            oldest = oldestAtOrAfter(node.lastSeen(), fresh, oldest);
+        }
+        for (Instant agent : agentSeen.values()) {
+            oldest = oldestAtOrAfter(agent, fresh, oldest);
+        }
+        return oldest;
+    }
+
+    private static Instant oldestAtOrAfter(Instant seen, Instant fresh, Instant oldest) {
+        return !seen.isBefore(fresh) && seen.isBefore(oldest) ? seen : oldest;
     }
 
     private boolean isPresent(String nodeGuid, Instant fresh) {
@@ -141,8 +269,8 @@ final class ObservedFabric {
             if (decided.containsKey(end)) {
                 continue;
             }
-            PeerPort peer = seen.report().peer();
-            if (peer == null || peer.portNumber() < 1 || seen.report().state() == PortState.DOWN) {
+            PeerPort peer = seen.peer();
+            if (peer == null || peer.portNumber() < 1 || seen.state() == PortState.DOWN) {
                 decided.put(end, end); // "not cabled", as this newest report says
                 continue;
             }
@@ -155,75 +283,70 @@ final class ObservedFabric {
             decided.put(far, end);
             if (present.test(end.nodeGuid()) && present.test(far.nodeGuid())) {
                 PortSeen farSeen = byEnd.get(far);
-                links.add(FabricLink.between(state(end, seen.report()), farSeen != null
-                        ? state(far, farSeen.report()) : farEnd(far, seen.report())));
+                links.add(FabricLink.between(state(seen), farSeen != null ? state(farSeen) : farEnd(far, seen)));
             }
         }
         return links;
     }
 
     /** What a port's report says of it; "supported" is what it supports and has enabled, as the link rules read it. */
-    private static LinkEndState state(PortEnd end, PortReport report) {
-        PortCapability capability = PortCapability.of(report);
-        return new LinkEndState(end, report.lid(), report.state(), report.physicalState(), report.linkWidthActive(),
-                report.linkSpeedActive(), capability.widths(), capability.speeds());
-    }
-
-    /** A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it. */
-    private static LinkEndState farEnd(PortEnd far, PortReport near) {
-        PortCapability capability = near.peer().capability();
-        // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
-        int lid = near.peer().lid() == null ? 0 : near.peer().lid();
-        return capability == null ? LinkEndState.bare(far, lid, near.linkWidthActive(), near.linkSpeedActive())
-                : new LinkEndState(far, lid, null, null, near.linkWidthActive(), near.linkSpeedActive(),
+    private LinkEndState state(PortSeen port) {
+        PortCapability capability = capabilities.computeIfAbsent(port.capabilityBits(),
+                bits -> PortCapability.fromBits(bits >>> 16, bits & 0xFFFF));
+        return new LinkEndState(port.end(), port.lid(), port.state(), port.physicalState(), port.width(), port.speed(),
                 capability.widths(), capability.speeds());
     }
 
-    private boolean node(NodeReport report, Instant at) {
+    /** A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it. */
+    private static LinkEndState farEnd(PortEnd far, PortSeen near) {
+        PortCapability capability = near.peer().capability();
+        // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
+        int lid = near.peer().lid() == null ? 0 : near.peer().lid();
+        return capability == null ? LinkEndState.bare(far, lid, near.width(), near.speed())
+                : new LinkEndState(far, lid, null, null, near.width(), near.speed(), capability.widths(),
+                capability.speeds());
+    }
+
+    private Change node(NodeReport report, Instant at) {
         NodeSeen known = nodes.get(report.guid());
         if (known != null && at.isBefore(known.lastSeen())) {
-            return false;
+            return Change.NONE;
         }
         String description = report.description() != null ? report.description()
                 : known == null ? null : known.description();
         nodes.put(report.guid(), new NodeSeen(report.type(), description, at,
                 known == null ? new HashSet<>() : known.inDiscoveryOf(), known == null ? null : known.unreachedAt()));
-        return known == null || known.type() != report.type();
+        if (known == null || known.type() != report.type()) {
+            return Change.STRUCTURE;
+        }
+        return returning(known.lastSeen(), at) || !Objects.equals(description, known.description())
+                ? Change.MODEL : Change.NONE;
     }
 
-    private boolean port(PortEnd end, PortReport report, String agentId, Instant at, List<CableLoss> lost) {
+    private Change port(PortEnd end, PortReport report, String agentId, Instant at, List<CableLoss> lost) {
         PortSeen known = ports.get(end);
         if (known != null && at.isBefore(known.seenAt())) {
-            return false;
+            return Change.NONE;
         }
-        ports.put(end, new PortSeen(end, report, agentId, at));
+        PortSeen seen = PortSeen.of(known == null ? end : known.end(), report, agentId, at); // the map's key: one a port
+        ports.put(end, seen);
         if (known == null) {
-            return true;
+            return Change.STRUCTURE;
         }
-        if (sameStructure(known.report(), report)) {
-            return false;
+        if (known.sameStructure(seen)) {
+            return returning(known.seenAt(), at) || !known.sameInModel(seen) ? Change.MODEL : Change.NONE;
         }
-        PortEnd was = cabledTo(known.report());
-        if (was != null && !was.equals(cabledTo(report))) {
+        PortEnd was = known.cabledTo();
+        if (was != null && !was.equals(seen.cabledTo())) {
             lost.add(new CableLoss(end, was, known.seenAt(), at));
         }
-        return true;
-    }
-
-    /** The far end a report shows cabled (physically up), null when none. */
-    private static PortEnd cabledTo(PortReport report) {
-        return CableHistory.linked(report) ? new PortEnd(report.peer().nodeGuid(), report.peer().portNumber()) : null;
+        return Change.STRUCTURE;
     }
 
     /** What the fabric last knew of a node, present or not (since the server started), empty when never seen. */
     synchronized Optional<FabricNode> seen(String guid) {
         NodeSeen node = nodes.get(guid);
         return node == null ? Optional.empty() : Optional.of(new FabricNode(guid, node.type(), node.description(), 1));
-    }
-
-    private static boolean sameStructure(PortReport one, PortReport other) {
-        return one.state() == other.state() && one.linkWidthActive() == other.linkWidthActive()
-                && one.linkSpeedActive() == other.linkSpeedActive() && Objects.equals(one.peer(), other.peer());
     }
 
     /**
@@ -233,7 +356,7 @@ final class ObservedFabric {
     private boolean completeWalk(String agentId, Instant at, Set<String> reached, List<CableLoss> lost) {
         boolean changed = ports.values().removeIf(p -> {
             boolean gone = p.agentId().equals(agentId) && p.seenAt().isBefore(at);
-            PortEnd was = gone ? cabledTo(p.report()) : null;
+            PortEnd was = gone ? p.cabledTo() : null;
             if (was != null) {
                 lost.add(new CableLoss(p.end(), was, p.seenAt(), at));
             }

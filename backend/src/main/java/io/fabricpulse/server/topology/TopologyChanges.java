@@ -50,6 +50,11 @@ public class TopologyChanges {
     private final Instant startedAt;
     private final Duration missingAfter;
     private FabricModel baseline;
+    /** The latest live model, with the baseline its port counts came from; kept while it holds. */
+    private volatile Live live;
+    /** The model and baseline the active changes were found between: the same two again cannot differ otherwise. */
+    private FabricModel diffedModel;
+    private FabricModel diffedBaseline;
     private Instant evaluatedAt = Instant.MIN;
     private boolean baselineLoaded;
     private boolean completeWalkSeen;
@@ -93,16 +98,37 @@ public class TopologyChanges {
         return observed.seen(guid);
     }
 
-    /** The live topology now; port counts no lower than the baseline's. */
+    /**
+     * The live topology now; port counts no lower than the baseline's. Built again only when a batch changed what it
+     * shows, the baseline changed or a report in it grew old: a fabric that only repeats itself is not rebuilt at
+     * every read (50,000 ports take a few hundred milliseconds to build).
+     */
     public FabricModel current() {
         FabricModel known;
         synchronized (this) {
             known = baseline;
         }
-        return observed.model(clock.instant(), guid -> {
+        Instant now = clock.instant();
+        Live latest = live;
+        if (latest != null && latest.baseline() == known) {
+            if (latest.snapshot().holds(observed.version(), now)) {
+                return latest.snapshot().model();
+            }
+            ObservedFabric.Snapshot renewed = observed.renewed(latest.snapshot(), now);
+            if (renewed != null) {
+                live = new Live(renewed, known);
+                return renewed.model();
+            }
+        }
+        ObservedFabric.Snapshot snapshot = observed.snapshot(now, guid -> {
             FabricNode node = known == null ? null : known.nodes().get(guid);
             return node == null ? 0 : node.numPorts();
         });
+        live = new Live(snapshot, known);
+        return snapshot.model();
+    }
+
+    private record Live(ObservedFabric.Snapshot snapshot, FabricModel baseline) {
     }
 
     /** The baseline in force, null when none was saved. */
@@ -139,7 +165,13 @@ public class TopologyChanges {
             return;
         }
         rebuilt = true;
-        List<TopologyChange> found = baseline == null ? List.of() : TopologyDiff.between(baseline, current(), names);
+        FabricModel model = current();
+        if (model == diffedModel && baseline == diffedBaseline && !firstWhole) {
+            return;
+        }
+        diffedModel = model;
+        diffedBaseline = baseline;
+        List<TopologyChange> found = baseline == null ? List.of() : TopologyDiff.between(baseline, model, names);
         Map<String, TopologyChange> next = new LinkedHashMap<>();
         List<TopologyChange> told = new ArrayList<>();
         for (TopologyChange change : found) {

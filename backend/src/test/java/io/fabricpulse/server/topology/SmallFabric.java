@@ -81,7 +81,13 @@ final class SmallFabric {
 
     /** What h3's own agent pushes: its port 1 as it sees it. */
     static IngestBatch hostAgent(String guid, long sequence, Instant at, PortState state, String peer, int peerPort) {
-        PortReport port = new PortReport(1, 9, 1, state, state == PortState.DOWN ? PhysicalState.POLLING : PhysicalState.LINK_UP,
+        return hostAgent(guid, sequence, at, state, peer, peerPort, 9);
+    }
+
+    /** As {@link #hostAgent(String, long, Instant, PortState, String, int)}, the port at LID {@code lid}. */
+    static IngestBatch hostAgent(String guid, long sequence, Instant at, PortState state, String peer, int peerPort,
+                                 int lid) {
+        PortReport port = new PortReport(1, lid, 1, state, state == PortState.DOWN ? PhysicalState.POLLING : PhysicalState.LINK_UP,
                 state == PortState.DOWN ? null : LinkWidth.X4, state == PortState.DOWN ? null : LinkSpeed.EDR,
                 EnumSet.of(LinkWidth.X1, LinkWidth.X4), EnumSet.of(LinkSpeed.SDR, LinkSpeed.EDR), "InfiniBand", true,
                 Map.of(), peer == null ? null : new PeerPort(peer, peerPort));

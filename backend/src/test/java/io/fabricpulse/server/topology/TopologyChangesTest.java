@@ -146,6 +146,49 @@ class TopologyChangesTest {
     }
 
     @Test
+    void aFabricThatOnlyRepeatsItselfKeepsItsModelWhileALidChangeShowsAtOnce() {
+        push(true);
+        FabricModel first = changes.current();
+        for (int second = 10; second <= 90; second += 10) {
+            clock.advanceSeconds(10);
+            push(true);
+            assertThat(changes.current()).as("%d s: nothing a model shows changed, nothing grew old", second)
+                    .isSameAs(first);
+        }
+
+        changes.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.ACTIVE, S2, 1));
+        FabricModel withHost = changes.current();
+        clock.advanceSeconds(1);
+        changes.accept(SmallFabric.hostAgent(H3, 2, clock.instant(), PortState.ACTIVE, S2, 1));
+        assertThat(changes.current()).isSameAs(withHost);
+
+        clock.advanceSeconds(1);
+        changes.accept(SmallFabric.hostAgent(H3, 3, clock.instant(), PortState.ACTIVE, S2, 1, 77));
+        assertThat(changes.current().links()).flatExtracting(l -> List.of(l.a(), l.b()))
+                .filteredOn(end -> end.end().equals(new PortEnd(H3, 1))).extracting(end -> end.lid())
+                .as("a new LID is no structural change, but routes read it").containsExactly(77);
+    }
+
+    @Test
+    void aModelKeptWhileNothingChangedStillLosesASilentHostInTimeAndTakesItBackAtItsNextReport() {
+        changes.accept(SmallFabric.hostAgent(H1, 1, clock.instant(), PortState.ACTIVE, S1, 1));
+        changes.accept(SmallFabric.hostAgent(H3, 1, clock.instant(), PortState.ACTIVE, S2, 1));
+        assertThat(changes.current().nodes()).containsOnlyKeys(H1, H3);
+
+        clock.advanceSeconds(20);
+        changes.accept(SmallFabric.hostAgent(H3, 2, clock.instant(), PortState.ACTIVE, S2, 1));
+        assertThat(changes.current().nodes()).containsOnlyKeys(H1, H3);
+
+        clock.advanceSeconds(11); // h1 last seen 31 s ago, and no batch since h3's
+        assertThat(changes.current().nodes()).as("time alone").containsOnlyKeys(H3);
+
+        clock.advanceSeconds(1);
+        changes.accept(SmallFabric.hostAgent(H1, 2, clock.instant(), PortState.ACTIVE, S1, 1));
+        assertThat(changes.current().nodes()).as("h1 reports again, as it did before its silence")
+                .containsOnlyKeys(H1, H3);
+    }
+
+    @Test
     void aHostThatReportsItsPortDownCutsTheCableAnOlderSwitchSideReportStillClaims() {
         push(true);
         baselineNow();
