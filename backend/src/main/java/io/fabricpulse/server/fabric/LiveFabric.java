@@ -7,7 +7,6 @@ import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.model.ingest.PortReport;
-import io.fabricpulse.server.rates.CounterMap;
 import io.fabricpulse.server.rates.DerivedRates;
 import io.fabricpulse.server.rates.LinkContext;
 import io.fabricpulse.server.rates.PortMetric;
@@ -414,10 +413,10 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 port.linkSpeedActive() == null ? null : port.linkSpeedActive().name(),
                 port.peer() == null ? null : port.peer().nodeGuid(),
                 port.peer() == null ? 0 : port.peer().portNumber(),
-                CounterMap.ofLongs(port.counters()), rates.rates(),
+                rates.values(), rates.rates(),
                 xmitWords == null ? null : xmitWords * BYTES_PER_WORD,
                 rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(rates::rate, link), rates.saturated(), at, port.linkLayer(),
+                DerivedRates.of(rates::rate, link), rates.saturated(), at, linkLayer(port.linkLayer()),
                 port.ethernet() ? port.linkRateGbps() : null, port.counterWidth(),
                 PortView.bits(port),
                 PortView.bits(port.peer() == null ? null : port.peer().capability()), PortView.supportedBits(port),

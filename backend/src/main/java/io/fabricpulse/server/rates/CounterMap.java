@@ -83,6 +83,11 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
         return (present & (1 << counter.ordinal())) != 0;
     }
 
+    /** The counters that have a value, as bits by ordinal. */
+    int presentBits() {
+        return present;
+    }
+
     /** The value of {@code counter} in a map of longs, unboxed; only meaningful when {@link #has} it. */
     public long longAt(PortCounter counter) {
         return bits[counter.ordinal()];

@@ -12,11 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rate state of one port: one baseline per counter, so its memory is fixed whatever the
- * history. The baselines live in arrays, not in an object per counter: a port is sampled every few
- * seconds, so per-counter objects would be allocated at tens of thousands of ports per second and
- * live just long enough for the garbage collector to copy them (docs/PERFORMANCE.md). Not
- * thread-safe: the caller serializes the samples of one port (the live fabric updates a port inside
+ * The rate state of one port: one baseline per counter, so its memory is fixed whatever the history. A baseline
+ * is the counter's value in the latest sample that carried it, and almost always that is the port's latest
+ * sample: the state keeps that sample's own {@link CounterMap} (the port's view holds it anyway) and its time,
+ * not a copy. Only a counter the latest sample did not carry (or did not take, being older than the counter's
+ * baseline) keeps its own value and time, and only a counter whose total parted from its value (a clear, a latch,
+ * a width change) keeps an offset: a healthy port's state is two small objects (docs/PERFORMANCE.md). Not
+ * thread-safe for updates: the caller serializes the samples of one port (the live fabric updates a port inside
  * {@code ConcurrentHashMap.compute}).
  */
 public final class PortRates implements CounterTotals {
@@ -30,10 +32,11 @@ public final class PortRates implements CounterTotals {
         }
     }
 
-    /** Per counter ordinal, the baseline's raw value (unsigned). */
-    private final long[] baselines = new long[COUNTERS.length];
-    /** Per counter ordinal, the baseline's collection time; null while the counter has no baseline. */
-    private final Instant[] sampledAt = new Instant[COUNTERS.length];
+    /**
+     * Every baseline and total, replaced as a whole by each update: exporters read totals on other threads without
+     * a lock, and a value and its offset must come from the same update (else a clear could read as a decrease).
+     */
+    private volatile Baselines baselines = Baselines.NONE;
     /**
      * Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. Null as a whole
      * until a counter of the port latches (hardly any ever does): 104 bytes of every port otherwise.
@@ -41,12 +44,87 @@ public final class PortRates implements CounterTotals {
     private Instant[] saturatedSince;
     /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
     private int wideBits;
+
     /**
-     * Per counter ordinal, the {@link CounterTotals total}: the first value seen plus every increase
-     * accepted since (unsigned). Written under the caller's serialization, read by exporters on other
-     * threads without a lock: a reader sees this sample's total or an earlier one, never a decrease.
+     * The baselines: the latest sample's counters, except those in {@code olderBits}, whose own earlier value and
+     * time are in {@code olderValues}/{@code olderAt} (by ordinal; null while there are none). A counter's {@link
+     * CounterTotals total} is its value plus its offset; {@code offsetBits} says which counters have one, in ordinal
+     * order in {@code offsets}. Immutable.
      */
-    private final long[] totals = new long[COUNTERS.length];
+    private record Baselines(CounterMap<Long> latest, Instant latestAt, int olderBits, long[] olderValues,
+                             Instant[] olderAt, int offsetBits, long[] offsets) {
+
+        static final Baselines NONE = new Baselines(null, null, 0, null, null, 0, null);
+
+        int bits() {
+            return (latest == null ? 0 : latest.presentBits()) | olderBits;
+        }
+
+        boolean has(int c) {
+            return (bits() & 1 << c) != 0;
+        }
+
+        long value(int c) {
+            return (olderBits & 1 << c) != 0 ? olderValues[c] : latest.longAt(COUNTERS[c]);
+        }
+
+        /** The baseline's collection time, null when the counter has none. */
+        Instant at(int c) {
+            if ((olderBits & 1 << c) != 0) {
+                return olderAt[c];
+            }
+            return latest != null && latest.has(COUNTERS[c]) ? latestAt : null;
+        }
+
+        long offset(int c) {
+            return (offsetBits & 1 << c) == 0 ? 0 : offsets[Integer.bitCount(offsetBits & ((1 << c) - 1))];
+        }
+
+        long total(int c) {
+            return has(c) ? value(c) + offset(c) : 0;
+        }
+
+        /**
+         * After a sample of {@code values} at {@code at} of which the counters in {@code taken} were taken: they
+         * are the baselines now, with the offsets in {@code newOffsets} (by ordinal, for the taken counters; null
+         * when all are 0); every other counter keeps its own.
+         */
+        Baselines after(CounterMap<Long> values, Instant at, int taken, long[] newOffsets) {
+            int older = bits() & ~taken;
+            long[] keptValues = null;
+            Instant[] keptAt = null;
+            if (older != 0) {
+                keptValues = new long[COUNTERS.length];
+                keptAt = new Instant[COUNTERS.length];
+                for (int c = 0; c < COUNTERS.length; c++) {
+                    if ((older & 1 << c) != 0) {
+                        keptValues[c] = value(c);
+                        keptAt[c] = at(c);
+                    }
+                }
+            }
+            int bits = 0;
+            for (int c = 0; c < COUNTERS.length; c++) {
+                if (offsetAfter(c, taken, newOffsets) != 0) {
+                    bits |= 1 << c;
+                }
+            }
+            long[] packed = bits == 0 ? null : new long[Integer.bitCount(bits)];
+            for (int c = 0, k = 0; c < COUNTERS.length; c++) {
+                if ((bits & 1 << c) != 0) {
+                    packed[k++] = offsetAfter(c, taken, newOffsets);
+                }
+            }
+            return new Baselines(values, at, older, keptValues, keptAt, bits, packed);
+        }
+
+        private long offsetAfter(int c, int taken, long[] newOffsets) {
+            if ((taken & 1 << c) == 0) {
+                return offset(c);
+            }
+            return newOffsets == null ? 0 : newOffsets[c];
+        }
+    }
 
     /**
      * What one sample of the port said, counter by counter. The answers are computed from the
@@ -57,10 +135,17 @@ public final class PortRates implements CounterTotals {
 
         /** Per counter ordinal, its outcome; null for a counter the sample did not carry. */
         private final CounterRate[] outcomes;
+        private final CounterMap<Long> values;
         private CounterMap<Double> rates;
 
-        private Result(CounterRate[] outcomes) {
+        private Result(CounterRate[] outcomes, CounterMap<Long> values) {
             this.outcomes = outcomes;
+            this.values = values;
+        }
+
+        /** The sample's raw values, the very map the port's baselines now hold: a view keeps it, not a copy. */
+        public CounterMap<Long> values() {
+            return values;
         }
 
         /** The outcome of {@code counter}, or null when the sample did not carry it. */
@@ -152,13 +237,13 @@ public final class PortRates implements CounterTotals {
     public static PortRates resumedFrom(Map<String, Long> counters, CounterWidth width, Instant at,
                                         Map<String, Instant> saturatedSince) {
         PortRates rates = new PortRates();
+        CounterMap<Long> values = CounterMap.ofLongs(counters);
         for (PortCounter counter : COUNTERS) {
-            Long value = counters.get(counter.ibaName());
-            if (value != null) {
-                rates.keep(counter.ordinal(), value, counter.wide(width), at, saturatedSince.get(counter.ibaName()));
-                rates.totals[counter.ordinal()] = value;
+            if (values.has(counter)) {
+                rates.keep(counter.ordinal(), counter.wide(width), saturatedSince.get(counter.ibaName()));
             }
         }
+        rates.baselines = Baselines.NONE.after(values, at, values.presentBits(), null);
         return rates;
     }
 
@@ -173,7 +258,10 @@ public final class PortRates implements CounterTotals {
     public Result update(Map<String, Long> counters, CounterWidth width, Instant at) {
         // Ingest reads the wire into a CounterMap, taken as it is: read by ordinal, without a box each.
         CounterMap<Long> values = CounterMap.ofLongs(counters);
+        Baselines before = baselines;
         CounterRate[] outcomes = new CounterRate[COUNTERS.length];
+        long[] offsets = null; // by ordinal, allocated for the first counter whose total parts from its value
+        int taken = 0;
         for (PortCounter counter : COUNTERS) {
             if (!values.has(counter)) {
                 continue;
@@ -181,36 +269,43 @@ public final class PortRates implements CounterTotals {
             long value = values.longAt(counter);
             int c = counter.ordinal();
             boolean wide = counter.wide(width);
-            boolean firstSight = sampledAt[c] == null;
-            CounterRate rate = CounterRates.outcome(counter, baselines[c], (wideBits & (1 << c)) != 0, sampledAt[c],
-                    saturatedSince == null ? null : saturatedSince[c], value, wide, at);
+            Instant previousAt = before.at(c);
+            CounterRate rate = CounterRates.outcome(counter, previousAt == null ? 0 : before.value(c),
+                    (wideBits & (1 << c)) != 0, previousAt, saturatedSince == null ? null : saturatedSince[c], value,
+                    wide, at);
             outcomes[c] = rate;
             if (!(rate instanceof CounterRate.NotNewer)) {
-                if (firstSight) {
-                    totals[c] = value;
-                } else if (rate instanceof CounterRate.PerSecond) {
-                    // Exactly the delta the rate was made of; resets, latched and width-changed intervals add nothing.
-                    totals[c] += value - baselines[c];
+                taken |= 1 << c;
+                // The total grows by exactly the delta a rate was made of; a first value is its own total, and a
+                // reset, a latched or a width-changed interval adds nothing: the offset takes up the difference.
+                long offset = previousAt == null ? 0
+                        : rate instanceof CounterRate.PerSecond ? before.offset(c) : before.total(c) - value;
+                if (offset != 0) {
+                    if (offsets == null) {
+                        offsets = new long[COUNTERS.length];
+                    }
+                    offsets[c] = offset;
                 }
-                keep(c, value, wide, at, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
+                keep(c, wide, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
-        return new Result(outcomes);
+        if (taken != 0) {
+            baselines = before.after(values, at, taken, offsets);
+        }
+        return new Result(outcomes, values);
     }
 
     @Override
     public boolean has(PortCounter counter) {
-        return sampledAt[counter.ordinal()] != null;
+        return baselines.has(counter.ordinal());
     }
 
     @Override
     public long total(PortCounter counter) {
-        return totals[counter.ordinal()];
+        return baselines.total(counter.ordinal());
     }
 
-    private void keep(int counter, long value, boolean wide, Instant at, Instant latchedSince) {
-        baselines[counter] = value;
-        sampledAt[counter] = at;
+    private void keep(int counter, boolean wide, Instant latchedSince) {
         if (latchedSince != null && saturatedSince == null) {
             saturatedSince = new Instant[COUNTERS.length];
         }

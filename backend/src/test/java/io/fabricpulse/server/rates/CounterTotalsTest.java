@@ -5,7 +5,9 @@ import io.fabricpulse.model.ingest.PortCounter;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -92,5 +94,63 @@ class CounterTotalsTest {
         port.update(Map.of("PortUnicastXmitPkts", -2L), CounterWidth.EXTENDED_DATA, T0); // 2^64 - 2
 
         assertThat(port.totalAsDouble(PortCounter.PortUnicastXmitPkts)).isEqualTo(0x1p64);
+    }
+
+    /**
+     * The port's compact state against the rules themselves ({@link CounterRates#next}, one baseline object per
+     * counter): samples carrying random subsets of the counters, at times that sometimes go back, with clears,
+     * latched values and width switches, give the same outcome and the same total for every counter.
+     */
+    @Test
+    void randomHistoriesGiveTheOutcomesAndTotalsOfTheRulesCounterByCounter() {
+        Random random = new Random(19);
+        PortCounter[] counters = PortCounter.values();
+        for (int history = 0; history < 200; history++) {
+            PortRates port = new PortRates();
+            Map<PortCounter, CounterSample> baselines = new HashMap<>();
+            Map<PortCounter, Long> totals = new HashMap<>();
+            long second = 0;
+            for (int step = 0; step < 40; step++) {
+                second += random.nextInt(10) < 2 ? -random.nextInt(20) : 1 + random.nextInt(10);
+                Instant at = T0.plusSeconds(second);
+                CounterWidth width = CounterWidth.values()[random.nextInt(10) == 0 ? random.nextInt(3) : 1];
+                Map<String, Long> values = new HashMap<>();
+                for (PortCounter counter : counters) {
+                    if (random.nextInt(8) == 0) {
+                        continue; // not in this sample
+                    }
+                    CounterSample before = baselines.get(counter);
+                    long base = before == null ? random.nextInt(1000) : before.value();
+                    long value = switch (random.nextInt(12)) {
+                        case 0 -> random.nextInt(5); // cleared
+                        case 1 -> counter.max(counter.wide(width)); // latched
+                        default -> Math.min(base + random.nextInt(500), counter.max(counter.wide(width)));
+                    };
+                    values.put(counter.ibaName(), value);
+                }
+                PortRates.Result result = port.update(values, width, at);
+                for (PortCounter counter : counters) {
+                    Long value = values.get(counter.ibaName());
+                    if (value == null) {
+                        continue;
+                    }
+                    CounterSample before = baselines.get(counter);
+                    CounterRates.Step rule = CounterRates.next(counter, before, value, width, at);
+                    assertThat(result.outcome(counter)).as("history %d step %d %s", history, step, counter)
+                            .isEqualTo(rule.rate());
+                    if (before == null) {
+                        totals.put(counter, value);
+                    } else if (rule.rate() instanceof CounterRate.PerSecond) {
+                        totals.merge(counter, value - before.value(), Long::sum);
+                    }
+                    baselines.put(counter, rule.baseline());
+                }
+                for (PortCounter counter : counters) {
+                    assertThat(port.has(counter)).isEqualTo(baselines.containsKey(counter));
+                    assertThat(port.total(counter)).as("history %d step %d %s total", history, step, counter)
+                            .isEqualTo(totals.getOrDefault(counter, 0L));
+                }
+            }
+        }
     }
 }

@@ -40,6 +40,26 @@ class PortRatesTest {
     }
 
     @Test
+    void aSampleOlderThanOneCountersBaselineRatesTheOthersAndLeavesThatBaselineAsItWas() {
+        PortRates port = new PortRates();
+        port.update(Map.of("SymbolErrorCounter", 10L, "PortXmitDiscards", 100L), CounterWidth.BASIC, T0);
+        port.update(Map.of("SymbolErrorCounter", 20L), CounterWidth.BASIC, T0.plusSeconds(10));
+
+        PortRates.Result late = port.update(Map.of("SymbolErrorCounter", 15L, "PortXmitDiscards", 110L),
+                CounterWidth.BASIC, T0.plusSeconds(5));
+        assertThat(late.rates()).as("discards' baseline is from T0; symbol errors' from T0 + 10 s")
+                .containsExactly(Map.entry("PortXmitDiscards", 2.0));
+        assertThat(late.outcome(PortCounter.SymbolErrorCounter)).isEqualTo(new CounterRate.NotNewer());
+
+        PortRates.Result next = port.update(Map.of("SymbolErrorCounter", 40L, "PortXmitDiscards", 140L),
+                CounterWidth.BASIC, T0.plusSeconds(20));
+        assertThat(next.rates()).containsExactly(Map.entry("SymbolErrorCounter", 2.0),
+                Map.entry("PortXmitDiscards", 2.0));
+        assertThat(port.total(PortCounter.SymbolErrorCounter)).isEqualTo(40L);
+        assertThat(port.total(PortCounter.PortXmitDiscards)).isEqualTo(140L);
+    }
+
+    @Test
     void theFirstSampleOfAPortHasNoRates() {
         PortRates.Result result = new PortRates().update(Map.of("SymbolErrorCounter", 10L), CounterWidth.BASIC, T0);
 
