@@ -6,6 +6,7 @@ import io.fabricpulse.model.ingest.PortCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -133,6 +134,21 @@ class DerivedRatesTest {
             assertThat(metric.in(d)).as(metric.name()).isEqualTo(expected++);
         }
         assertThat(DerivedMetric.named("xmitutilisation")).isNull();
+    }
+
+    @Test
+    void inJsonTheyAreNineNamedNumbersInOrderNullWhenUnknownAndReadBackEqual() {
+        JsonMapper json = JsonMapper.builder().build();
+        DerivedRates some = new DerivedRates(100e9, 1.5e9, null, 0.12, null, null, 3.0, null, 1e-12);
+
+        String text = json.writeValueAsString(some);
+
+        assertThat(text).isEqualTo("{\"linkDataRateBitsPerSecond\":1.0E11,\"xmitBytesPerSecond\":1.5E9,"
+                + "\"rcvBytesPerSecond\":null,\"xmitUtilisation\":0.12,\"rcvUtilisation\":null,"
+                + "\"xmitPacketsPerSecond\":null,\"rcvPacketsPerSecond\":3.0,\"xmitWaitShare\":null,"
+                + "\"symbolErrorBer\":1.0E-12}");
+        assertThat(json.readValue(text, DerivedRates.class)).isEqualTo(some).hasSameHashCodeAs(some);
+        assertThat(some).isNotEqualTo(new DerivedRates(100e9, 1.5e9, 0.0, 0.12, null, null, 3.0, null, 1e-12));
     }
 
     @Test
