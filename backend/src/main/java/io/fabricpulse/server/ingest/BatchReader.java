@@ -1,6 +1,8 @@
 package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.NodeReport;
+import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.server.problem.InvalidField;
@@ -59,6 +61,8 @@ final class BatchReader {
                     .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                     .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                     .addMixIn(PortReport.class, PortReportWire.class)
+                    .addMixIn(NodeReport.class, GuidWire.Node.class)
+                    .addMixIn(PeerPort.class, GuidWire.Peer.class)
                     .build();
             return new Format(mapper, mapper.readerFor(IngestBatch.class), invalid, name);
         }

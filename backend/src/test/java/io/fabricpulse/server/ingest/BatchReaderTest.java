@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -40,6 +41,31 @@ class BatchReaderTest {
         assertThat(batch.agentId()).isEqualTo("h1");
         assertThat(batch.collectedAt()).isEqualTo(T0);
         assertThat(batch.nodes().getFirst().ports().getFirst().counters()).containsEntry("SymbolErrorCounter", 3L);
+    }
+
+    @Test
+    void everyBatchNamingAGuidGivesTheSameStringSoPerPortStateKeepsOneCopy() {
+        IngestBatch first = reader.read(VALID.getBytes(StandardCharsets.UTF_8), WireFormat.JSON);
+        IngestBatch second = reader.read(VALID.getBytes(StandardCharsets.UTF_8), WireFormat.JSON);
+
+        assertThat(second.nodes().getFirst().guid()).isEqualTo("0x0002c903003178f0")
+                .isSameAs(first.nodes().getFirst().guid());
+        assertThat(second.nodes().getFirst().ports().getFirst().peer().nodeGuid()).isEqualTo("0x0002c90200410d02")
+                .isSameAs(first.nodes().getFirst().ports().getFirst().peer().nodeGuid());
+    }
+
+    @Test
+    void aGuidThatIsNotTextIsRefusedAsAnyTextFieldIs() {
+        String description = "\"description\":\"h1 HCA-1\"";
+        assertThat(VALID).contains(description, "\"guid\":\"0x0002c903003178f0\"", "\"nodeGuid\":\"0x0002c90200410d02\"");
+        String reason = refusal(VALID.replace(description, "\"description\":[1]")).errors().getFirst().reason();
+
+        for (String guid : List.of("[1]", "{\"a\":1}", "17", "true")) {
+            assertThat(refusal(VALID.replace("\"guid\":\"0x0002c903003178f0\"", "\"guid\":" + guid)).errors())
+                    .containsExactly(new InvalidField("nodes[0].guid", reason));
+            assertThat(refusal(VALID.replace("\"nodeGuid\":\"0x0002c90200410d02\"", "\"nodeGuid\":" + guid))
+                    .errors()).containsExactly(new InvalidField("nodes[0].ports[0].peer.nodeGuid", reason));
+        }
     }
 
     @Test
