@@ -15,7 +15,9 @@ import java.util.List;
  * <p>A port's <b>state page</b> (whole 4 KB pages, one per port for the default layout), big-endian:
  * <pre>
  *   0                          long    time of the port's latest update (0: no state)
- *   8 + 24 ds                  8 bytes reserved (format 1 kept the last raw value here)
+ *   8 + 24 ds                  double  the last rate known in the current step, what MAX archives take from it;
+ *                                      valid only once this process stored into the slot (format 1 kept the
+ *                                      last raw value here)
  *   8 + 24 ds + 8              double  sum of rate x seconds known in the current step
  *   8 + 24 ds + 16             long    seconds of the current step with no rate
  *   8 + 24 D + 20 (a D + ds)   4 bytes reserved (format 1 kept the ring's position here)
@@ -213,6 +215,10 @@ final class SlotLayout {
     long bytesPerSlot() {
         long rows = archives.stream().mapToLong(Archive::rows).sum();
         return stateBytes() + rowBytes() * rows;
+    }
+
+    long lastKnown(int ds) {
+        return UPDATE_TIME + (long) SERIES_STATE * ds;
     }
 
     long sum(int ds) {
