@@ -76,6 +76,12 @@ final class LoadgenCommand implements Callable<Integer> {
             description = "Time between progress lines, 1s to 1h. Default: ${DEFAULT-VALUE}.")
     private Duration reportEvery;
 
+    @Option(names = "--steady-after", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
+            description = "Also sum up the latency of the pushes acknowledged after this long, the server's warm-up"
+                    + " (JIT, first sight of the fabric) left out; 0s for none, else less than --duration."
+                    + " Default: ${DEFAULT-VALUE}.")
+    private Duration steadyAfter;
+
     LoadgenCommand(Clock clock) {
         this.clock = clock;
     }
@@ -91,6 +97,7 @@ final class LoadgenCommand implements Callable<Integer> {
         checkRange("--duration", duration, interval, MAX_DURATION);
         checkRange("--drain", drain, Duration.ZERO, MAX_DRAIN);
         checkRange("--report-every", reportEvery, RunCommand.MIN_INTERVAL, RunCommand.MAX_INTERVAL);
+        checkRange("--steady-after", steadyAfter, Duration.ZERO, duration.minusMillis(1));
         FabricSize size = FabricSize.forPorts(ports);
         int maxAgents = Math.min(LoadSettings.MAX_AGENTS, size.nodes());
         int agentCount = agents != null ? agents : Math.min(DEFAULT_AGENTS, size.nodes());
@@ -100,7 +107,7 @@ final class LoadgenCommand implements Callable<Integer> {
         }
 
         LoadGenerator generator = new LoadGenerator(new LoadSettings(endpoint, size, agentCount, interval, duration,
-                drain, reportEvery), spec.commandLine().getOut(), clock, System::nanoTime);
+                drain, reportEvery, steadyAfter), spec.commandLine().getOut(), clock, System::nanoTime);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C ends the run early with its summary instead of losing the figures of the minutes before
         Thread stopEarly = new Thread(() -> {

@@ -90,7 +90,8 @@ public final class LoadGenerator {
             List<PushStats> pushed = drain(agents);
             long elapsed = nanoTime.getAsLong() - started;
             long cpu = processCpuNanos() - cpuAtStart;
-            return report.summary(stats.total(), stats.samplesPolled(), stats.outcomes(), pushed, elapsed, cpuAtStart < 0 ? -1 : cpu);
+            return report.summary(stats.total(), stats.samplesPolled(), stats.outcomes(), pushed, elapsed,
+                    cpuAtStart < 0 ? -1 : cpu, stats.steadyLatency());
         }
     }
 
@@ -126,10 +127,16 @@ public final class LoadGenerator {
         long every = settings.reportEvery().toNanos();
         long nextReport = started + every;
         long lastReport = started;
+        boolean steady = settings.steadyAfter().isZero();
+        long steadyAt = started + settings.steadyAfter().toNanos();
         long now;
         while (!stopped && (now = nanoTime.getAsLong()) < end) {
-            waiter.await(Duration.ofNanos(Math.min(nextReport, end) - now));
+            waiter.await(Duration.ofNanos(Math.min(steady ? nextReport : Math.min(nextReport, steadyAt), end) - now));
             now = nanoTime.getAsLong();
+            if (!steady && now >= steadyAt) {
+                stats.steadyFromNow();
+                steady = true;
+            }
             if (!stopped && now >= nextReport && now < end) {
                 report.progress(now - started, stats.window(), now - lastReport);
                 lastReport = now;

@@ -1,6 +1,7 @@
 package io.fabricpulse.agent.loadgen;
 
 import io.fabricpulse.agent.push.PushStats;
+import org.HdrHistogram.Histogram;
 
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -58,7 +59,7 @@ final class LoadReport {
     }
 
     LoadResult summary(LoadStats.Window total, long polled, Map<String, Long> outcomes, List<PushStats> agents,
-                       long elapsedNanos, long cpuNanos) {
+                       long elapsedNanos, long cpuNanos, Histogram steady) {
         double rate = perSecond(total.samples(), elapsedNanos);
         long refused = agents.stream().mapToLong(PushStats::rejected).sum();
         long expired = agents.stream().mapToLong(PushStats::expired).sum();
@@ -76,6 +77,14 @@ final class LoadReport {
             out.println("latency ms: p50 " + oneDecimal(total.percentileMillis(50)) + " p99 "
                     + oneDecimal(total.percentileMillis(99)) + " max " + oneDecimal(total.maxMillis()) + " ("
                     + total.latencyMicros().getTotalCount() + " acknowledged pushes)");
+        }
+        if (!settings.steadyAfter().isZero()) {
+            LoadStats.Window steadyWindow = new LoadStats.Window(0, 0, 0, steady);
+            out.println("latency ms after the first " + human(settings.steadyAfter()) + ": "
+                    + (steady.getTotalCount() == 0 ? "none (no acknowledged push)"
+                    : "p50 " + oneDecimal(steadyWindow.percentileMillis(50)) + " p99 "
+                    + oneDecimal(steadyWindow.percentileMillis(99)) + " max " + oneDecimal(steadyWindow.maxMillis())
+                    + " (" + steady.getTotalCount() + " acknowledged pushes)"));
         }
         out.println("not delivered: " + notDelivered + " batches (" + refused + " refused, " + expired + " expired, "
                 + dropped + " dropped on a full buffer, " + waiting + " waiting at the end)");

@@ -15,9 +15,11 @@ import java.time.Duration;
  * @param drain       how long after {@code duration} waiting batches may still be sent, retries included; the
  *                    run ends sooner once nothing waits
  * @param reportEvery how often a progress line is printed
+ * @param steadyAfter from when on acknowledged pushes also count apart, as the steady state after the server's
+ *                    warm-up (its JIT, its first sight of the fabric); zero for no such count
  */
 public record LoadSettings(IngestEndpoint endpoint, FabricSize size, int agents, Duration interval, Duration duration,
-                           Duration drain, Duration reportEvery) {
+                           Duration drain, Duration reportEvery, Duration steadyAfter) {
 
     public static final int MAX_AGENTS = 2000;
 
@@ -28,6 +30,9 @@ public record LoadSettings(IngestEndpoint endpoint, FabricSize size, int agents,
         }
         if (duration.compareTo(interval) < 0) {
             throw new IllegalArgumentException("the duration must be at least one interval");
+        }
+        if (steadyAfter.isNegative() || steadyAfter.compareTo(duration) >= 0) {
+            throw new IllegalArgumentException("the steady state must start within the duration");
         }
     }
 

@@ -23,6 +23,9 @@ final class LoadStats {
 
     private final Recorder latencyMicros = new Recorder(MAX_LATENCY_MICROS, 3);
     private final Histogram totalLatency = new Histogram(MAX_LATENCY_MICROS, 3);
+    /** Latencies of the pushes acknowledged since {@link #steadyFromNow()}. */
+    private final Recorder steadyLatencyMicros = new Recorder(MAX_LATENCY_MICROS, 3);
+    private volatile boolean steady;
     private final LongAdder polled = new LongAdder();
     private final LongAdder samples = new LongAdder();
     private final LongAdder ok = new LongAdder();
@@ -61,7 +64,24 @@ final class LoadStats {
         samples.add(ports);
         ok.increment();
         count(String.valueOf(status));
-        latencyMicros.recordValue(Math.min(Math.max(nanos / 1000, 0), MAX_LATENCY_MICROS));
+        long micros = Math.min(Math.max(nanos / 1000, 0), MAX_LATENCY_MICROS);
+        latencyMicros.recordValue(micros);
+        if (steady) {
+            steadyLatencyMicros.recordValue(micros);
+        }
+    }
+
+    /** From now on acknowledged pushes also count as the steady state's. */
+    void steadyFromNow() {
+        steady = true;
+    }
+
+    /**
+     * Latencies of the pushes acknowledged in the steady state since it began or since the previous call; empty
+     * before it. Called from one thread.
+     */
+    synchronized Histogram steadyLatency() {
+        return steadyLatencyMicros.getIntervalHistogram();
     }
 
     /** A push that did not go through: an HTTP status, or 0 when no answer came. */

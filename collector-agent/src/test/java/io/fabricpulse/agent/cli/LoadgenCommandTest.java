@@ -122,6 +122,17 @@ class LoadgenCommandTest {
     }
 
     @Test
+    void theSteadyStateAfterAWarmUpIsSummedUpApart() {
+        assertThat(loadgen(server.baseUri().toString(), 4, "--steady-after", "1s")).isZero();
+
+        assertThat(line("latency ms after the first 1s: ")).matches("latency ms after the first 1s: p50 \\d+\\.\\d p99"
+                + " \\d+\\.\\d max \\d+\\.\\d \\(\\d+ acknowledged pushes\\)");
+        long all = Long.parseLong(line("latency ms: ").replaceAll(".*\\((\\d+) acknowledged pushes\\)", "$1"));
+        long steady = Long.parseLong(line("latency ms after").replaceAll(".*\\((\\d+) acknowledged pushes\\)", "$1"));
+        assertThat(steady).as("the pushes of the second second, not of the first").isPositive().isLessThan(all);
+    }
+
+    @Test
     void overloadAnswersAreCountedByStatusAndTheBatchesStillArrive() {
         server.thenAnswer(new Response(503, Map.of("Retry-After", "0"), "busy"), Response.problem(429, "slow down"));
         // one agent: both answers go to it, and the drain after the two seconds gives its retries time
@@ -169,6 +180,7 @@ class LoadgenCommandTest {
             "--server http://x --ports 400 --duration 1m --interval 500ms | option '--interval': 500 ms is outside 1000 to 3600000 ms",
             "--server http://x --ports 400 --duration 1m --report-every 0s | option '--report-every': 0 ms is outside",
             "--server http://x --ports 400 --duration 1m --drain 2m | option '--drain': 120000 ms is outside 0 to 60000 ms",
+            "--server http://x --ports 400 --duration 1m --steady-after 1m | option '--steady-after': 60000 ms is outside 0 to 59999 ms",
             "--server ftp://x --ports 400 --duration 1m             | is not an http:// or https:// URL",
             "--server http://x --ports 400 --duration forever       | is not a duration; write a number and a unit",
             "--server http://x --ports 400 --duration 1m --agent 3  | Possible solutions: --agents",

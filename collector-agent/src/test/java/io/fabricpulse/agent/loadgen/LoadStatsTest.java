@@ -46,6 +46,19 @@ class LoadStatsTest {
     }
 
     @Test
+    void theSteadyStateCountsOnlyThePushesAcknowledgedOnceItBegan() {
+        LoadStats stats = new LoadStats();
+        stats.delivered(202, 10, millis(9_000)); // the server's warm-up
+        assertThat(stats.steadyLatency().getTotalCount()).isZero();
+        stats.steadyFromNow();
+        stats.delivered(202, 10, millis(20));
+        stats.delivered(202, 10, millis(30));
+
+        assertThat(stats.steadyLatency().getMaxValue() / 1000.0).isCloseTo(30, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(stats.total().maxMillis()).isCloseTo(9_000, org.assertj.core.data.Offset.offset(10.0));
+    }
+
+    @Test
     void anEmptyWindowHasNoPercentiles() {
         LoadStats.Window window = new LoadStats().window();
         assertThat(window.percentileMillis(50)).isNaN();
