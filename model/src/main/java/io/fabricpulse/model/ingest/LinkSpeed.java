@@ -4,6 +4,9 @@ package io.fabricpulse.model.ingest;
 public enum LinkSpeed {
     SDR(2.0), DDR(4.0), QDR(8.0), FDR10(10.0), FDR(13.64), EDR(25.0), HDR(50.0), NDR(100.0), XDR(200.0);
 
+    /** {@link #values()} without its copy per call. */
+    private static final LinkSpeed[] VALUES = values();
+
     private final double laneGbps;
 
     LinkSpeed(double laneGbps) {
@@ -22,7 +25,12 @@ public enum LinkSpeed {
 
     /** The speed named {@code name} ("EDR", case-insensitive), or null. */
     public static LinkSpeed ofName(String name) {
-        for (LinkSpeed s : values()) {
+        for (LinkSpeed s : VALUES) {
+            if (s.name().equals(name)) { // as the server's own views write it: rules read it every sample
+                return s;
+            }
+        }
+        for (LinkSpeed s : VALUES) {
             if (s.name().equalsIgnoreCase(name)) {
                 return s;
             }

@@ -4,6 +4,9 @@ package io.fabricpulse.model.ingest;
 public enum LinkWidth {
     X1("1X", 1, 1), X2("2X", 2, 16), X4("4X", 4, 2), X8("8X", 8, 4), X12("12X", 12, 8);
 
+    /** {@link #values()} without its copy per call. */
+    private static final LinkWidth[] VALUES = values();
+
     private final String label;
     private final int lanes;
     private final int bit;
@@ -30,7 +33,12 @@ public enum LinkWidth {
 
     /** The width for a label such as "4X" (case-insensitive), or null. */
     public static LinkWidth ofLabel(String label) {
-        for (LinkWidth w : values()) {
+        for (LinkWidth w : VALUES) {
+            if (w.label.equals(label)) { // as the server's own views write it: rules read it every sample
+                return w;
+            }
+        }
+        for (LinkWidth w : VALUES) {
             if (w.label.equalsIgnoreCase(label)) {
                 return w;
             }

@@ -3,6 +3,7 @@ package io.fabricpulse.server.alerting.rules;
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.rates.CounterMap;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -84,11 +85,19 @@ public final class PortRuleState {
         if (before == null) {
             return 0;
         }
+        if (before.counters() instanceof CounterMap<Long> was && now.counters() instanceof CounterMap<Long> is) {
+            // The live fabric's views: read by ordinal, unboxed (every rule window asks, every sample)
+            if (!was.has(counter) || !is.has(counter)) {
+                return 0;
+            }
+            return increment(was.longAt(counter), is.longAt(counter));
+        }
         Long was = before.counters().get(counter.ibaName());
         Long is = now.counters().get(counter.ibaName());
-        if (was == null || is == null || Long.compareUnsigned(is, was) < 0) {
-            return 0;
-        }
-        return is - was;
+        return was == null || is == null ? 0 : increment(was, is);
+    }
+
+    private static long increment(long was, long is) {
+        return Long.compareUnsigned(is, was) < 0 ? 0 : is - was;
     }
 }
