@@ -6,8 +6,7 @@ import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.rates.CounterMap;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -21,7 +20,11 @@ public final class PortRuleState {
     private PortView previous;
     private PortRef lastPeer;
     private PortRef subjectPeer;
-    private Map<String, IncrementWindow> windows;
+    /**
+     * The windows rules asked for, by name: names at even indexes, each window after its name, null while there
+     * are none. A port has a few at most; a map each was ~150 bytes of every port with one.
+     */
+    private Object[] windows;
 
     /**
      * Takes in the port's newest sample and returns what the rules look at.
@@ -63,21 +66,39 @@ public final class PortRuleState {
 
     /** The window called {@code name} over {@code span}; a changed span starts a new one. */
     IncrementWindow window(String name, Duration span, boolean create) {
-        IncrementWindow window = windows == null ? null : windows.get(name);
+        int at = indexOf(name);
+        IncrementWindow window = at < 0 ? null : (IncrementWindow) windows[at + 1];
         if ((window == null || !window.span().equals(span)) && create) {
-            if (windows == null) {
-                windows = new HashMap<>(4);
-            }
             window = new IncrementWindow(span);
-            windows.put(name, window);
+            if (at < 0) {
+                at = windows == null ? 0 : windows.length;
+                windows = windows == null ? new Object[2] : Arrays.copyOf(windows, at + 2);
+                windows[at] = name;
+            }
+            windows[at + 1] = window;
         }
         return window == null || !window.span().equals(span) ? null : window;
     }
 
     void dropIfEmpty(String name, IncrementWindow window) {
-        if (window.isEmpty()) {
-            windows.remove(name);
+        int at = indexOf(name);
+        if (window.isEmpty() && at >= 0) {
+            Object[] fewer = new Object[windows.length - 2];
+            System.arraycopy(windows, 0, fewer, 0, at);
+            System.arraycopy(windows, at + 2, fewer, at, fewer.length - at);
+            windows = fewer.length == 0 ? null : fewer;
         }
+    }
+
+    private int indexOf(String name) {
+        if (windows != null) {
+            for (int at = 0; at < windows.length; at += 2) {
+                if (windows[at].equals(name)) {
+                    return at;
+                }
+            }
+        }
+        return -1;
     }
 
     /** The increment of an unsigned counter between two samples; 0 when unknown or reset (cleared). */
