@@ -1,9 +1,9 @@
 package io.fabricpulse.server.topology;
 
 import io.fabricpulse.model.ingest.IngestBatch;
-import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.LinkSpeed;
 import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
@@ -88,7 +88,6 @@ final class ObservedFabric {
             return CableHistory.linked(end.port(), physicalState, peer)
                     ? new PortEnd(peer.nodeGuid(), peer.portNumber()) : null;
         }
-
     }
 
     /**
@@ -177,14 +176,10 @@ final class ObservedFabric {
         return version;
     }
 
-    /** The fabric at {@code now}: nodes present and the cables their current port reports agree on. */
-    synchronized FabricModel model(Instant now, ToIntFunction<String> knownPortCount) {
-        return snapshot(now, knownPortCount).model();
-    }
-
     /**
-     * The fabric at {@code now}, with the version it was built from and until when it holds: a caller keeps it while
-     * {@link Snapshot#holds} and so builds a model of 50,000 ports once in {@code missingAfter}, not every read.
+     * The fabric at {@code now} (nodes present and the cables their current port reports agree on), with the version
+     * it was built from and until when it holds: a caller keeps it while {@link Snapshot#holds}, and renews it
+     * ({@link #renewed}) rather than building a model of 50,000 ports at every read.
      */
     synchronized Snapshot snapshot(Instant now, ToIntFunction<String> knownPortCount) {
         Instant fresh = now.minus(missingAfter);
