@@ -131,7 +131,8 @@ public final class LoadGenerator {
         long steadyAt = started + settings.steadyAfter().toNanos();
         long now;
         while (!stopped && (now = nanoTime.getAsLong()) < end) {
-            waiter.await(Duration.ofNanos(Math.min(steady ? nextReport : Math.min(nextReport, steadyAt), end) - now));
+            long wakeAt = steady ? nextReport : Math.min(nextReport, steadyAt);
+            waiter.await(Duration.ofNanos(Math.min(wakeAt, end) - now));
             now = nanoTime.getAsLong();
             if (!steady && now >= steadyAt) {
                 stats.steadyFromNow();

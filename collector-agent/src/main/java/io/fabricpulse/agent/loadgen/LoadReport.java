@@ -71,20 +71,9 @@ final class LoadReport {
                 + " polled; offered " + oneDecimal(settings.offeredSamplesPerSecond()) + ")");
         out.println("batches ok: " + total.ok() + byStatus(outcomes, true));
         out.println("batches failed: " + total.failed() + byStatus(outcomes, false));
-        if (total.latencyMicros().getTotalCount() == 0) {
-            out.println("latency ms: none (no acknowledged push)");
-        } else {
-            out.println("latency ms: p50 " + oneDecimal(total.percentileMillis(50)) + " p99 "
-                    + oneDecimal(total.percentileMillis(99)) + " max " + oneDecimal(total.maxMillis()) + " ("
-                    + total.latencyMicros().getTotalCount() + " acknowledged pushes)");
-        }
+        out.println("latency ms: " + latencies(total.latencyMicros()));
         if (!settings.steadyAfter().isZero()) {
-            LoadStats.Window steadyWindow = new LoadStats.Window(0, 0, 0, steady);
-            out.println("latency ms after the first " + human(settings.steadyAfter()) + ": "
-                    + (steady.getTotalCount() == 0 ? "none (no acknowledged push)"
-                    : "p50 " + oneDecimal(steadyWindow.percentileMillis(50)) + " p99 "
-                    + oneDecimal(steadyWindow.percentileMillis(99)) + " max " + oneDecimal(steadyWindow.maxMillis())
-                    + " (" + steady.getTotalCount() + " acknowledged pushes)"));
+            out.println("latency ms after the first " + human(settings.steadyAfter()) + ": " + latencies(steady));
         }
         out.println("not delivered: " + notDelivered + " batches (" + refused + " refused, " + expired + " expired, "
                 + dropped + " dropped on a full buffer, " + waiting + " waiting at the end)");
@@ -115,6 +104,16 @@ final class LoadReport {
     }
 
     /** {@code 10s}, {@code 1m30s}, {@code 1h}, {@code 500ms}: as the options are written. */
+    /** Acknowledged pushes' latencies as the summary writes them: p50, p99, max and how many. */
+    private static String latencies(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return "none (no acknowledged push)";
+        }
+        return "p50 " + oneDecimal(micros.getValueAtPercentile(50) / 1000.0) + " p99 "
+                + oneDecimal(micros.getValueAtPercentile(99) / 1000.0) + " max "
+                + oneDecimal(micros.getMaxValue() / 1000.0) + " (" + micros.getTotalCount() + " acknowledged pushes)";
+    }
+
     static String human(Duration duration) {
         if (duration.toMillisPart() != 0 || duration.isZero()) {
             return duration.toMillis() + "ms";
