@@ -7,8 +7,10 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -21,13 +23,41 @@ class ResumeThrottleTest {
     private final ResumeThrottle throttle = new ResumeThrottle(Duration.ofSeconds(30));
 
     @Test
-    void aPortPolledEverySecondIsWrittenAtFirstSightAndThenOncePerInterval() {
+    void aPortPolledEverySecondIsWrittenAtFirstSightThenWithinAnIntervalAndThenOncePerInterval() {
         assertThat(flush(sample(0))).as("first sight").hasSize(1);
-        for (int second = 1; second < 30; second++) {
-            assertThat(flush(sample(second))).as("second " + second).isEmpty();
+        int second = 1;
+        while (flush(sample(second)).isEmpty()) {
+            second++;
         }
-        assertThat(flush(sample(30))).as("30 s after the stored one").hasSize(1);
-        assertThat(flush(sample(31))).isEmpty();
+        assertThat(second).as("the second write, a share of the interval after the first").isBetween(1, 30);
+        for (int after = 1; after < 30; after++) {
+            assertThat(flush(sample(second + after))).as(after + " s after the second write").isEmpty();
+        }
+        assertThat(flush(sample(second + 30))).as("30 s after the stored one").hasSize(1);
+        assertThat(flush(sample(second + 31))).isEmpty();
+    }
+
+    @Test
+    void portsFirstSeenTogetherComeDueSpreadOverTheInterval() {
+        int ports = 2_000;
+        List<PortLastSample> firstSight = new ArrayList<>();
+        for (int port = 0; port < ports; port++) {
+            firstSight.add(sample("0x0002c90300%06x".formatted(port / 2), port % 2 + 1, 0));
+        }
+        throttle.stored(firstSight);
+        Map<Integer, Integer> dueBySecond = new TreeMap<>();
+        for (PortLastSample first : firstSight) {
+            for (int second = 1; second <= 30; second++) {
+                if (due(throttle, sample(first.nodeGuid(), first.portNumber(), second), false)) {
+                    dueBySecond.merge(second, 1, Integer::sum);
+                    break;
+                }
+            }
+        }
+        assertThat(dueBySecond.values().stream().mapToInt(Integer::intValue).sum()).as("all due within the interval")
+                .isEqualTo(ports);
+        assertThat(dueBySecond.values()).as("at most a few hundredths of them in any one second (one flush)")
+                .allSatisfy(count -> assertThat(count).isLessThan(ports * 8 / 100));
     }
 
     @Test
@@ -90,7 +120,11 @@ class ResumeThrottleTest {
     }
 
     private static PortLastSample sample(int second) {
-        return new PortLastSample(GUID, 1, new StoredBaselines.Sample(Map.of("SymbolErrorCounter", (long) second),
+        return sample(GUID, 1, second);
+    }
+
+    private static PortLastSample sample(String guid, int port, int second) {
+        return new PortLastSample(guid, port, new StoredBaselines.Sample(Map.of("SymbolErrorCounter", (long) second),
                 CounterWidth.EXTENDED_DATA, at(second), Map.of()), "agent");
     }
 
