@@ -63,28 +63,34 @@ public class AlertEngine implements FabricUpdateListener {
             PortRuleState state = ports.computeIfAbsent(port, p -> new PortRuleState());
             PortSample sample = state.observe(view, expectedPeers.of(port), peerView(view, state));
             String cluster = clusters.clusterOf(view.nodeGuid());
-            AlertSubject subject = sample.peer() == null ? AlertSubject.port(port)
-                    : AlertSubject.link(port, sample.peer());
-            String end = port.toString();
             if (update.judgedElsewhere()) {
                 // The replica that stored this batch first opened and resolved its alerts; this one keeps
                 // its windows whole and decides on the batches it is first with (docs/ALERTING.md, "Replicas").
                 continue;
             }
             if (sample.peerChange() != null) {
-                clearFormerSubject(port, sample.peerChange().formerPeer(), end, now);
+                clearFormerSubject(port, sample.peerChange().formerPeer(), port.toString(), now);
             }
+            // The subject and the end as text only for a rule that fires or has alerts open: a clean port on a
+            // fabric without open alerts of its rules only runs the rules.
+            AlertSubject subject = null;
             for (PortRule rule : catalog.portRules()) {
                 RuleSettings effective = settings.effective(rule.name(), cluster);
                 if (!effective.switchedOn()) {
                     continue;
                 }
                 Finding finding = rule.appliesTo(view) ? rule.evaluate(sample, effective) : null;
+                if (finding == null && !lifecycle.hasOpen(rule.name())) {
+                    continue;
+                }
+                if (subject == null) {
+                    subject = sample.peer() == null ? AlertSubject.port(port) : AlertSubject.link(port, sample.peer());
+                }
                 if (finding != null) {
-                    lifecycle.asserted(rule.name(), subject, end, effective, cluster, now,
+                    lifecycle.asserted(rule.name(), subject, port.toString(), effective, cluster, now,
                             () -> context(rule.name(), finding, portEnds(view, sample)));
                 } else {
-                    lifecycle.cleared(rule.name(), subject, end, now);
+                    lifecycle.cleared(rule.name(), subject, port.toString(), now);
                 }
             }
         }

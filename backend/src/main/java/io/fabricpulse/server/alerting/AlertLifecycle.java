@@ -34,6 +34,11 @@ final class AlertLifecycle {
     private final AlertWriter writer;
     private final AlertsProperties properties;
     private final Map<String, OpenAlert> open = new HashMap<>();
+    /**
+     * How many alerts are open per rule: every port's sample clears every rule that did not fire, and on a fabric
+     * with no open alert of a rule that is all it does, without building a key (two strings and their hashes a rule).
+     */
+    private final Map<String, Integer> openPerRule = new HashMap<>();
     private final Map<String, ArrayDeque<Instant>> recentResolves = new HashMap<>();
     /** How long another replica's assertion may take to reach this one through the store. */
     private final Duration reach;
@@ -64,7 +69,7 @@ final class AlertLifecycle {
             }
             alert = new OpenAlert(key, rule, subject, settings.severity(), cluster, now, clearAfter, flapping, told);
             alert.assertionQueued = now;
-            open.put(key, alert);
+            put(alert);
             writer.open(alert);
         } else if (alert.assertionToStore(now, properties.reconcileInterval())) {
             writer.asserted(alert, now);
@@ -72,9 +77,14 @@ final class AlertLifecycle {
         alert.asserted(end, now);
     }
 
+    /** Whether any alert of {@code rule} is open: if not, clearing it changes nothing. */
+    boolean hasOpen(String rule) {
+        return openPerRule.containsKey(rule);
+    }
+
     /** The condition does not hold, seen from {@code end}: resolves the alert if hysteresis allows. */
     void cleared(String rule, AlertSubject subject, String end, Instant now) {
-        if (open.isEmpty()) {
+        if (!hasOpen(rule)) {
             return;
         }
         OpenAlert alert = open.get(key(rule, subject));
@@ -122,7 +132,9 @@ final class AlertLifecycle {
 
     /** Drops an alert resolved elsewhere (by a person, another replica): no event, no flap. */
     void forget(OpenAlert alert) {
-        open.remove(alert.key, alert);
+        if (open.remove(alert.key, alert)) {
+            counted(alert, -1);
+        }
     }
 
     OpenAlert get(String key) {
@@ -131,15 +143,28 @@ final class AlertLifecycle {
 
     /** Takes in an alert opened before a restart or by another replica. */
     void adopt(OpenAlert alert) {
-        open.putIfAbsent(alert.key, alert);
+        if (!open.containsKey(alert.key)) {
+            put(alert);
+        }
     }
 
     Collection<OpenAlert> all() {
         return new ArrayList<>(open.values());
     }
 
+    private void put(OpenAlert alert) {
+        open.put(alert.key, alert);
+        counted(alert, 1);
+    }
+
+    private void counted(OpenAlert alert, int change) {
+        openPerRule.merge(alert.rule, change, (was, by) -> was + by == 0 ? null : was + by);
+    }
+
     private void resolve(OpenAlert alert, Instant now) {
-        open.remove(alert.key);
+        if (open.remove(alert.key) != null) {
+            counted(alert, -1);
+        }
         recentResolves.computeIfAbsent(alert.key, k -> new ArrayDeque<>()).addLast(now);
         writer.resolve(alert, now);
     }
