@@ -66,9 +66,9 @@ public final class WindowBuckets {
     private float[] increases = NO_COLUMNS;
     private final float[] coveredSeconds = new float[SLOTS];
     private final int[] seen = new int[SLOTS];
-    private final int[] latched = new int[SLOTS];
-    /** Per ring, the number (epoch millis / bucket length) of its newest bucket; NONE before the first interval. */
-    private final long[] newestBucket = {NONE, NONE, NONE};
+    /** Null until a counter latches: few ports ever see one, and the bits are 88 bytes a port. */
+    private int[] latched;
+    /** End of the latest recorded interval, NONE before the first; each ring's newest bucket is the one holding it. */
     private long latestMillis = NONE;
 
     /**
@@ -84,9 +84,10 @@ public final class WindowBuckets {
         if (end <= start || (latestMillis != NONE && end <= latestMillis)) {
             return;
         }
+        long before = latestMillis;
         latestMillis = end;
         for (int tier = 0; tier < BUCKETS.length; tier++) {
-            advance(tier, Math.floorDiv(end - 1, BUCKET_MILLIS[tier]));
+            advance(tier, newest(tier, before), newest(tier, end));
         }
         if (result.hasResets()) {
             return;
@@ -145,7 +146,7 @@ public final class WindowBuckets {
         double[] grew = new double[COUNTER_COUNT];
         int seenIn = 0;
         int latchedIn = 0;
-        long newest = newestBucket[tier];
+        long newest = newest(tier, latestMillis);
         if (newest != NONE) {
             long length = BUCKET_MILLIS[tier];
             long first = Math.max(Math.floorDiv(start, length), newest - BUCKETS[tier] + 1);
@@ -164,7 +165,7 @@ public final class WindowBuckets {
                     }
                 }
                 seenIn |= seen[slot];
-                latchedIn |= latched[slot];
+                latchedIn |= latched == null ? 0 : latched[slot];
             }
         }
         Map<PortCounter, CounterWindow> counters = new EnumMap<>(PortCounter.class);
@@ -186,9 +187,13 @@ public final class WindowBuckets {
         return new WindowRates(window, Instant.ofEpochMilli(end), covered, frozen, derived);
     }
 
-    /** Moves ring {@code tier} on so that {@code bucket} is its newest, emptying the buckets it reuses. */
-    private void advance(int tier, long bucket) {
-        long newest = newestBucket[tier];
+    /** The number (epoch millis / bucket length) of ring {@code tier}'s bucket holding {@code millis}, an interval's end. */
+    private static long newest(int tier, long millis) {
+        return millis == NONE ? NONE : Math.floorDiv(millis - 1, BUCKET_MILLIS[tier]);
+    }
+
+    /** Moves ring {@code tier} on from bucket {@code newest} to {@code bucket}, emptying the buckets it reuses. */
+    private void advance(int tier, long newest, long bucket) {
         if (newest != NONE && bucket <= newest) {
             return;
         }
@@ -196,12 +201,11 @@ public final class WindowBuckets {
         for (long b = firstToClear; b <= bucket; b++) {
             clear(slot(tier, b));
         }
-        newestBucket[tier] = bucket;
     }
 
     private void spread(int tier, long start, long end, double[] grew, int seenNow, int latchedNow) {
         long length = BUCKET_MILLIS[tier];
-        long newest = newestBucket[tier];
+        long newest = newest(tier, end);
         long oldestKept = newest - BUCKETS[tier] + 1;
         long first = Math.max(Math.floorDiv(start, length), oldestKept);
         double interval = end - start;
@@ -223,14 +227,21 @@ public final class WindowBuckets {
                 }
             }
             seen[slot] |= seenNow;
-            latched[slot] |= latchedNow;
+            if (latchedNow != 0) {
+                if (latched == null) {
+                    latched = new int[SLOTS];
+                }
+                latched[slot] |= latchedNow;
+            }
         }
     }
 
     private void clear(int slot) {
         coveredSeconds[slot] = 0;
         seen[slot] = 0;
-        latched[slot] = 0;
+        if (latched != null) {
+            latched[slot] = 0;
+        }
         int width = Integer.bitCount(columns);
         Arrays.fill(increases, slot * width, (slot + 1) * width, 0f);
     }
