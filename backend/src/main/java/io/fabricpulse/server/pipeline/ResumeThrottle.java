@@ -17,17 +17,18 @@ import java.util.Set;
  *
  * <p>A port's stored last sample is read only when its rates resume somewhere else: after this server
  * restarts, or on another replica. Resumed from a baseline up to {@code interval} older than the newest
- * sample, the first rate covers a longer interval: the true average over it, never a spike, and every
- * later rate is exact again. So a port's row is rewritten at most once per {@code interval} of its
- * sample times (the second time sooner, below), which on a single server (H2) cuts the state store's work by the polling rate's
- * multiple. Samples that carry an event are always written, so a resumed server never detects the same
- * event twice: a port's first sample, one without a rate (a counter clear or reset), and a change in
- * which counters are saturated or which of them are 64-bit.
+ * sample (up to twice that before a port's second write, below), the first rate covers a longer interval:
+ * the true average over it, never a spike, and every later rate is exact again. So a port's row is
+ * rewritten at most once per {@code interval} of its sample times, which on a single server (H2) cuts the
+ * state store's work by the polling rate's multiple. Samples that carry an event are always written, so a
+ * resumed server never detects the same event twice: a port's first sample, one without a rate (a counter
+ * clear or reset), and a change in which counters are saturated or which of them are 64-bit.
  *
- * <p>A port's second write comes after a share of {@code interval} of its own (from its identity), every later
- * one a whole interval after the one before: ports first seen together (a fabric at the server's start) would
- * otherwise all come due in the same flush every interval, and that flush's one state-store write held every
- * agent's answer (50,000 rows every 30 s at 50,000 ports polled every second: 0.1-0.2 s a flush, ack p99 x3).
+ * <p>A port's second write comes one interval and a share of another (by its identity) after its first,
+ * every later one a whole interval after the one before: ports first seen together (a fabric at the
+ * server's start) would otherwise all come due in the same flush every interval, and that flush's one
+ * state-store write held every agent's answer (50,000 rows every 30 s at 50,000 ports polled every second:
+ * 0.1-0.2 s a flush, ack p99 x3).
  *
  * <p>A zero interval writes every sample: what several replicas need, since with a load balancer every
  * batch may resume on the other one. Used by the pipeline's one worker thread only.
@@ -77,9 +78,12 @@ final class ResumeThrottle {
         }
     }
 
-    /** Between a 64th of the interval and all of it, by the port's identity: spread evenly over many ports. */
+    /**
+     * One interval and a share of another, by the port's identity: spread evenly over many ports, and never sooner
+     * than a whole interval (a second write sooner would cost every port one more row while the server starts).
+     */
     private long firstWait(PortLastSample.PortId port) {
-        int share = Math.floorMod(port.hashCode() * 0x9E3779B9, 64) + 1;
-        return interval.toMillis() * share / 64;
+        int share = Math.floorMod(port.hashCode() * 0x9E3779B9, 64);
+        return interval.toMillis() + interval.toMillis() * share / 64;
     }
 }
