@@ -129,10 +129,20 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         List<CounterReset> resets = new ArrayList<>();
         for (NodeReport node : batch.nodes()) {
             NodeView nodeView = nodes.merge(node.guid(), nodeView(node, at), LiveFabric::newerWins);
-            int[] siblings = SiblingCapabilities.of(node.ports(), portsNotIn(node, nodeView.numPorts()));
+            // A report's capability sets as bits once per port: the siblings and the view read them (an enum set's
+            // bits are a walk over its elements).
+            int[] supported = new int[node.ports().size()];
+            int[] capability = new int[node.ports().size()];
+            for (int index = 0; index < supported.length; index++) {
+                supported[index] = PortView.supportedBits(node.ports().get(index));
+                capability[index] = PortView.bits(node.ports().get(index));
+            }
+            int[] siblings = SiblingCapabilities.of(supported, capability, portsNotIn(node, nodeView.numPorts()));
             for (int index = 0; index < node.ports().size(); index++) {
                 PortReport port = node.ports().get(index);
                 int siblingBits = siblings[index];
+                int supportedBits = supported[index];
+                int capabilityBits = capability[index];
                 PortEntry[] applied = new PortEntry[1];
                 StoredBaselines.Sample resumed = stored.find(node.guid(), port.portNumber());
                 ports.compute(new PortKey(node.guid(), port.portNumber()), (key, old) -> {
@@ -158,7 +168,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                     LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
                             port.ethernet() ? port.linkRateGbps() : null, ratesProperties.xmitWaitTick(batch.source(),
                             nodeView.vendorId(), nodeView.deviceId(), nodeView.hcaType()));
-                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at, siblingBits), rates, windows, link,
+                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at, capabilityBits,
+                            supportedBits, siblingBits), rates, windows, link,
                             widest(port.linkWidthSupported()), fastest(port.linkSpeedSupported()),
                             linkLayer(port.linkLayer()));
                     return applied[0];
@@ -404,7 +415,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     }
 
     private static PortView portView(NodeView node, PortReport port, PortRates.Result rates, LinkContext link,
-                                     Instant at, int siblingBits) {
+                                     Instant at, int capabilityBits, int supportedBits, int siblingBits) {
         Double xmitWords = rates.rate(PortCounter.PortXmitData);
         Double rcvWords = rates.rate(PortCounter.PortRcvData);
         return new PortView(node.guid(), node.name(), node.type(), port.portNumber(), port.lid(), port.state(),
@@ -418,8 +429,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
                 DerivedRates.of(rates::rate, link), rates.saturated(), at, linkLayer(port.linkLayer()),
                 port.ethernet() ? port.linkRateGbps() : null, port.counterWidth(),
-                PortView.bits(port),
-                PortView.bits(port.peer() == null ? null : port.peer().capability()), PortView.supportedBits(port),
+                capabilityBits, PortView.bits(port.peer() == null ? null : port.peer().capability()), supportedBits,
                 siblingBits, port.faults());
     }
 }

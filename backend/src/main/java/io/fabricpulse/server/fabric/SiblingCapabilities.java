@@ -1,6 +1,5 @@
 package io.fabricpulse.server.fabric;
 
-import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 
 import java.util.Arrays;
@@ -24,31 +23,28 @@ final class SiblingCapabilities {
      * in {@link PortView#siblingBits()}' form; a half (widths, speeds) is 0 where the port is alone in its set or the
      * set is unknown. A few distinct sets per node, so a linear search over them, no boxing.
      *
-     * @param others the latest views of the node's ports the report does not hold: siblings, never judged here
+     * @param supported  per port of the report, what it supports ({@link PortView#supportedBits(PortReport)})
+     * @param capability per port of the report, what it supports and enables ({@link PortView#bits(PortReport)})
+     * @param others     the latest views of the node's ports the report does not hold: siblings, never judged here
      */
-    static int[] of(List<PortReport> ports, List<PortView> others) {
-        int all = ports.size() + others.size();
+    static int[] of(int[] supported, int[] capability, List<PortView> others) {
+        int reported = supported.length;
+        int all = reported + others.size();
         int[] widthKeys = new int[all];
         int[] widthCaps = new int[all];
         int[] speedKeys = new int[all];
         int[] speedCaps = new int[all];
-        for (int i = 0; i < ports.size(); i++) {
-            PortReport port = ports.get(i);
-            widthKeys[i] = PortCapability.supportedWidthBits(port);
-            widthCaps[i] = PortCapability.widthBits(port);
-            speedKeys[i] = PortCapability.supportedSpeedBits(port);
-            speedCaps[i] = PortCapability.speedBits(port);
-        }
-        for (int i = ports.size(); i < all; i++) {
-            PortView other = others.get(i - ports.size());
-            widthKeys[i] = other.supportedBits() >>> 16;
-            widthCaps[i] = other.capabilityBits() >>> 16;
-            speedKeys[i] = other.supportedBits() & 0xFFFF;
-            speedCaps[i] = other.capabilityBits() & 0xFFFF;
+        for (int i = 0; i < all; i++) {
+            int supportedBits = i < reported ? supported[i] : others.get(i - reported).supportedBits();
+            int capabilityBits = i < reported ? capability[i] : others.get(i - reported).capabilityBits();
+            widthKeys[i] = supportedBits >>> 16;
+            widthCaps[i] = capabilityBits >>> 16;
+            speedKeys[i] = supportedBits & 0xFFFF;
+            speedCaps[i] = capabilityBits & 0xFFFF;
         }
         int[] widths = unitedBySet(widthKeys, widthCaps);
         int[] speeds = unitedBySet(speedKeys, speedCaps);
-        int[] bits = new int[ports.size()];
+        int[] bits = new int[reported];
         for (int i = 0; i < bits.length; i++) {
             bits[i] = (widths[i] << 16) | speeds[i];
         }
