@@ -103,17 +103,17 @@ final class LoadReport {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
     }
 
-    /** {@code 10s}, {@code 1m30s}, {@code 1h}, {@code 500ms}: as the options are written. */
     /** Acknowledged pushes' latencies as the summary writes them: p50, p99, max and how many. */
     private static String latencies(Histogram micros) {
         if (micros.getTotalCount() == 0) {
             return "none (no acknowledged push)";
         }
-        return "p50 " + oneDecimal(micros.getValueAtPercentile(50) / 1000.0) + " p99 "
-                + oneDecimal(micros.getValueAtPercentile(99) / 1000.0) + " max "
-                + oneDecimal(micros.getMaxValue() / 1000.0) + " (" + micros.getTotalCount() + " acknowledged pushes)";
+        return "p50 " + oneDecimal(LoadStats.percentileMillis(micros, 50)) + " p99 "
+                + oneDecimal(LoadStats.percentileMillis(micros, 99)) + " max "
+                + oneDecimal(LoadStats.maxMillis(micros)) + " (" + micros.getTotalCount() + " acknowledged pushes)";
     }
 
+    /** {@code 10s}, {@code 1m30s}, {@code 1h}, {@code 500ms}: as the options are written. */
     static String human(Duration duration) {
         if (duration.toMillisPart() != 0 || duration.isZero()) {
             return duration.toMillis() + "ms";

@@ -36,13 +36,22 @@ final class LoadStats {
     record Window(long samples, long ok, long failed, Histogram latencyMicros) {
 
         double percentileMillis(double percentile) {
-            return latencyMicros.getTotalCount() == 0 ? Double.NaN
-                    : latencyMicros.getValueAtPercentile(percentile) / 1000.0;
+            return LoadStats.percentileMillis(latencyMicros, percentile);
         }
 
         double maxMillis() {
-            return latencyMicros.getTotalCount() == 0 ? Double.NaN : latencyMicros.getMaxValue() / 1000.0;
+            return LoadStats.maxMillis(latencyMicros);
         }
+    }
+
+    /** A latency percentile of {@code micros} in milliseconds; NaN when it holds none. */
+    static double percentileMillis(Histogram micros, double percentile) {
+        return micros.getTotalCount() == 0 ? Double.NaN : micros.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    /** The longest latency of {@code micros} in milliseconds; NaN when it holds none. */
+    static double maxMillis(Histogram micros) {
+        return micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0;
     }
 
     private long samplesAtLastWindow;
