@@ -64,12 +64,15 @@ public final class PortRuleState {
         return previous;
     }
 
-    /** The window called {@code name} over {@code span}; a changed span starts a new one. */
-    IncrementWindow window(String name, Duration span, boolean create) {
+    /**
+     * The window called {@code name} over {@code span}, a {@link IncrementWindow#ratio ratio} window or a counting one;
+     * a changed span starts a new one.
+     */
+    IncrementWindow window(String name, Duration span, boolean ratio, boolean create) {
         int at = indexOf(name);
         IncrementWindow window = at < 0 ? null : (IncrementWindow) windows[at + 1];
         if ((window == null || !window.span().equals(span)) && create) {
-            window = new IncrementWindow(span);
+            window = ratio ? IncrementWindow.ratio(span) : new IncrementWindow(span);
             if (at < 0) {
                 at = windows == null ? 0 : windows.length;
                 windows = windows == null ? new Object[2] : Arrays.copyOf(windows, at + 2);

@@ -33,7 +33,7 @@ public record PortSample(PortView view, PortView previous, PortRef peer, PortVie
      */
     public long windowSum(String name, PortCounter counter, Duration span) {
         long increment = increment(counter);
-        IncrementWindow window = state.window(name, span, increment > 0);
+        IncrementWindow window = state.window(name, span, false, increment > 0);
         if (window == null) {
             return 0;
         }
@@ -47,18 +47,17 @@ public record PortSample(PortView view, PortView previous, PortRef peer, PortVie
     }
 
     /**
-     * Adds {@code amount} to the window {@code name} when it exists or {@code create} says to make it, and
-     * returns the sum over the last {@code span}; -1 when there is no window. For rules whose windows hold
-     * more than a counter's increments (time covered, stalled time).
+     * Adds {@code part} of {@code whole} to the {@link IncrementWindow#ratio ratio window} {@code name} when it exists
+     * or {@code create} says to make it, and returns it (its sums over the last {@code span}); null when there is none.
      */
-    long window(String name, long amount, boolean create, Duration span) {
-        IncrementWindow window = state.window(name, span, create);
+    IncrementWindow ratioWindow(String name, long part, long whole, boolean create, Duration span) {
+        IncrementWindow window = state.window(name, span, true, create);
         if (window == null) {
-            return -1;
+            return null;
         }
-        long sum = window.add(view.sampledAt(), amount);
+        window.add(view.sampledAt(), part, whole);
         state.dropIfEmpty(name, window);
-        return sum;
+        return window;
     }
 
     /** Milliseconds since the previous sample, 0 on first sight. */

@@ -19,7 +19,6 @@ public final class XmitWaitShareRule implements PortRule {
     public static final String NAME = "xmit-wait";
     private static final String STALLED = NAME + ":stalled-us";
     private static final String TICKS = NAME + ":ticks";
-    private static final String COVERED = NAME + ":covered-ms";
 
     @Override
     public String name() {
@@ -46,12 +45,11 @@ public final class XmitWaitShareRule implements PortRule {
         Duration window = settings.window();
         if (share != null) {
             long stalledMicros = Math.round(share * millis * 1000);
-            long stalled = sample.window(STALLED, stalledMicros, stalledMicros > 0, window);
-            long covered = sample.window(COVERED, millis, stalled > 0, window);
-            if (stalled <= 0 || covered <= 0) {
+            IncrementWindow stalled = sample.ratioWindow(STALLED, stalledMicros, millis, stalledMicros > 0, window);
+            if (stalled == null || stalled.sum() <= 0 || stalled.wholeSum() <= 0) {
                 return null;
             }
-            double part = stalled / (covered * 1000.0);
+            double part = stalled.sum() / (stalled.wholeSum() * 1000.0);
             if (part < settings.threshold()) {
                 return null;
             }
@@ -59,12 +57,11 @@ public final class XmitWaitShareRule implements PortRule {
                     String.format(Locale.ROOT, "stalled with data to send %.1f%% of the last %s (PortXmitWait), limit %.0f%%",
                             part * 100, Durations.text(window), settings.threshold() * 100));
         }
-        long waited = sample.window(TICKS, ticks, ticks > 0, window);
-        long covered = sample.window(COVERED, millis, waited > 0, window);
-        if (waited <= 0 || covered <= 0) {
+        IncrementWindow waited = sample.ratioWindow(TICKS, ticks, millis, ticks > 0, window);
+        if (waited == null || waited.sum() <= 0 || waited.wholeSum() <= 0) {
             return null;
         }
-        double perSecond = waited * 1000.0 / covered;
+        double perSecond = waited.sum() * 1000.0 / waited.wholeSum();
         if (perSecond < settings.longThreshold()) {
             return null;
         }

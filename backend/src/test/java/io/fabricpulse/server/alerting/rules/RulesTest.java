@@ -253,6 +253,36 @@ class RulesTest {
     }
 
     @Test
+    void aRatioWindowSumsPartAndWholeOverTheSameSlotsAtMostOneSlotShortOfItsSpan() {
+        // A 64 s ratio window: 32 slots of 2 s. Samples 1 s apart, then sparser; each sum lies between what the
+        // last 62 s and the last 64 s hold (a slot leaves whole), for the part and the whole alike.
+        IncrementWindow window = IncrementWindow.ratio(Duration.ofSeconds(64));
+        java.util.List<long[]> added = new java.util.ArrayList<>();
+        java.util.Random random = new java.util.Random(7);
+        long second = 0;
+        for (int step = 0; step < 2_000; step++) {
+            second += step < 1_000 ? 1 : 1 + random.nextInt(30);
+            long part = random.nextInt(3);
+            long whole = 1_000;
+            window.add(T0.plusSeconds(second), part, whole);
+            added.add(new long[]{second, part, whole});
+            long now = second;
+            for (int amount = 1; amount <= 2; amount++) {
+                int a = amount;
+                long inSpan = added.stream().filter(s -> s[0] > now - 64).mapToLong(s -> s[a]).sum();
+                long slotShort = added.stream().filter(s -> s[0] > now - 62).mapToLong(s -> s[a]).sum();
+                assertThat(a == 1 ? window.sum() : window.wholeSum()).as("amount %d at %d s", a, second)
+                        .isBetween(slotShort, inSpan);
+            }
+        }
+        long last = second;
+        assertThat(window.add(T0.plusSeconds(last + 65), 0, 0)).isZero();
+        assertThat(window.isEmpty()).isTrue();
+        assertThatThrownBy(() -> window.add(T0.plusSeconds(last + 66), 1))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void aWindowSumsExactlyWhatIsInsideItAsItsSlotsWrapAroundAndGrow() {
         // A 256 s window: slots of 1 s. Bursts at uneven times; each sum is checked against the increments
         // newer than the window's start, while the ring wraps (slots expire) and grows (more slots live).
