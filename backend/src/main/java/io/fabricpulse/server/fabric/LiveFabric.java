@@ -427,7 +427,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 rates.values(), rates.rates(),
                 xmitWords == null ? null : xmitWords * BYTES_PER_WORD,
                 rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(rates::rate, link), rates.saturated(), at, linkLayer(port.linkLayer()),
+                DerivedRates.of(rates::perSecond, link), rates.saturated(), at, linkLayer(port.linkLayer()),
                 port.ethernet() ? port.linkRateGbps() : null, port.counterWidth(),
                 capabilityBits, PortView.bits(port.peer() == null ? null : port.peer().capability()), supportedBits,
                 siblingBits, port.faults());

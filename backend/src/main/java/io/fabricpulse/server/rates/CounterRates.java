@@ -72,6 +72,10 @@ public final class CounterRates {
      */
     static CounterRate outcome(PortCounter counter, long previousValue, boolean previousWide, Instant previousAt,
                                Instant previousSaturatedSince, long value, boolean wide, Instant at) {
+        double perSecond = perSecond(counter, previousValue, previousWide, previousAt, value, wide, at);
+        if (!Double.isNaN(perSecond)) {
+            return new CounterRate.PerSecond(perSecond);
+        }
         if (previousAt != null && !at.isAfter(previousAt)) {
             return NOT_NEWER;
         }
@@ -82,11 +86,19 @@ public final class CounterRates {
         if (previousAt == null) {
             return FIRST_SAMPLE;
         }
-        if (!sameWidth) {
-            return WIDTH_CHANGED;
-        }
-        if (Long.compareUnsigned(value, previousValue) < 0) {
-            return RESET;
+        return sameWidth ? RESET : WIDTH_CHANGED;
+    }
+
+    /**
+     * The rate {@link #outcome} gives as a {@link CounterRate.PerSecond}, as a primitive, and NaN when it gives another
+     * outcome: the live fabric asks this of every counter of every sample, and an object each was a tenth of what the
+     * pipeline allocated (docs/PERFORMANCE.md). A rate is never NaN: a delta over a positive time.
+     */
+    static double perSecond(PortCounter counter, long previousValue, boolean previousWide, Instant previousAt,
+                            long value, boolean wide, Instant at) {
+        if (previousAt == null || !at.isAfter(previousAt) || value == counter.maxWhen(wide)
+                || counter.maxWhen(previousWide) != counter.maxWhen(wide) || Long.compareUnsigned(value, previousValue) < 0) {
+            return Double.NaN;
         }
         // Seconds and nanos separately, as Duration.between normalizes them (toNanos() overflows beyond
         // ~292 years), without a Duration per counter and sample.
@@ -96,7 +108,7 @@ public final class CounterRates {
             seconds--;
             nanos += NANOS_PER_SECOND_LONG;
         }
-        return new CounterRate.PerSecond(unsignedAsDouble(value - previousValue) / (seconds + nanos / NANOS_PER_SECOND));
+        return unsignedAsDouble(value - previousValue) / (seconds + nanos / NANOS_PER_SECOND);
     }
 
     /** The unsigned 64-bit value of {@code v} as a double (Java has no unsigned long to double). */

@@ -3,7 +3,7 @@ package io.fabricpulse.server.rates;
 import io.fabricpulse.model.ingest.PortCounter;
 
 import java.util.Arrays;
-import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -14,43 +14,43 @@ public enum DerivedMetric {
     /** Transmitted bytes per second: PortXmitData counts 4-byte words. */
     XmitBytesPerSecond {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
-            return times(rate.apply(PortCounter.PortXmitData), BYTES_PER_WORD);
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
+            return rate.applyAsDouble(PortCounter.PortXmitData) * BYTES_PER_WORD;
         }
     },
     /** Received bytes per second: PortRcvData counts 4-byte words. */
     RcvBytesPerSecond {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
-            return times(rate.apply(PortCounter.PortRcvData), BYTES_PER_WORD);
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
+            return rate.applyAsDouble(PortCounter.PortRcvData) * BYTES_PER_WORD;
         }
     },
     /** Share of the link's data rate used for sending, 0..1 (bits sent / (width x lane data rate)). */
     XmitUtilisation {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
             return utilisation(XmitBytesPerSecond.compute(rate, link), link);
         }
     },
     /** Share of the link's data rate used for receiving, 0..1. */
     RcvUtilisation {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
             return utilisation(RcvBytesPerSecond.compute(rate, link), link);
         }
     },
     /** Packets sent per second (PortXmitPkts, 64-bit when the port has extended counters). */
     XmitPacketsPerSecond {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
-            return rate.apply(PortCounter.PortXmitPkts);
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
+            return rate.applyAsDouble(PortCounter.PortXmitPkts);
         }
     },
     /** Packets received per second (PortRcvPkts). */
     RcvPacketsPerSecond {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
-            return rate.apply(PortCounter.PortRcvPkts);
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
+            return rate.applyAsDouble(PortCounter.PortRcvPkts);
         }
     },
     /**
@@ -61,10 +61,9 @@ public enum DerivedMetric {
      */
     XmitWaitShare {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
-            Double ticks = rate.apply(PortCounter.PortXmitWait);
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
             Double tick = link.xmitWaitTickSeconds();
-            return ticks == null || tick == null ? null : ticks * tick;
+            return tick == null ? Double.NaN : rate.applyAsDouble(PortCounter.PortXmitWait) * tick;
         }
     },
     /**
@@ -74,10 +73,8 @@ public enum DerivedMetric {
      */
     SymbolErrorBer {
         @Override
-        Double compute(Function<PortCounter, Double> rate, LinkContext link) {
-            Double errors = rate.apply(PortCounter.SymbolErrorCounter);
-            Double bits = link.dataRateBitsPerSecond();
-            return errors == null || bits == null || !link.infiniBand() ? null : errors / bits;
+        double compute(ToDoubleFunction<PortCounter> rate, LinkContext link) {
+            return link.infiniBand() ? rate.applyAsDouble(PortCounter.SymbolErrorCounter) / capacity(link) : Double.NaN;
         }
     };
 
@@ -85,11 +82,11 @@ public enum DerivedMetric {
     private static final int BITS_PER_BYTE = 8;
 
     /**
-     * @param rate the rate per second of a counter, null when it has none
+     * @param rate the rate per second of a counter, NaN when it has none
      * @param link the port's link
-     * @return the metric, null when an input is missing
+     * @return the metric, NaN when an input is missing (NaN carries through the arithmetic: no box per metric)
      */
-    abstract Double compute(Function<PortCounter, Double> rate, LinkContext link);
+    abstract double compute(ToDoubleFunction<PortCounter> rate, LinkContext link);
 
     /** This metric's value in {@code rates}. */
     public Double in(DerivedRates rates) {
@@ -115,12 +112,13 @@ public enum DerivedMetric {
         return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
     }
 
-    private static Double times(Double value, double factor) {
-        return value == null ? null : value * factor;
+    /** The link's data rate in bits per second, NaN when unknown. */
+    private static double capacity(LinkContext link) {
+        Double capacity = link.dataRateBitsPerSecond();
+        return capacity == null ? Double.NaN : capacity;
     }
 
-    private static Double utilisation(Double bytesPerSecond, LinkContext link) {
-        Double capacity = link.dataRateBitsPerSecond();
-        return bytesPerSecond == null || capacity == null ? null : bytesPerSecond * BITS_PER_BYTE / capacity;
+    private static double utilisation(double bytesPerSecond, LinkContext link) {
+        return bytesPerSecond * BITS_PER_BYTE / capacity(link);
     }
 }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.fabricpulse.model.ingest.PortCounter;
 
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The {@link DerivedMetric}s of one port over one interval or window; each null when unknown. Reads and writes
@@ -65,9 +65,22 @@ public final class DerivedRates {
         this.known = bits;
     }
 
-    /** Every derived metric from counter rates per second ({@code rate} answers null for a counter without one). */
-    public static DerivedRates of(Function<PortCounter, Double> rate, LinkContext link) {
-        return new DerivedRates(link.dataRateBitsPerSecond(),
+    /** From the values in the constructor's order, NaN where unknown; keeps the array. */
+    private DerivedRates(double[] values) {
+        int bits = 0;
+        for (int i = 0; i < FIELDS; i++) {
+            if (!Double.isNaN(values[i])) {
+                bits |= 1 << i;
+            }
+        }
+        this.values = bits == 0 ? null : values;
+        this.known = bits;
+    }
+
+    /** Every derived metric from counter rates per second ({@code rate} answers NaN for a counter without one). */
+    public static DerivedRates of(ToDoubleFunction<PortCounter> rate, LinkContext link) {
+        Double linkRate = link.dataRateBitsPerSecond();
+        return new DerivedRates(new double[]{linkRate == null ? Double.NaN : linkRate,
                 DerivedMetric.XmitBytesPerSecond.compute(rate, link),
                 DerivedMetric.RcvBytesPerSecond.compute(rate, link),
                 DerivedMetric.XmitUtilisation.compute(rate, link),
@@ -75,7 +88,7 @@ public final class DerivedRates {
                 DerivedMetric.XmitPacketsPerSecond.compute(rate, link),
                 DerivedMetric.RcvPacketsPerSecond.compute(rate, link),
                 DerivedMetric.XmitWaitShare.compute(rate, link),
-                DerivedMetric.SymbolErrorBer.compute(rate, link));
+                DerivedMetric.SymbolErrorBer.compute(rate, link)});
     }
 
     private Double value(int field) {

@@ -127,19 +127,24 @@ public final class PortRates implements CounterTotals {
     }
 
     /**
-     * What one sample of the port said, counter by counter. The answers are computed from the
-     * outcomes when asked, and only what is asked: most samples have neither resets nor latched
-     * counters.
+     * What one sample of the port said, counter by counter: the rates as primitives (the very array the port's
+     * view keeps as its rates), every other outcome only for the counters that had one (most samples have none).
+     * Outcome objects are made when asked.
      */
     public static final class Result {
 
-        /** Per counter ordinal, its outcome; null for a counter the sample did not carry. */
-        private final CounterRate[] outcomes;
+        /** Per counter ordinal, its rate's raw bits where {@code rated} has its bit. */
+        private final long[] rateBits;
+        private final int rated;
+        /** Per counter ordinal, its outcome when it is not a rate; null when every carried counter has a rate. */
+        private final CounterRate[] others;
         private final CounterMap<Long> values;
         private CounterMap<Double> rates;
 
-        private Result(CounterRate[] outcomes, CounterMap<Long> values) {
-            this.outcomes = outcomes;
+        private Result(long[] rateBits, int rated, CounterRate[] others, CounterMap<Long> values) {
+            this.rateBits = rateBits;
+            this.rated = rated;
+            this.others = others;
             this.values = values;
         }
 
@@ -150,15 +155,20 @@ public final class PortRates implements CounterTotals {
 
         /** The outcome of {@code counter}, or null when the sample did not carry it. */
         public CounterRate outcome(PortCounter counter) {
-            return outcomes[counter.ordinal()];
+            int c = counter.ordinal();
+            if ((rated & 1 << c) != 0) {
+                return new CounterRate.PerSecond(Double.longBitsToDouble(rateBits[c]));
+            }
+            return others == null ? null : others[c];
         }
 
         /** The outcome of every counter present in the sample, in {@link PortCounter} order. */
         public Map<PortCounter, CounterRate> outcomes() {
             Map<PortCounter, CounterRate> all = new EnumMap<>(PortCounter.class);
             for (PortCounter counter : COUNTERS) {
-                if (outcomes[counter.ordinal()] != null) {
-                    all.put(counter, outcomes[counter.ordinal()]);
+                CounterRate outcome = outcome(counter);
+                if (outcome != null) {
+                    all.put(counter, outcome);
                 }
             }
             return Collections.unmodifiableMap(all);
@@ -167,24 +177,19 @@ public final class PortRates implements CounterTotals {
         /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s). */
         public CounterMap<Double> rates() {
             if (rates == null) {
-                long[] bits = new long[COUNTERS.length];
-                int present = 0;
-                for (int c = 0; c < outcomes.length; c++) {
-                    if (outcomes[c] instanceof CounterRate.PerSecond(double value)) {
-                        bits[c] = Double.doubleToRawLongBits(value);
-                        present |= 1 << c;
-                    }
-                }
-                rates = CounterMap.ofDoubleBits(bits, present);
+                rates = CounterMap.ofDoubleBits(rateBits, rated);
             }
             return rates;
         }
 
         /** Counters latched at their maximum by IBA name, with since when. */
         public Map<String, Instant> saturated() {
+            if (others == null) {
+                return Map.of();
+            }
             Map<String, Instant> saturated = null;
             for (PortCounter counter : COUNTERS) {
-                if (outcomes[counter.ordinal()] instanceof CounterRate.Saturated(Instant since)) {
+                if (others[counter.ordinal()] instanceof CounterRate.Saturated(Instant since)) {
                     if (saturated == null) {
                         saturated = new LinkedHashMap<>();
                     }
@@ -194,11 +199,18 @@ public final class PortRates implements CounterTotals {
             return saturated == null ? Map.of() : Collections.unmodifiableMap(saturated);
         }
 
+        /** Whether {@code counter} is latched at its maximum in this sample. */
+        public boolean isSaturated(PortCounter counter) {
+            return others != null && others[counter.ordinal()] instanceof CounterRate.Saturated;
+        }
+
         /** Whether any counter went down in this interval (cleared or reset). */
         public boolean hasResets() {
-            for (CounterRate outcome : outcomes) {
-                if (outcome instanceof CounterRate.Reset) {
-                    return true;
+            if (others != null) {
+                for (CounterRate outcome : others) {
+                    if (outcome instanceof CounterRate.Reset) {
+                        return true;
+                    }
                 }
             }
             return false;
@@ -211,7 +223,7 @@ public final class PortRates implements CounterTotals {
             }
             List<PortCounter> resets = new ArrayList<>();
             for (PortCounter counter : COUNTERS) {
-                if (outcomes[counter.ordinal()] instanceof CounterRate.Reset) {
+                if (others[counter.ordinal()] instanceof CounterRate.Reset) {
                     resets.add(counter);
                 }
             }
@@ -220,7 +232,14 @@ public final class PortRates implements CounterTotals {
 
         /** The rate of {@code counter} per second, or null when this interval has none. */
         public Double rate(PortCounter counter) {
-            return outcomes[counter.ordinal()] instanceof CounterRate.PerSecond(double value) ? value : null;
+            double perSecond = perSecond(counter);
+            return Double.isNaN(perSecond) ? null : perSecond;
+        }
+
+        /** The rate of {@code counter} per second, NaN when this interval has none (a rate is never NaN). */
+        public double perSecond(PortCounter counter) {
+            int c = counter.ordinal();
+            return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(rateBits[c]);
         }
     }
 
@@ -259,7 +278,9 @@ public final class PortRates implements CounterTotals {
         // Ingest reads the wire into a CounterMap, taken as it is: read by ordinal, without a box each.
         CounterMap<Long> values = CounterMap.ofLongs(counters);
         Baselines before = baselines;
-        CounterRate[] outcomes = new CounterRate[COUNTERS.length];
+        long[] rateBits = new long[COUNTERS.length];
+        int rated = 0;
+        CounterRate[] others = null; // by ordinal, allocated for the first counter without a rate
         long[] offsets = null; // by ordinal, allocated for the first counter whose total parts from its value
         int taken = 0;
         for (PortCounter counter : COUNTERS) {
@@ -270,29 +291,39 @@ public final class PortRates implements CounterTotals {
             int c = counter.ordinal();
             boolean wide = counter.wide(width);
             Instant previousAt = before.at(c);
-            CounterRate rate = CounterRates.outcome(counter, previousAt == null ? 0 : before.value(c),
-                    (wideBits & (1 << c)) != 0, previousAt, saturatedSince == null ? null : saturatedSince[c], value,
-                    wide, at);
-            outcomes[c] = rate;
-            if (!(rate instanceof CounterRate.NotNewer)) {
+            long previousValue = previousAt == null ? 0 : before.value(c);
+            boolean previousWide = (wideBits & (1 << c)) != 0;
+            double perSecond = CounterRates.perSecond(counter, previousValue, previousWide, previousAt, value, wide, at);
+            CounterRate other = null;
+            if (Double.isNaN(perSecond)) {
+                other = CounterRates.outcome(counter, previousValue, previousWide, previousAt,
+                        saturatedSince == null ? null : saturatedSince[c], value, wide, at);
+                if (others == null) {
+                    others = new CounterRate[COUNTERS.length];
+                }
+                others[c] = other;
+            } else {
+                rateBits[c] = Double.doubleToRawLongBits(perSecond);
+                rated |= 1 << c;
+            }
+            if (!(other instanceof CounterRate.NotNewer)) {
                 taken |= 1 << c;
                 // The total grows by exactly the delta a rate was made of; a first value is its own total, and a
                 // reset, a latched or a width-changed interval adds nothing: the offset takes up the difference.
-                long offset = previousAt == null ? 0
-                        : rate instanceof CounterRate.PerSecond ? before.offset(c) : before.total(c) - value;
+                long offset = previousAt == null ? 0 : other == null ? before.offset(c) : before.total(c) - value;
                 if (offset != 0) {
                     if (offsets == null) {
                         offsets = new long[COUNTERS.length];
                     }
                     offsets[c] = offset;
                 }
-                keep(c, wide, rate instanceof CounterRate.Saturated(Instant since) ? since : null);
+                keep(c, wide, other instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
         if (taken != 0) {
             baselines = before.after(values, at, taken, offsets);
         }
-        return new Result(outcomes, values);
+        return new Result(rateBits, rated, others, values);
     }
 
     @Override

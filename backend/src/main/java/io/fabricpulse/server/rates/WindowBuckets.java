@@ -93,26 +93,22 @@ public final class WindowBuckets {
             return;
         }
         double seconds = (end - start) / MILLIS_PER_SECOND;
-        double[] grew = new double[COUNTER_COUNT];
         int seenNow = 0;
         int latchedNow = 0;
         for (PortCounter counter : COUNTERS) {
             int c = counter.ordinal();
-            CounterRate outcome = result.outcome(counter);
-            if (outcome instanceof CounterRate.PerSecond(double perSecond)) {
-                grew[c] = perSecond * seconds;
+            double perSecond = result.perSecond(counter);
+            if (!Double.isNaN(perSecond)) {
                 seenNow |= 1 << c;
-            } else if (outcome instanceof CounterRate.Saturated) {
+                if (perSecond != 0 && (columns & 1 << c) == 0) {
+                    addColumn(c);
+                }
+            } else if (result.isSaturated(counter)) {
                 latchedNow |= 1 << c;
             }
         }
-        for (int c = 0; c < COUNTER_COUNT; c++) {
-            if (grew[c] != 0 && (columns & 1 << c) == 0) {
-                addColumn(c);
-            }
-        }
         for (int tier = 0; tier < BUCKETS.length; tier++) {
-            spread(tier, start, end, grew, seenNow, latchedNow);
+            spread(tier, start, end, result, seconds, seenNow, latchedNow);
         }
     }
 
@@ -182,7 +178,7 @@ public final class WindowBuckets {
         Map<PortCounter, CounterWindow> frozen = Collections.unmodifiableMap(counters);
         DerivedRates derived = DerivedRates.of(counter -> {
             CounterWindow c = frozen.get(counter);
-            return c == null ? null : c.perSecond();
+            return c == null || c.perSecond() == null ? Double.NaN : c.perSecond();
         }, link);
         return new WindowRates(window, Instant.ofEpochMilli(end), covered, frozen, derived);
     }
@@ -203,7 +199,8 @@ public final class WindowBuckets {
         }
     }
 
-    private void spread(int tier, long start, long end, double[] grew, int seenNow, int latchedNow) {
+    /** Adds the interval's increases ({@code result}'s rates over {@code seconds}) to the buckets of ring {@code tier} it overlaps. */
+    private void spread(int tier, long start, long end, PortRates.Result result, double seconds, int seenNow, int latchedNow) {
         long length = BUCKET_MILLIS[tier];
         long newest = newest(tier, end);
         long oldestKept = newest - BUCKETS[tier] + 1;
@@ -220,8 +217,9 @@ public final class WindowBuckets {
             int width = Integer.bitCount(columns);
             for (int c = 0, k = 0; c < COUNTER_COUNT; c++) {
                 if ((columns & 1 << c) != 0) {
-                    if (grew[c] != 0) {
-                        increases[slot * width + k] += (float) (grew[c] * share);
+                    double perSecond = result.perSecond(COUNTERS[c]);
+                    if (perSecond > 0) {
+                        increases[slot * width + k] += (float) (perSecond * seconds * share);
                     }
                     k++;
                 }

@@ -22,7 +22,7 @@ class DerivedRatesTest {
     private static final XmitWaitTick ONE_MICROSECOND = new XmitWaitTick.Fixed(Duration.ofNanos(1_000));
 
     private static DerivedRates of(Map<PortCounter, Double> rates, LinkContext link) {
-        return DerivedRates.of(rates::get, link);
+        return DerivedRates.of(counter -> rates.containsKey(counter) ? rates.get(counter) : Double.NaN, link);
     }
 
     @ParameterizedTest(name = "{0} {1}: {2} Gb/s of data")
