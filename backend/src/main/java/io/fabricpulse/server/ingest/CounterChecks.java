@@ -17,38 +17,39 @@ final class CounterChecks {
     private CounterChecks() {
     }
 
-    static void check(String path, Map<String, Long> counters, CounterWidth extended, Violations v) {
+    /** Checks the counters at {@code path + field}, that path built only for a violation. */
+    static void check(String path, String field, Map<String, Long> counters, CounterWidth extended, Violations v) {
         if (counters == null) {
-            v.add(path, "missing; an object of counter values by IBA name (may be empty)");
+            v.add(path + field, "missing; an object of counter values by IBA name (may be empty)");
             return;
         }
         if (counters instanceof CounterMap<Long> compact && !compact.holdsDoubles()) {
             // What the wire reader makes of a clean counters object: IBA names only, no nulls.
             for (PortCounter counter : COUNTERS) {
                 if (compact.has(counter)) {
-                    checkWidth(path, counter, compact.longAt(counter), extended, v);
+                    checkWidth(path, field, counter, compact.longAt(counter), extended, v);
                 }
             }
             return;
         }
-        counters.forEach((name, value) -> check(path, name, value, extended, v));
+        counters.forEach((name, value) -> check(path, field, name, value, extended, v));
     }
 
     /** The counter's path is built only for a violation: a valid batch has tens of thousands of counters. */
-    private static void check(String countersPath, String name, Long value, CounterWidth extended, Violations v) {
+    private static void check(String path, String field, String name, Long value, CounterWidth extended, Violations v) {
         PortCounter counter = PortCounter.ofIbaName(name);
         if (counter == null) {
-            v.add(countersPath + Violations.key(name), "unknown counter; the IBA names are " + KNOWN);
+            v.add(path + field + Violations.key(name), "unknown counter; the IBA names are " + KNOWN);
             return;
         }
         if (value == null) {
-            v.add(countersPath + Violations.key(name), "missing value; leave out a counter the source could not read");
+            v.add(path + field + Violations.key(name), "missing value; leave out a counter the source could not read");
             return;
         }
-        checkWidth(countersPath, counter, value, extended, v);
+        checkWidth(path, field, counter, value, extended, v);
     }
 
-    private static void checkWidth(String countersPath, PortCounter counter, long value, CounterWidth extended,
+    private static void checkWidth(String path, String field, PortCounter counter, long value, CounterWidth extended,
                                    Violations v) {
         String name = counter.ibaName();
         int bits = counter.bits(extended);
@@ -57,7 +58,7 @@ final class CounterChecks {
         }
         // A negative long is an unsigned value above Long.MAX_VALUE (how the records hold 64-bit values).
         if (Long.compareUnsigned(value, counter.max(extended)) > 0) {
-            v.add(countersPath + Violations.key(name), beyondWidth(Long.toUnsignedString(value), counter, extended));
+            v.add(path + field + Violations.key(name), beyondWidth(Long.toUnsignedString(value), counter, extended));
         }
     }
 

@@ -11,7 +11,6 @@ import io.fabricpulse.model.ingest.SubnetManagerReport;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -42,7 +41,7 @@ final class DayOneFieldChecks {
             v.add(path + ".revision", "must be 0..4294967295 (32 bits), got " + node.revision());
         }
         range(path + ".numPorts", node.numPorts(), 1, BatchValidator.MAX_PORT_NUMBER, v);
-        faults(path + ".faults", node.faults(), v);
+        faults(path, ".faults", node.faults(), v);
         List<IpoibInterface> interfaces = node.ipoib();
         if (interfaces == null) {
             return;
@@ -82,17 +81,17 @@ final class DayOneFieldChecks {
             v.add(path + ".physicalState", "missing; one of SLEEP, POLLING, DISABLED, TRAINING, LINK_UP, "
                     + "LINK_ERROR_RECOVERY, PHY_TEST (or absent with a fault naming the reserved value read)");
         }
-        noNullElement(path + ".linkWidthEnabled", port.linkWidthEnabled(), v);
-        noNullElement(path + ".linkSpeedEnabled", port.linkSpeedEnabled(), v);
+        noNullElement(path, ".linkWidthEnabled", port.linkWidthEnabled(), v);
+        noNullElement(path, ".linkSpeedEnabled", port.linkSpeedEnabled(), v);
         Double gbps = port.linkRateGbps();
         if (gbps != null && !(gbps > 0 && gbps <= MAX_RATE_GBPS)) {
             v.add(path + ".linkRateGbps", "must be above 0 and at most " + (int) MAX_RATE_GBPS + ", got " + gbps);
         }
-        faults(path + ".faults", port.faults(), v);
+        faults(path, ".faults", port.faults(), v);
         PortCapability capability = port.peer() == null ? null : port.peer().capability();
         if (capability != null) {
-            noNullElement(path + ".peer.capability.widths", capability.widths(), v);
-            noNullElement(path + ".peer.capability.speeds", capability.speeds(), v);
+            noNullElement(path, ".peer.capability.widths", capability.widths(), v);
+            noNullElement(path, ".peer.capability.speeds", capability.speeds(), v);
         }
     }
 
@@ -126,14 +125,15 @@ final class DayOneFieldChecks {
             if (sm.guid() == null && sm.error() == null) {
                 v.add(path, "an SMInfo answer needs a guid, an unanswered query an error saying why");
             }
-            faults(path + ".faults", sm.faults(), v);
+            faults(path, ".faults", sm.faults(), v);
         }
     }
 
-    private static void faults(String path, List<FieldFault> faults, Violations v) {
-        if (faults == null) {
+    private static void faults(String parent, String field, List<FieldFault> faults, Violations v) {
+        if (faults == null || faults.isEmpty()) {
             return;
         }
+        String path = parent + field;
         if (faults.size() > MAX_FAULTS) {
             v.add(path, "at most " + MAX_FAULTS + " faults, got " + faults.size());
             return;
@@ -162,9 +162,9 @@ final class DayOneFieldChecks {
         }
     }
 
-    private static void noNullElement(String path, Collection<?> values, Violations v) {
-        if (values != null && values.stream().anyMatch(Objects::isNull)) {
-            v.add(path, "contains null; list only known values");
+    private static void noNullElement(String path, String field, Collection<?> values, Violations v) {
+        if (BatchValidator.containsNull(values)) {
+            v.add(path + field, "contains null; list only known values");
         }
     }
 }
