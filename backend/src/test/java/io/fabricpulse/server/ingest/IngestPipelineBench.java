@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.smile.SmileFactory;
 import tools.jackson.dataformat.smile.SmileMapper;
+import tools.jackson.dataformat.smile.SmileWriteFeature;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -50,7 +52,9 @@ class IngestPipelineBench {
     private static final int AGENTS = Integer.getInteger("bench.agents", 100);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final SmileMapper SMILE = SmileMapper.builder().build();
+    /** Smile as the agent's BatchEncoder writes it: repeated short values (states, speeds, switch GUIDs) referenced back. */
+    private static final SmileMapper SMILE = SmileMapper.builder(SmileFactory.builder()
+            .enable(SmileWriteFeature.CHECK_SHARED_STRING_VALUES).build()).build();
 
     @TempDir
     Path directory;

@@ -9,7 +9,9 @@ import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.smile.SmileFactory;
 import tools.jackson.dataformat.smile.SmileMapper;
+import tools.jackson.dataformat.smile.SmileWriteFeature;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -31,7 +33,9 @@ class SmileIngestTest extends ServerTest {
 
     private static final MediaType SMILE = MediaType.parseMediaType(WireFormat.SMILE.contentType());
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final SmileMapper SMILE_MAPPER = SmileMapper.builder().build();
+    /** As the agent writes Smile: names and repeated short values as back-references. */
+    private static final SmileMapper SMILE_MAPPER = SmileMapper.builder(SmileFactory.builder()
+            .enable(SmileWriteFeature.CHECK_SHARED_STRING_VALUES).build()).build();
     /** {@code :)\n} and the header's flags byte (version 0, shared names, no raw binary). */
     private static final byte[] HEADER = {':', ')', '\n', 0x01};
 
@@ -128,6 +132,8 @@ class SmileIngestTest extends ServerTest {
         // A short ASCII name of 32 bytes (0xBF) with 2 present, and a back-reference to a name never sent.
         expectRefused(concat(HEADER, new byte[]{(byte) 0xFA, (byte) 0xBF, 'a', 'b'}), "invalid-smile", "");
         expectRefused(concat(HEADER, new byte[]{(byte) 0xFA, 0x45, 0x21, (byte) 0xFB}), "invalid-smile", "");
+        // A back-reference to a string value never sent, in a body whose header allows shared values (flags 0x03).
+        expectRefused(new byte[]{':', ')', '\n', 0x03, (byte) 0xFA, (byte) 0x80, 'a', 0x05, (byte) 0xFB}, "invalid-smile", "");
 
         assertThat(portsSnapshot()).as("nothing was applied").isEqualTo(before);
     }
