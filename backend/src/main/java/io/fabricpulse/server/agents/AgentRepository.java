@@ -10,6 +10,12 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * The {@code agent} and {@code agent_node} tables (V15): the agents let in, and which agent each host's own
@@ -78,6 +84,49 @@ public class AgentRepository {
                 .fetch().rowsUpdated()
                 .map(rows -> agentId)
                 .onErrorResume(AgentRepository::duplicate, taken -> ownerOf(nodeGuid).defaultIfEmpty(agentId));
+    }
+
+    /**
+     * Claims every node of {@code nodeGuids} nobody has for {@code agentId}, a few statements for a whole batch (a
+     * fabric's first minute, or a restart, brings every node at once: one statement each held the state store's
+     * connections from the pipeline's durable writes).
+     *
+     * @return each node's owner afterwards: {@code agentId} where it claimed it now or before
+     */
+    public Mono<Map<String, String>> claimAll(Collection<String> nodeGuids, String agentId, Instant at) {
+        List<String> guids = List.copyOf(new LinkedHashSet<>(nodeGuids)); // a MERGE may touch a row once
+        if (guids.isEmpty()) {
+            return Mono.just(Map.of());
+        }
+        return Flux.fromIterable(StateSql.chunks(guids))
+                .concatMap(chunk -> insertMissing(chunk, agentId, at)
+                        // Another replica or agent claimed one of them meanwhile: one at a time, the loser reads the winner.
+                        .onErrorResume(AgentRepository::duplicate, taken -> Flux.fromIterable(chunk)
+                                .concatMap(guid -> claim(guid, agentId, at)).then())
+                        .thenMany(owners(chunk)))
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue);
+    }
+
+    private Mono<Void> insertMissing(List<String> guids, String agentId, Instant at) {
+        StringJoiner rows = new StringJoiner(", ");
+        Map<String, Object> values = new HashMap<>();
+        for (int i = 0; i < guids.size(); i++) {
+            rows.add("(CAST(:g%d AS VARCHAR(18)))".formatted(i));
+            values.put("g" + i, guids.get(i));
+        }
+        values.put("agent", agentId);
+        values.put("at", StateSql.stored(at));
+        return db.sql("MERGE INTO agent_node AS t USING (VALUES " + rows + ") AS s (node_guid)"
+                        + " ON t.node_guid = s.node_guid WHEN NOT MATCHED THEN INSERT (node_guid, agent_id, claimed_at)"
+                        + " VALUES (s.node_guid, CAST(:agent AS VARCHAR(128)), CAST(:at AS TIMESTAMP WITH TIME ZONE))")
+                .bindValues(values).fetch().rowsUpdated().then();
+    }
+
+    private Flux<Map.Entry<String, String>> owners(List<String> guids) {
+        return db.sql("SELECT node_guid, agent_id FROM agent_node WHERE node_guid IN (:guids)").bind("guids", guids)
+                .map(row -> Map.entry(StateSql.required(row, "node_guid", String.class),
+                        StateSql.required(row, "agent_id", String.class)))
+                .all();
     }
 
     /** The agent the node belongs to; empty when none claimed it. */

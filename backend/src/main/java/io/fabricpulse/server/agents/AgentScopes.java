@@ -141,17 +141,16 @@ public final class AgentScopes implements BatchAdmission {
 
     /** Claims the agent's own nodes; the first one another agent owns, as a refusal, or null. */
     private CompletableFuture<Refusal> owned(IngestBatch batch, List<Integer> ownNodes, String agent) {
-        List<CompletableFuture<String>> found = new ArrayList<>(ownNodes.size());
+        List<String> guids = new ArrayList<>(ownNodes.size());
         for (int index : ownNodes) {
-            found.add(owners.claim(batch.nodes().get(index).guid(), agent));
+            guids.add(batch.nodes().get(index).guid());
         }
-        return CompletableFuture.allOf(found.toArray(CompletableFuture[]::new)).thenApply(done -> {
+        return owners.claimAll(guids, agent).thenApply(owner -> {
             for (int i = 0; i < ownNodes.size(); i++) {
-                String owner = found.get(i).join();
-                if (!owner.equals(agent)) {
-                    String guid = batch.nodes().get(ownNodes.get(i)).guid();
-                    return new Refusal("nodes[" + ownNodes.get(i) + "].guid", "node " + guid + " is agent '" + owner
-                            + "''s own, not agent '" + agent + "''s");
+                String guid = guids.get(i);
+                if (!agent.equals(owner.get(guid))) {
+                    return new Refusal("nodes[" + ownNodes.get(i) + "].guid", "node " + guid + " is agent '"
+                            + owner.get(guid) + "''s own, not agent '" + agent + "''s");
                 }
             }
             return null;

@@ -3,6 +3,9 @@ package io.fabricpulse.server.agents;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,16 +33,30 @@ final class NodeOwners {
         this.clock = clock;
     }
 
-    /** The node's owner, claiming it for {@code agentId} when nobody has it. */
-    CompletableFuture<String> claim(String nodeGuid, String agentId) {
+    /**
+     * The nodes' owners, claiming for {@code agentId} those nobody has: what this server knows answers at once, the
+     * rest in one call to the state store.
+     */
+    CompletableFuture<Map<String, String>> claimAll(List<String> nodeGuids, String agentId) {
         Instant now = clock.instant();
-        Owner known = owners.get(nodeGuid);
-        if (known != null && (known.agentId().equals(agentId) || now.isBefore(known.readAt().plus(RECHECK)))) {
-            return CompletableFuture.completedFuture(known.agentId());
+        Map<String, String> found = new HashMap<>();
+        List<String> unknown = new ArrayList<>();
+        for (String guid : nodeGuids) {
+            Owner known = owners.get(guid);
+            if (known != null && (known.agentId().equals(agentId) || now.isBefore(known.readAt().plus(RECHECK)))) {
+                found.put(guid, known.agentId());
+            } else {
+                unknown.add(guid);
+            }
         }
-        return repository.claim(nodeGuid, agentId, now)
-                .doOnNext(owner -> owners.put(nodeGuid, new Owner(owner, now)))
-                .toFuture();
+        if (unknown.isEmpty()) {
+            return CompletableFuture.completedFuture(found);
+        }
+        return repository.claimAll(unknown, agentId, now).map(read -> {
+            read.forEach((guid, owner) -> owners.put(guid, new Owner(owner, now)));
+            found.putAll(read);
+            return found;
+        }).toFuture();
     }
 
     /** The agent was removed: its nodes are free (the state store has dropped its claims). */

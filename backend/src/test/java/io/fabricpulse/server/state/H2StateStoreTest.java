@@ -1,5 +1,6 @@
 package io.fabricpulse.server.state;
 
+import io.fabricpulse.server.agents.AgentNodeContract;
 import io.fabricpulse.server.alerting.store.AlertStoreContract;
 import io.fabricpulse.server.fabric.counterclear.CounterClearContract;
 import io.fabricpulse.server.jobs.store.JobHistoryContract;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.TestInstance;
 class H2StateStoreTest implements MigrationContract, AgentTokenContract, CounterClearContract, NodeNameContract,
         ClusterMemberContract, TopologyBaselineContract, AuditLogContract,
         ApiTokenContract, InitialAdminPasswordContract, AlertStoreContract, CableHistoryContract,
-        SubnetManagerContract, JobHistoryContract {
+        SubnetManagerContract, JobHistoryContract, AgentNodeContract {
 
     private final StateDatabase state = StateDatabase.h2();
 

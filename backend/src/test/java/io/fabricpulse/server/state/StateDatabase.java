@@ -26,7 +26,8 @@ public final class StateDatabase implements AutoCloseable {
             List.of("agent_token", "counter_clear", "node_name", "cluster_member", "topology_baseline", "audit_log",
                     "webhook", "notification_outbox", "api_token", "generated_password",
                     "alert_event", "alert", "alert_silence", "alert_rule_setting",
-                    "port_last_sample", "agent_ingest_mark", "cable_history", "subnet_manager", "job_node", "job");
+                    "port_last_sample", "agent_ingest_mark", "cable_history", "subnet_manager", "job_node", "job",
+                    "agent_node", "agent");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String r2dbcUrl;
