@@ -48,7 +48,11 @@ class ImageTarIT {
         assertThat(server.repoTags()).containsExactly(build.serverImage());
         JsonNode run = server.runConfig();
         assertThat(server.strings(run.path("Entrypoint")))
-                .containsExactly("/opt/java/bin/java", "-XX:MaxRAMPercentage=75", "-jar", "/app/fabricpulse-server.jar");
+                .containsExactly("/opt/java/bin/java", "-XX:MaxRAMPercentage=75", "@/app/server.jvm.options", "-jar",
+                        "/app/fabricpulse-server.jar");
+        ImageArchive.Layer options = server.layerWith("app/server.jvm.options");
+        assertThat(options.get("app/server.jvm.options").sha256()).as("scripts/server.sh's JIT and GC options")
+                .isEqualTo(ImageArchive.sha256Of(build.repositoryRoot().resolve("scripts/server.jvm.options")));
         assertThat(run.path("Cmd").isMissingNode() || run.path("Cmd").isNull()).isTrue();
         assertThat(run.path("User").asText()).isEqualTo(NONROOT);
         assertThat(run.path("WorkingDir").asText()).isEqualTo("/var/lib/fabricpulse");
