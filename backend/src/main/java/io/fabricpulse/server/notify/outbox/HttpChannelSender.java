@@ -53,6 +53,9 @@ public final class HttpChannelSender implements AutoCloseable {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
                 .responseTimeout(timeout)
                 .headers(headers -> headers.set("User-Agent", "FabricPulse").set("Content-Type", "application/json"));
+        // Reactor Netty's own warm-up (its classes, event loops and resolver), in the background at startup: without it
+        // the first alert after a start paid for them on its way to chat.
+        this.client.warmup().onErrorComplete().subscribe();
     }
 
     public Mono<SendResult> send(URI url, OutgoingMessage message) {
