@@ -65,7 +65,14 @@ public final class WindowBuckets {
     /** Increase of the counter in column k in slot s at {@code s * Integer.bitCount(columns) + k}. */
     private float[] increases = NO_COLUMNS;
     private final float[] coveredSeconds = new float[SLOTS];
-    private final int[] seen = new int[SLOTS];
+    /**
+     * Which counters had a rate in each bucket; null while every interval so far had the same ones (nearly every port,
+     * for good), {@link #seenAlways}, which then stands for every bucket with covered time: 88 bytes a port saved.
+     */
+    private int[] seen;
+    /** The counters every interval so far had a rate for, while {@link #seen} is null (once {@link #seenAny}). */
+    private int seenAlways;
+    private boolean seenAny;
     /** Null until a counter latches: few ports ever see one, and the bits are 88 bytes a port. */
     private int[] latched;
     /** End of the latest recorded interval, NONE before the first; each ring's newest bucket is the one holding it. */
@@ -106,6 +113,16 @@ public final class WindowBuckets {
             } else if (result.isSaturated(counter)) {
                 latchedNow |= 1 << c;
             }
+        }
+        if (seen == null && seenAny && seenNow != seenAlways) {
+            // Before this interval adds covered time: the buckets covered so far saw seenAlways, the others nothing.
+            seen = new int[SLOTS];
+            for (int slot = 0; slot < SLOTS; slot++) {
+                seen[slot] = coveredSeconds[slot] > 0 ? seenAlways : 0;
+            }
+        } else if (seen == null) {
+            seenAlways = seenNow;
+            seenAny = true;
         }
         for (int tier = 0; tier < BUCKETS.length; tier++) {
             spread(tier, start, end, result, seconds, seenNow, latchedNow);
@@ -160,7 +177,7 @@ public final class WindowBuckets {
                         grew[c] += weight * increases[slot * width + k++];
                     }
                 }
-                seenIn |= seen[slot];
+                seenIn |= seen != null ? seen[slot] : coveredSeconds[slot] > 0 ? seenAlways : 0;
                 latchedIn |= latched == null ? 0 : latched[slot];
             }
         }
@@ -224,7 +241,9 @@ public final class WindowBuckets {
                     k++;
                 }
             }
-            seen[slot] |= seenNow;
+            if (seen != null) {
+                seen[slot] |= seenNow;
+            }
             if (latchedNow != 0) {
                 if (latched == null) {
                     latched = new int[SLOTS];
@@ -236,7 +255,9 @@ public final class WindowBuckets {
 
     private void clear(int slot) {
         coveredSeconds[slot] = 0;
-        seen[slot] = 0;
+        if (seen != null) {
+            seen[slot] = 0;
+        }
         if (latched != null) {
             latched[slot] = 0;
         }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.util.Map;
 
+import static io.fabricpulse.model.ingest.PortCounter.LinkDownedCounter;
 import static io.fabricpulse.model.ingest.PortCounter.PortXmitData;
 import static io.fabricpulse.model.ingest.PortCounter.PortXmitDiscards;
 import static io.fabricpulse.model.ingest.PortCounter.SymbolErrorCounter;
@@ -96,6 +97,30 @@ class WindowBucketsTest {
         assertThat(five.coveredSeconds()).isCloseTo(20 + 180, within(1e-9));
         assertThat(five.counters().get(SymbolErrorCounter).increase()).isCloseTo(12 + 108, within(1e-3));
         assertThat(five.end()).isEqualTo(T0.plusSeconds(700));
+    }
+
+    @Test
+    void aCounterIsInTheWindowsThatHoldAnIntervalWithItsRate() {
+        // Ten minutes with SymbolErrorCounter and PortXmitDiscards, then ten with PortXmitDiscards and
+        // LinkDownedCounter (an agent that reads other counters now).
+        for (int s = 0; s <= 600; s += 10) {
+            sample(s, Map.of("SymbolErrorCounter", 0L, "PortXmitDiscards", (long) s));
+        }
+        for (int s = 610; s <= 1200; s += 10) {
+            sample(s, Map.of("PortXmitDiscards", (long) s, "LinkDownedCounter", 0L));
+        }
+
+        WindowRates minute = at(1200, RateWindow.ONE_MINUTE);
+        assertThat(minute.counters()).containsOnlyKeys(PortXmitDiscards, LinkDownedCounter);
+        assertThat(minute.counters().get(PortXmitDiscards)).isEqualTo(new CounterWindow(60, 1.0, false));
+        assertThat(minute.counters().get(LinkDownedCounter)).isEqualTo(new CounterWindow(0, 0.0, false));
+        WindowRates hour = at(1200, RateWindow.ONE_HOUR);
+        assertThat(hour.counters()).containsOnlyKeys(SymbolErrorCounter, PortXmitDiscards, LinkDownedCounter);
+        assertThat(hour.counters().get(PortXmitDiscards).increase()).isCloseTo(1200, within(1e-3));
+        // Ten minutes on, the one-minute window no longer reaches the older set; the hour still does.
+        sample(1800, Map.of("PortXmitDiscards", 1800L, "LinkDownedCounter", 0L));
+        assertThat(at(1800, RateWindow.FIVE_MINUTES).counters()).containsOnlyKeys(PortXmitDiscards, LinkDownedCounter);
+        assertThat(at(1800, RateWindow.ONE_HOUR).counters()).containsKey(SymbolErrorCounter);
     }
 
     @Test
