@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * The {@code agent} and {@code agent_node} tables (V15): the agents let in, and which agent each host's own
@@ -100,33 +99,36 @@ public class AgentRepository {
         if (guids.isEmpty()) {
             return Mono.just(Map.of());
         }
-        return Flux.fromIterable(StateSql.chunks(guids)).concatMap(chunk -> owners(chunk).collectMap(Map.Entry::getKey,
-                        Map.Entry::getValue).flatMapMany(owned -> {
-                    List<String> free = chunk.stream().filter(guid -> !owned.containsKey(guid)).toList();
-                    if (free.isEmpty()) {
-                        return Flux.fromIterable(owned.entrySet());
-                    }
-                    // Another replica or agent may claim one of them meanwhile: then one at a time, the loser reads the winner.
-                    return insert(free, agentId, at)
-                            .thenMany(Flux.fromIterable(free).map(guid -> Map.entry(guid, agentId)))
-                            .onErrorResume(AgentRepository::duplicate, taken -> Flux.fromIterable(free)
-                                    .concatMap(guid -> claim(guid, agentId, at).map(owner -> Map.entry(guid, owner))))
-                            .concatWith(Flux.fromIterable(owned.entrySet()));
-                }))
+        return Flux.fromIterable(StateSql.chunks(guids)).concatMap(chunk -> claimChunk(chunk, agentId, at))
                 .collectMap(Map.Entry::getKey, Map.Entry::getValue);
+    }
+
+    /** The owners of up to one statement's nodes, the free ones claimed for {@code agentId}. */
+    private Flux<Map.Entry<String, String>> claimChunk(List<String> guids, String agentId, Instant at) {
+        return owners(guids).collectMap(Map.Entry::getKey, Map.Entry::getValue).flatMapMany(owned -> {
+            List<String> free = guids.stream().filter(guid -> !owned.containsKey(guid)).toList();
+            if (free.isEmpty()) {
+                return Flux.fromIterable(owned.entrySet());
+            }
+            // Another replica or agent may claim one of them meanwhile: then one at a time, the loser reads the winner.
+            return insert(free, agentId, at)
+                    .thenMany(Flux.fromIterable(free).map(guid -> Map.entry(guid, agentId)))
+                    .onErrorResume(AgentRepository::duplicate, taken -> Flux.fromIterable(free)
+                            .concatMap(guid -> claim(guid, agentId, at).map(owner -> Map.entry(guid, owner))))
+                    .concatWith(Flux.fromIterable(owned.entrySet()));
+        });
     }
 
     /** One multi-row INSERT, by the primary key: all or nothing (a node claimed meanwhile fails it). */
     private Mono<Void> insert(List<String> guids, String agentId, Instant at) {
-        StringJoiner rows = new StringJoiner(", ");
         Map<String, Object> values = new HashMap<>();
         for (int i = 0; i < guids.size(); i++) {
-            rows.add("(:g%d, :agent, :at)".formatted(i));
             values.put("g" + i, guids.get(i));
+            values.put("a" + i, agentId);
+            values.put("t" + i, StateSql.stored(at));
         }
-        values.put("agent", agentId);
-        values.put("at", StateSql.stored(at));
-        return db.sql("INSERT INTO agent_node (node_guid, agent_id, claimed_at) VALUES " + rows)
+        return db.sql("INSERT INTO agent_node (node_guid, agent_id, claimed_at) VALUES "
+                        + StateSql.values(guids.size(), "g", "a", "t"))
                 .bindValues(values).fetch().rowsUpdated().then();
     }
 
