@@ -106,7 +106,8 @@ public class AgentRepository {
     /** The owners of up to one statement's nodes, the free ones claimed for {@code agentId}. */
     private Flux<Map.Entry<String, String>> claimChunk(List<String> guids, String agentId, Instant at) {
         return owners(guids).collectMap(Map.Entry::getKey, Map.Entry::getValue).flatMapMany(owned -> {
-            List<String> free = guids.stream().filter(guid -> !owned.containsKey(guid)).toList();
+            // In key order: two agents inserting the same nodes in different orders deadlock on PostgreSQL.
+            List<String> free = guids.stream().filter(guid -> !owned.containsKey(guid)).sorted().toList();
             if (free.isEmpty()) {
                 return Flux.fromIterable(owned.entrySet());
             }
