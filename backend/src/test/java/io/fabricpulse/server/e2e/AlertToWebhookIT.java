@@ -179,10 +179,7 @@ class AlertToWebhookIT {
     }
 
     private int samples(String node) {
-        JsonNode ports = JSON.readTree(web.get().uri("/api/v1/ports")
-                .headers(h -> h.setBasicAuth(ServerTest.ADMIN, ServerTest.ADMIN_PASSWORD)).exchange()
-                .expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody());
-        for (JsonNode p : ports) {
+        for (JsonNode p : JSON.readTree(get("/api/v1/ports"))) {
             if (p.path("nodeName").asString().equals(node) && p.path("portNumber").asInt() == 1) {
                 // rates appear from the second sample on
                 return p.path("rates").has("SymbolErrorCounter") ? 2 : 1;
@@ -192,9 +189,7 @@ class AlertToWebhookIT {
     }
 
     private long openAlertId() {
-        JsonNode page = JSON.readTree(web.get().uri("/api/v1/alerts?rule=symbol-error-burst&state=firing")
-                .headers(h -> h.setBasicAuth(ServerTest.ADMIN, ServerTest.ADMIN_PASSWORD)).exchange()
-                .expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody());
+        JsonNode page = JSON.readTree(get("/api/v1/alerts?rule=symbol-error-burst&state=firing"));
         assertThat(page.path("items")).hasSize(1);
         return page.path("items").get(0).path("id").asLong();
     }
@@ -204,13 +199,35 @@ class AlertToWebhookIT {
         return SLACK.acceptedAfter(skip, words);
     }
 
-    private static <T> T await(Path log, Duration limit, Callable<T> what) throws IOException {
+    /**
+     * Awaits {@code what}; on a time-out says what each side saw, shortest first, since CI keeps only the head of a
+     * long failure: Slack's message titles, the server's view of the host port, the alerts, the agent log's tail.
+     */
+    private <T> T await(Path log, Duration limit, Callable<T> what) throws IOException {
         try {
             return Awaitility.await().atMost(limit).pollInterval(Duration.ofMillis(100)).until(what, v -> v != null);
         } catch (ConditionTimeoutException e) {
-            throw new AssertionError("timed out; Slack got " + SLACK.accepted().size() + " messages: "
-                    + SLACK.accepted().stream().map(r -> r.json().toString()).toList() + "\nagent log:\n"
-                    + Files.readString(log), e);
+            List<String> titles = SLACK.accepted().stream().map(r -> r.json().path("text").asString()).toList();
+            List<String> agentLog = Files.readAllLines(log);
+            throw new AssertionError("timed out at " + Instant.now() + "; Slack got " + titles.size() + " messages: "
+                    + String.join("\n  ", titles) + "\nserver's view of " + HOST + " port 1: " + hostPort()
+                    + "\nalerts: " + get("/api/v1/alerts?rule=symbol-error-burst")
+                    + "\nagent log (last 40 lines):\n"
+                    + String.join("\n", agentLog.subList(Math.max(0, agentLog.size() - 40), agentLog.size())), e);
         }
+    }
+
+    private String hostPort() {
+        for (JsonNode p : JSON.readTree(get("/api/v1/ports"))) {
+            if (p.path("nodeName").asString().equals(HOST) && p.path("portNumber").asInt() == 1) {
+                return p.toString();
+            }
+        }
+        return "none";
+    }
+
+    private String get(String uri) {
+        return web.get().uri(uri).headers(h -> h.setBasicAuth(ServerTest.ADMIN, ServerTest.ADMIN_PASSWORD))
+                .exchange().expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
     }
 }
