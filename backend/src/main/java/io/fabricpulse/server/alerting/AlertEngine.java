@@ -61,7 +61,7 @@ public class AlertEngine implements FabricUpdateListener {
         for (PortView view : update.ports()) {
             PortRef port = new PortRef(view.nodeGuid(), view.portNumber());
             PortRuleState state = ports.computeIfAbsent(port, p -> new PortRuleState());
-            PortSample sample = state.observe(view, expectedPeers.of(port), peerView(view, state));
+            PortSample sample = state.observe(view, expectedPeers.of(port), farState(view, state), update.fabric());
             String cluster = clusters.clusterOf(view.nodeGuid());
             if (update.judgedElsewhere()) {
                 // The replica that stored this batch first opened and resolved its alerts; this one keeps
@@ -96,12 +96,11 @@ public class AlertEngine implements FabricUpdateListener {
         }
     }
 
-    /** The far end's newest sample, by the peer the port reports or the one last known. */
-    private PortView peerView(PortView view, PortRuleState state) {
+    /** The far end's rule state, by the peer the port reports or the one last known. */
+    private PortRuleState farState(PortView view, PortRuleState state) {
         PortRef peer = view.peerGuid() != null && view.peerPort() > 0 ? new PortRef(view.peerGuid(), view.peerPort())
                 : state.peer();
-        PortRuleState peerState = peer == null ? null : ports.get(peer);
-        return peerState == null ? null : peerState.latest();
+        return peer == null ? null : ports.get(peer);
     }
 
     /** This end no longer reports under the subject it had with its former far end. */
@@ -232,8 +231,7 @@ public class AlertEngine implements FabricUpdateListener {
         List<AlertEnd> ends = new ArrayList<>(2);
         ends.add(new AlertEnd(view.nodeGuid(), view.nodeName(), view.nodeType(), view.portNumber(), view.lid(), true));
         if (sample.peer() != null) {
-            PortRuleState peerState = ports.get(sample.peer());
-            PortView peer = peerState == null ? null : peerState.latest();
+            PortView peer = sample.peerView();
             ends.add(peer == null
                     ? new AlertEnd(sample.peer().nodeGuid(), sample.peer().nodeGuid(), null,
                     sample.peer().portNumber(), 0, false)

@@ -13,11 +13,14 @@ import java.util.List;
  *                         up, or the slower of two live ones): that replica has opened and resolved its
  *                         alerts in the shared state store, so listeners update their windows from it but
  *                         announce nothing of it
+ * @param fabric           where the latest views of other ports are found (the far ends of these ports' cables):
+ *                         listeners keep no view of their own
  */
-public record FabricUpdate(Instant at, String agentId, List<PortView> ports, boolean judgedElsewhere) {
+public record FabricUpdate(Instant at, String agentId, List<PortView> ports, boolean judgedElsewhere,
+                           PortLookup fabric) {
 
-    /** An update this server judges itself. */
+    /** An update this server judges itself, from a source that knows no other port. */
     public FabricUpdate(Instant at, String agentId, List<PortView> ports) {
-        this(at, agentId, ports, false);
+        this(at, agentId, ports, false, PortLookup.NONE);
     }
 }

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /** Read side of the live fabric state. Implementations are thread-safe; results are snapshots. */
-public interface FabricView {
+public interface FabricView extends PortLookup {
 
     /** All known nodes, switches first, then by name. */
     List<NodeView> nodes();
@@ -25,6 +25,7 @@ public interface FabricView {
      * One port, empty when unknown; {@code nodeGuid} canonical ({@code 0x} + 16 lower-case hex digits).
      * Implementations that index their ports answer without the scan of this default.
      */
+    @Override
     default Optional<PortView> port(String nodeGuid, int portNumber) {
         return ports().stream().filter(p -> p.nodeGuid().equals(nodeGuid) && p.portNumber() == portNumber).findFirst();
     }

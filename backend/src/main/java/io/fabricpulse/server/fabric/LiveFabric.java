@@ -1,16 +1,10 @@
 package io.fabricpulse.server.fabric;
 
 import io.fabricpulse.model.ingest.IngestBatch;
-import io.fabricpulse.model.ingest.LinkSpeed;
-import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
-import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.model.ingest.PortReport;
-import io.fabricpulse.server.rates.DerivedRates;
-import io.fabricpulse.server.rates.LinkContext;
 import io.fabricpulse.server.rates.PortMetric;
-import io.fabricpulse.server.rates.PortRates;
 import io.fabricpulse.server.rates.PortWindows;
 import io.fabricpulse.server.rates.RateWindow;
 import io.fabricpulse.server.rates.RatesProperties;
@@ -33,35 +27,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
  * The live fabric in memory: the latest state, counters and rates of every node and port.
  *
- * <p>Thread-safe: batches of different agents are applied concurrently; one port is updated
- * atomically inside {@link ConcurrentHashMap#compute}, so two agents reporting the same switch port
- * cannot interleave its rate state. Memory is fixed per port (the latest view, one rate baseline
- * per counter and the {@link WindowBuckets} of its 1 min to 24 h windows), whatever the history.
+ * <p>Thread-safe: batches of different agents are applied concurrently; one port ({@link LivePort}) is updated
+ * under its own lock, so two agents reporting the same switch port cannot interleave its rate state. Memory is
+ * fixed per port (the latest report's fields, one rate baseline per counter and the {@link WindowBuckets} of its
+ * 1 min to 24 h windows, all updated in place), whatever the history; views are made when read.
  *
  * <p>Out of order: a port sample whose collection time is not after the port's latest one is
  * ignored here (neither its values nor a rate from it are used); the latest state and the rate
  * baselines stay with the newer sample.
  */
-public class LiveFabric implements FabricView, FabricWindows, FabricExport {
+public class LiveFabric implements FabricView, FabricWindows, FabricExport, PortLookup {
 
     private static final Logger log = LoggerFactory.getLogger(LiveFabric.class);
-    /** PortXmitData and PortRcvData count 4-byte words (docs/FABRIC.md, "Counters"). */
-    private static final int BYTES_PER_WORD = 4;
-
     private static final Comparator<NodeView> SWITCHES_FIRST_THEN_NAME = Comparator
             .comparing((NodeView n) -> n.type() != NodeType.SWITCH)
             .thenComparing(NodeView::name)
             .thenComparing(NodeView::guid);
 
     private final Map<String, NodeView> nodes = new ConcurrentHashMap<>();
-    private final Map<PortKey, PortEntry> ports = new ConcurrentHashMap<>();
+    private final Map<PortKey, LivePort> ports = new ConcurrentHashMap<>();
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
     private final List<CounterResetListener> resetListeners;
@@ -71,15 +61,6 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     private final NodeNames names;
 
     private record PortKey(String nodeGuid, int portNumber) {
-    }
-
-    /**
-     * The latest view of a port, its rate state, its windows and the link they are read against, and
-     * what exporters add (capabilities, link layer); the rate state is only touched inside compute(),
-     * the windows synchronize themselves.
-     */
-    private record PortEntry(PortView view, PortRates rates, WindowBuckets windows, LinkContext link,
-                             LinkWidth widthCapable, LinkSpeed speedCapable, String linkLayer) {
     }
 
     /**
@@ -143,46 +124,28 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 int siblingBits = siblings[index];
                 int supportedBits = supported[index];
                 int capabilityBits = capability[index];
-                PortEntry[] applied = new PortEntry[1];
                 StoredBaselines.Sample resumed = stored.find(node.guid(), port.portNumber());
-                ports.compute(new PortKey(node.guid(), port.portNumber()), (key, old) -> {
-                    Instant latest = old == null ? null : old.view().sampledAt();
-                    PortRates rates = old == null ? new PortRates() : old.rates();
-                    if (resumed != null && (latest == null || resumed.at().isAfter(latest))) {
-                        latest = resumed.at();
-                        rates = PortRates.resumedFrom(resumed.counters(), resumed.width(), resumed.at(),
-                                resumed.saturatedSince());
+                PortKey key = new PortKey(node.guid(), port.portNumber());
+                LivePort live = ports.get(key);
+                if (live == null) {
+                    live = ports.computeIfAbsent(key, k -> new LivePort(k.nodeGuid(), k.portNumber()));
+                }
+                LivePort.Taken taken = live.take(nodeView, port, at, resumed, ratesProperties.xmitWaitTick(
+                                batch.source(), nodeView.vendorId(), nodeView.deviceId(), nodeView.hcaType()),
+                        capabilityBits, supportedBits, siblingBits);
+                if (taken != null) {
+                    changed.add(taken.view());
+                    if (!taken.resets().isEmpty()) {
+                        resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), taken.resets(),
+                                taken.previousAt(), at, batch.agentId()));
                     }
-                    if (latest != null && !at.isAfter(latest)) {
-                        return old;
-                    }
-                    WindowBuckets windows = old == null ? new WindowBuckets() : old.windows();
-                    PortRates.Result result = rates.update(port.counters(), port.counterWidth(), at);
-                    if (latest != null) {
-                        windows.record(latest, at, result);
-                        if (result.hasResets()) {
-                            resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), result.resets(),
-                                    latest, at, batch.agentId()));
-                        }
-                    }
-                    LinkContext link = new LinkContext(port.linkWidthActive(), port.linkSpeedActive(),
-                            port.ethernet() ? port.linkRateGbps() : null, ratesProperties.xmitWaitTick(batch.source(),
-                            nodeView.vendorId(), nodeView.deviceId(), nodeView.hcaType()));
-                    applied[0] = new PortEntry(portView(nodeView, port, result, link, at, capabilityBits,
-                            supportedBits, siblingBits), rates, windows, link,
-                            widest(port.linkWidthSupported()), fastest(port.linkSpeedSupported()),
-                            linkLayer(port.linkLayer()));
-                    return applied[0];
-                });
-                if (applied[0] != null) {
-                    changed.add(applied[0].view());
                 }
             }
         }
         if (!judgedElsewhere) {
             resets.forEach(this::tellResetListeners); // else recorded by the replica that stored the batch first
         }
-        FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed), judgedElsewhere);
+        FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed), judgedElsewhere, this::port);
         if (!changed.isEmpty()) {
             updateListeners.forEach(listener -> tellUpdateListener(listener, update));
             announce(update);
@@ -202,15 +165,23 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     @Override
     public List<PortView> ports() {
-        return ports.values().stream().map(entry -> named(entry.view())).sorted(PortView.WORST_FIRST).toList();
+        List<PortView> all = new ArrayList<>(ports.size());
+        for (LivePort live : ports.values()) {
+            PortView view = live.view();
+            if (view != null) {
+                all.add(named(view));
+            }
+        }
+        all.sort(PortView.WORST_FIRST);
+        return all;
     }
 
     @Override
     public List<PortView> ports(Predicate<? super PortView> which) {
         List<PortView> chosen = new ArrayList<>();
-        for (PortEntry entry : ports.values()) {
-            PortView view = named(entry.view());
-            if (which.test(view)) {
+        for (LivePort live : ports.values()) {
+            PortView view = live.view();
+            if (view != null && which.test(view = named(view))) {
                 chosen.add(view);
             }
         }
@@ -231,36 +202,40 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     @Override
     public List<ExportedPort> exportedPorts() {
         List<ExportedPort> exported = new ArrayList<>(ports.size());
-        for (PortEntry entry : ports.values()) {
-            exported.add(new ExportedPort(named(entry.view()), entry.widthCapable(), entry.speedCapable(),
-                    entry.linkLayer(), entry.rates()));
+        for (LivePort live : ports.values()) {
+            ExportedPort port = live.exported();
+            if (port != null) {
+                PortView named = named(port.view());
+                exported.add(named == port.view() ? port
+                        : new ExportedPort(named, port.widthCapable(), port.speedCapable(), port.linkLayer(), port.totals()));
+            }
         }
         return exported;
     }
 
     @Override
     public Optional<PortView> port(String nodeGuid, int portNumber) {
-        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(entry -> named(entry.view()));
+        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(LivePort::view).map(this::named);
     }
 
     @Override
     public Optional<PortWindows> windows(String nodeGuid, int portNumber) {
-        PortEntry entry = ports.get(new PortKey(nodeGuid, portNumber));
-        if (entry == null) {
+        LivePort live = ports.get(new PortKey(nodeGuid, portNumber));
+        if (live == null || live.view() == null) {
             return Optional.empty();
         }
         Instant now = clock.instant();
         Map<RateWindow, WindowRates> windows = new EnumMap<>(RateWindow.class);
         for (RateWindow window : RateWindow.values()) {
-            windows.put(window, entry.windows().window(window, now, entry.link()));
+            windows.put(window, live.window(window, now));
         }
         return Optional.of(new PortWindows(nodeGuid, portNumber, Collections.unmodifiableMap(windows)));
     }
 
     @Override
     public Optional<WindowRates> window(String nodeGuid, int portNumber, RateWindow window) {
-        PortEntry entry = ports.get(new PortKey(nodeGuid, portNumber));
-        return entry == null ? Optional.empty() : Optional.of(entry.windows().window(window, clock.instant(), entry.link()));
+        LivePort live = ports.get(new PortKey(nodeGuid, portNumber));
+        return live == null || live.view() == null ? Optional.empty() : Optional.of(live.window(window, clock.instant()));
     }
 
     @Override
@@ -271,13 +246,16 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         Instant now = clock.instant();
         // The best `limit` so far, weakest on top: one pass over the ports, memory bounded by the limit.
         PriorityQueue<RankedPort> best = new PriorityQueue<>(limit + 1, RankedPort.WORST_FIRST.reversed());
-        for (PortEntry entry : ports.values()) {
-            WindowRates rates = entry.windows().window(window, now, entry.link());
+        for (LivePort live : ports.values()) {
+            PortView view = live.view();
+            if (view == null) {
+                continue;
+            }
+            WindowRates rates = live.window(window, now);
             Double value = metric.valueIn(rates);
             if (value == null || value.isNaN()) {
                 continue;
             }
-            PortView view = entry.view();
             best.add(new RankedPort(view.nodeGuid(), mapped(view.nodeGuid(), view.nodeName()), view.portNumber(),
                     view.peerGuid(),
                     view.peerPort(), value, rates.coveredSeconds()));
@@ -370,66 +348,12 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         node.ports().forEach(port -> reported.set(port.portNumber()));
         List<PortView> others = new ArrayList<>();
         for (int number = reported.nextClearBit(0); number <= numPorts; number = reported.nextClearBit(number + 1)) {
-            PortEntry entry = ports.get(new PortKey(node.guid(), number));
-            if (entry != null) {
-                others.add(entry.view());
+            LivePort live = ports.get(new PortKey(node.guid(), number));
+            PortView view = live == null ? null : live.view();
+            if (view != null) {
+                others.add(view);
             }
         }
         return others;
-    }
-
-    private static LinkWidth widest(Set<LinkWidth> widths) {
-        LinkWidth widest = null;
-        if (widths != null) {
-            for (LinkWidth width : widths) {
-                if (widest == null || width.lanes() > widest.lanes()) {
-                    widest = width;
-                }
-            }
-        }
-        return widest;
-    }
-
-    private static LinkSpeed fastest(Set<LinkSpeed> speeds) {
-        LinkSpeed fastest = null;
-        if (speeds != null) {
-            for (LinkSpeed speed : speeds) {
-                if (fastest == null || speed.laneGbps() > fastest.laneGbps()) {
-                    fastest = speed;
-                }
-            }
-        }
-        return fastest;
-    }
-
-    /** The validated names as constants: a port's entry must not keep each sample's own copy of the text. */
-    private static String linkLayer(String reported) {
-        if (reported == null) {
-            return null;
-        }
-        return switch (reported) {
-            case "InfiniBand" -> "InfiniBand";
-            case "Ethernet" -> "Ethernet";
-            default -> reported;
-        };
-    }
-
-    private static PortView portView(NodeView node, PortReport port, PortRates.Result rates, LinkContext link,
-                                     Instant at, int capabilityBits, int supportedBits, int siblingBits) {
-        Double xmitWords = rates.rate(PortCounter.PortXmitData);
-        Double rcvWords = rates.rate(PortCounter.PortRcvData);
-        return new PortView(node.guid(), node.name(), node.type(), port.portNumber(), port.lid(), port.state(),
-                port.physicalState(),
-                port.linkWidthActive() == null ? null : port.linkWidthActive().label(),
-                port.linkSpeedActive() == null ? null : port.linkSpeedActive().name(),
-                port.peer() == null ? null : port.peer().nodeGuid(),
-                port.peer() == null ? 0 : port.peer().portNumber(),
-                rates.values(), rates.rates(),
-                xmitWords == null ? null : xmitWords * BYTES_PER_WORD,
-                rcvWords == null ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(rates::perSecond, link), rates.saturated(), at, linkLayer(port.linkLayer()),
-                port.ethernet() ? port.linkRateGbps() : null, port.counterWidth(),
-                capabilityBits, PortView.bits(port.peer() == null ? null : port.peer().capability()), supportedBits,
-                siblingBits, port.faults());
     }
 }

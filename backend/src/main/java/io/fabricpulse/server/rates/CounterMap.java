@@ -73,6 +73,11 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
         return new CounterMap<>(bits, present, doubles);
     }
 
+    /** Longs at each counter's ordinal, where {@code present} has its bit; the map keeps the array. */
+    static CounterMap<Long> ofLongBits(long[] bits, int present) {
+        return new CounterMap<>(bits, present, false);
+    }
+
     /** Doubles from their {@link Double#doubleToRawLongBits raw bits} at each counter's ordinal. */
     static CounterMap<Double> ofDoubleBits(long[] bits, int present) {
         return new CounterMap<>(bits, present, true);

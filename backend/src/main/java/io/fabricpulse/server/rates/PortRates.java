@@ -12,14 +12,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rate state of one port: one baseline per counter, so its memory is fixed whatever the history. A baseline
- * is the counter's value in the latest sample that carried it, and almost always that is the port's latest
- * sample: the state keeps that sample's own {@link CounterMap} (the port's view holds it anyway) and its time,
- * not a copy. Only a counter the latest sample did not carry (or did not take, being older than the counter's
- * baseline) keeps its own value and time, and only a counter whose total parted from its value (a clear, a latch,
- * a width change) keeps an offset: a healthy port's state is two small objects (docs/PERFORMANCE.md). Not
- * thread-safe for updates: the caller serializes the samples of one port (the live fabric updates a port inside
- * {@code ConcurrentHashMap.compute}).
+ * The rate state of one port, updated in place: one baseline per counter and the latest sample's outcome, in
+ * primitive arrays allocated once, so a port's memory is fixed whatever the history and a sample leaves nothing
+ * behind for the garbage collector to copy (at 50,000 ports a second, every port's per-sample objects were alive
+ * at each young collection: docs/PERFORMANCE.md). A baseline is the counter's value in the latest sample that
+ * carried it; only a counter the latest sample did not carry (or did not take, being older than the counter's
+ * baseline) keeps its own time, and only a counter whose total parted from its value (a clear, a latch, a width
+ * change) keeps an offset. Not thread-safe: the caller serializes a port's samples and its reads (the live fabric
+ * holds the port's lock); {@link #totals()} copies what exporters read on other threads.
  */
 public final class PortRates implements CounterTotals {
 
@@ -32,125 +32,41 @@ public final class PortRates implements CounterTotals {
         }
     }
 
-    /**
-     * Every baseline and total, replaced as a whole by each update: exporters read totals on other threads without
-     * a lock, and a value and its offset must come from the same update (else a clear could read as a decrease).
-     */
-    private volatile Baselines baselines = Baselines.NONE;
-    /**
-     * Per counter ordinal, since when the baseline is latched at its maximum; null while it is not. Null as a whole
-     * until a counter of the port latches (hardly any ever does): 104 bytes of every port otherwise.
-     */
+    /** Per counter ordinal, its baseline value where {@code present} has its bit. */
+    private final long[] values = new long[COUNTERS.length];
+    private int present;
+    /** When the latest sample that was taken was collected: the time of every baseline not in {@code olderBits}. */
+    private Instant latestAt;
+    /** Counters whose baseline is from an earlier sample, at {@code olderAt} (by ordinal; null while none). */
+    private int olderBits;
+    private Instant[] olderAt;
+    /** Per counter ordinal, what its total adds to its value; null while every offset is 0. */
+    private long[] offsets;
+    /** Per counter ordinal, since when the baseline is latched at its maximum; null until a counter latches. */
     private Instant[] saturatedSince;
     /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
     private int wideBits;
 
-    /**
-     * The baselines: the latest sample's counters, except those in {@code olderBits}, whose own earlier value and
-     * time are in {@code olderValues}/{@code olderAt} (by ordinal; null while there are none). A counter's {@link
-     * CounterTotals total} is its value plus its offset; {@code offsetBits} says which counters have one, in ordinal
-     * order in {@code offsets}. Immutable.
-     */
-    private record Baselines(CounterMap<Long> latest, Instant latestAt, int olderBits, long[] olderValues,
-                             Instant[] olderAt, int offsetBits, long[] offsets) {
-
-        static final Baselines NONE = new Baselines(null, null, 0, null, null, 0, null);
-
-        int bits() {
-            return (latest == null ? 0 : latest.presentBits()) | olderBits;
-        }
-
-        boolean has(int c) {
-            return (bits() & 1 << c) != 0;
-        }
-
-        long value(int c) {
-            return (olderBits & 1 << c) != 0 ? olderValues[c] : latest.longAt(COUNTERS[c]);
-        }
-
-        /** The baseline's collection time, null when the counter has none. */
-        Instant at(int c) {
-            if ((olderBits & 1 << c) != 0) {
-                return olderAt[c];
-            }
-            return latest != null && latest.has(COUNTERS[c]) ? latestAt : null;
-        }
-
-        long offset(int c) {
-            return (offsetBits & 1 << c) == 0 ? 0 : offsets[Integer.bitCount(offsetBits & ((1 << c) - 1))];
-        }
-
-        long total(int c) {
-            return has(c) ? value(c) + offset(c) : 0;
-        }
-
-        /**
-         * After a sample of {@code values} at {@code at} of which the counters in {@code taken} were taken: they
-         * are the baselines now, with the offsets in {@code newOffsets} (by ordinal, for the taken counters; null
-         * when all are 0); every other counter keeps its own.
-         */
-        Baselines after(CounterMap<Long> values, Instant at, int taken, long[] newOffsets) {
-            int older = bits() & ~taken;
-            long[] keptValues = null;
-            Instant[] keptAt = null;
-            if (older != 0) {
-                keptValues = new long[COUNTERS.length];
-                keptAt = new Instant[COUNTERS.length];
-                for (int c = 0; c < COUNTERS.length; c++) {
-                    if ((older & 1 << c) != 0) {
-                        keptValues[c] = value(c);
-                        keptAt[c] = at(c);
-                    }
-                }
-            }
-            int bits = 0;
-            for (int c = 0; c < COUNTERS.length; c++) {
-                if (offsetAfter(c, taken, newOffsets) != 0) {
-                    bits |= 1 << c;
-                }
-            }
-            long[] packed = bits == 0 ? null : new long[Integer.bitCount(bits)];
-            for (int c = 0, k = 0; c < COUNTERS.length; c++) {
-                if ((bits & 1 << c) != 0) {
-                    packed[k++] = offsetAfter(c, taken, newOffsets);
-                }
-            }
-            return new Baselines(values, at, older, keptValues, keptAt, bits, packed);
-        }
-
-        private long offsetAfter(int c, int taken, long[] newOffsets) {
-            if ((taken & 1 << c) == 0) {
-                return offset(c);
-            }
-            return newOffsets == null ? 0 : newOffsets[c];
-        }
-    }
+    /** The latest sample's outcome: the counters it carried, the rates among them, the others' reasons. */
+    private final long[] rateBits = new long[COUNTERS.length];
+    private int carried;
+    private int rated;
+    /** Per counter ordinal, the outcome of a carried counter without a rate; null until the first such one. */
+    private CounterRate[] others;
+    private final Result latest = new Result();
 
     /**
-     * What one sample of the port said, counter by counter: the rates as primitives (the very array the port's
-     * view keeps as its rates), every other outcome only for the counters that had one (most samples have none).
-     * Outcome objects are made when asked.
+     * What the latest sample said, counter by counter: a view of the port's state, valid until its next sample
+     * (read it right away, as the live fabric does under the port's lock); outcome objects are made when asked.
      */
-    public static final class Result {
+    public final class Result {
 
-        /** Per counter ordinal, its rate's raw bits where {@code rated} has its bit. */
-        private final long[] rateBits;
-        private final int rated;
-        /** Per counter ordinal, its outcome when it is not a rate; null when every carried counter has a rate. */
-        private final CounterRate[] others;
-        private final CounterMap<Long> values;
-        private CounterMap<Double> rates;
-
-        private Result(long[] rateBits, int rated, CounterRate[] others, CounterMap<Long> values) {
-            this.rateBits = rateBits;
-            this.rated = rated;
-            this.others = others;
-            this.values = values;
+        private Result() {
         }
 
-        /** The sample's raw values, the very map the port's baselines now hold: a view keeps it, not a copy. */
+        /** The sample's raw values, a copy (a counter older than its baseline reads as the baseline). */
         public CounterMap<Long> values() {
-            return values;
+            return CounterMap.ofLongBits(values.clone(), carried);
         }
 
         /** The outcome of {@code counter}, or null when the sample did not carry it. */
@@ -159,7 +75,7 @@ public final class PortRates implements CounterTotals {
             if ((rated & 1 << c) != 0) {
                 return new CounterRate.PerSecond(Double.longBitsToDouble(rateBits[c]));
             }
-            return others == null ? null : others[c];
+            return (carried & 1 << c) == 0 ? null : others[c];
         }
 
         /** The outcome of every counter present in the sample, in {@link PortCounter} order. */
@@ -174,22 +90,16 @@ public final class PortRates implements CounterTotals {
             return Collections.unmodifiableMap(all);
         }
 
-        /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s). */
+        /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s), a copy. */
         public CounterMap<Double> rates() {
-            if (rates == null) {
-                rates = CounterMap.ofDoubleBits(rateBits, rated);
-            }
-            return rates;
+            return CounterMap.ofDoubleBits(rateBits.clone(), rated);
         }
 
         /** Counters latched at their maximum by IBA name, with since when. */
         public Map<String, Instant> saturated() {
-            if (others == null) {
-                return Map.of();
-            }
             Map<String, Instant> saturated = null;
             for (PortCounter counter : COUNTERS) {
-                if (others[counter.ordinal()] instanceof CounterRate.Saturated(Instant since)) {
+                if (outcomeOther(counter) instanceof CounterRate.Saturated(Instant since)) {
                     if (saturated == null) {
                         saturated = new LinkedHashMap<>();
                     }
@@ -201,16 +111,14 @@ public final class PortRates implements CounterTotals {
 
         /** Whether {@code counter} is latched at its maximum in this sample. */
         public boolean isSaturated(PortCounter counter) {
-            return others != null && others[counter.ordinal()] instanceof CounterRate.Saturated;
+            return outcomeOther(counter) instanceof CounterRate.Saturated;
         }
 
         /** Whether any counter went down in this interval (cleared or reset). */
         public boolean hasResets() {
-            if (others != null) {
-                for (CounterRate outcome : others) {
-                    if (outcome instanceof CounterRate.Reset) {
-                        return true;
-                    }
+            for (PortCounter counter : COUNTERS) {
+                if (outcomeOther(counter) instanceof CounterRate.Reset) {
+                    return true;
                 }
             }
             return false;
@@ -218,12 +126,9 @@ public final class PortRates implements CounterTotals {
 
         /** The counters that went down in this interval (cleared or reset), in {@link PortCounter} order. */
         public List<PortCounter> resets() {
-            if (!hasResets()) {
-                return List.of();
-            }
             List<PortCounter> resets = new ArrayList<>();
             for (PortCounter counter : COUNTERS) {
-                if (others[counter.ordinal()] instanceof CounterRate.Reset) {
+                if (outcomeOther(counter) instanceof CounterRate.Reset) {
                     resets.add(counter);
                 }
             }
@@ -240,6 +145,12 @@ public final class PortRates implements CounterTotals {
         public double perSecond(PortCounter counter) {
             int c = counter.ordinal();
             return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(rateBits[c]);
+        }
+
+        /** The reason a carried counter has no rate; null when it has one or was not carried. */
+        private CounterRate outcomeOther(PortCounter counter) {
+            int c = counter.ordinal();
+            return ((carried & ~rated) & 1 << c) == 0 ? null : others[c];
         }
     }
 
@@ -259,10 +170,13 @@ public final class PortRates implements CounterTotals {
         CounterMap<Long> values = CounterMap.ofLongs(counters);
         for (PortCounter counter : COUNTERS) {
             if (values.has(counter)) {
-                rates.keep(counter.ordinal(), counter.wide(width), saturatedSince.get(counter.ibaName()));
+                int c = counter.ordinal();
+                rates.values[c] = values.longAt(counter);
+                rates.keep(c, counter.wide(width), saturatedSince.get(counter.ibaName()));
             }
         }
-        rates.baselines = Baselines.NONE.after(values, at, values.presentBits(), null);
+        rates.present = values.presentBits();
+        rates.latestAt = at;
         return rates;
     }
 
@@ -273,25 +187,23 @@ public final class PortRates implements CounterTotals {
      *                 validation has rejected them before)
      * @param width    which counters are 64-bit in this sample: it decides where each one latches
      * @param at       collection time of the sample
+     * @return the sample's outcome, valid until the next sample
      */
     public Result update(Map<String, Long> counters, CounterWidth width, Instant at) {
         // Ingest reads the wire into a CounterMap, taken as it is: read by ordinal, without a box each.
-        CounterMap<Long> values = CounterMap.ofLongs(counters);
-        Baselines before = baselines;
-        long[] rateBits = new long[COUNTERS.length];
-        int rated = 0;
-        CounterRate[] others = null; // by ordinal, allocated for the first counter without a rate
-        long[] offsets = null; // by ordinal, allocated for the first counter whose total parts from its value
+        CounterMap<Long> sample = CounterMap.ofLongs(counters);
+        carried = sample.presentBits();
+        rated = 0;
         int taken = 0;
         for (PortCounter counter : COUNTERS) {
-            if (!values.has(counter)) {
+            int c = counter.ordinal();
+            if ((carried & 1 << c) == 0) {
                 continue;
             }
-            long value = values.longAt(counter);
-            int c = counter.ordinal();
+            long value = sample.longAt(counter);
             boolean wide = counter.wide(width);
-            Instant previousAt = before.at(c);
-            long previousValue = previousAt == null ? 0 : before.value(c);
+            Instant previousAt = baselineAt(c);
+            long previousValue = previousAt == null ? 0 : values[c];
             boolean previousWide = (wideBits & (1 << c)) != 0;
             double perSecond = CounterRates.perSecond(counter, previousValue, previousWide, previousAt, value, wide, at);
             CounterRate other = null;
@@ -310,30 +222,92 @@ public final class PortRates implements CounterTotals {
                 taken |= 1 << c;
                 // The total grows by exactly the delta a rate was made of; a first value is its own total, and a
                 // reset, a latched or a width-changed interval adds nothing: the offset takes up the difference.
-                long offset = previousAt == null ? 0 : other == null ? before.offset(c) : before.total(c) - value;
-                if (offset != 0) {
-                    if (offsets == null) {
-                        offsets = new long[COUNTERS.length];
-                    }
+                long offset = previousAt == null ? 0 : other == null ? offset(c) : total(c) - value;
+                if (offset != 0 && offsets == null) {
+                    offsets = new long[COUNTERS.length];
+                }
+                if (offsets != null) {
                     offsets[c] = offset;
                 }
+                values[c] = value;
                 keep(c, wide, other instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
         if (taken != 0) {
-            baselines = before.after(values, at, taken, offsets);
+            takeTime(taken, at);
         }
-        return new Result(rateBits, rated, others, values);
+        return latest;
+    }
+
+    /** The counters in {@code taken} are from {@code at} now; every other baseline keeps its own time. */
+    private void takeTime(int taken, Instant at) {
+        int older = (present | olderBits) & ~taken;
+        if (older != 0 && latestAt != null) {
+            if (olderAt == null) {
+                olderAt = new Instant[COUNTERS.length];
+            }
+            for (int c = 0; c < COUNTERS.length; c++) {
+                if ((older & ~olderBits & 1 << c) != 0) {
+                    olderAt[c] = latestAt;
+                }
+            }
+        }
+        olderBits = older;
+        present |= taken;
+        latestAt = at;
+    }
+
+    /** The baseline's collection time, null when the counter has none. */
+    private Instant baselineAt(int c) {
+        if ((present & 1 << c) == 0) {
+            return null;
+        }
+        return (olderBits & 1 << c) != 0 ? olderAt[c] : latestAt;
+    }
+
+    private long offset(int c) {
+        return offsets == null ? 0 : offsets[c];
+    }
+
+    private long total(int c) {
+        return (present & 1 << c) == 0 ? 0 : values[c] + offset(c);
+    }
+
+    /** The latest sample's outcome, valid until the next sample; nothing carried before the first. */
+    public Result latest() {
+        return latest;
     }
 
     @Override
     public boolean has(PortCounter counter) {
-        return baselines.has(counter.ordinal());
+        return (present & 1 << counter.ordinal()) != 0;
     }
 
     @Override
     public long total(PortCounter counter) {
-        return baselines.total(counter.ordinal());
+        return total(counter.ordinal());
+    }
+
+    /** The totals as they are now, a copy for readers on other threads (exporters). */
+    public CounterTotals totals() {
+        long[] totals = new long[COUNTERS.length];
+        for (int c = 0; c < COUNTERS.length; c++) {
+            totals[c] = total(c);
+        }
+        return new Totals(totals, present);
+    }
+
+    private record Totals(long[] totals, int present) implements CounterTotals {
+
+        @Override
+        public boolean has(PortCounter counter) {
+            return (present & 1 << counter.ordinal()) != 0;
+        }
+
+        @Override
+        public long total(PortCounter counter) {
+            return totals[counter.ordinal()];
+        }
     }
 
     private void keep(int counter, boolean wide, Instant latchedSince) {

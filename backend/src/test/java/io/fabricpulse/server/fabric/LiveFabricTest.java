@@ -43,6 +43,25 @@ class LiveFabricTest {
     }
 
     @Test
+    void aViewReadBeforeTheNextSampleStaysAsItWasWhileThePortIsUpdatedInPlace() {
+        fabric.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 100L)));
+        FabricUpdate second = fabric.apply(oneHostPort("h1", 2, T0.plusSeconds(10), GUID,
+                Map.of("SymbolErrorCounter", 150L)));
+        PortView read = fabric.ports().getFirst();
+
+        fabric.apply(oneHostPort("h1", 3, T0.plusSeconds(20), GUID, Map.of("SymbolErrorCounter", 450L)));
+
+        for (PortView before : List.of(second.ports().getFirst(), read)) {
+            assertThat(before.counters()).containsExactly(Map.entry("SymbolErrorCounter", 150L));
+            assertThat(before.rates()).containsExactly(Map.entry("SymbolErrorCounter", 5.0));
+            assertThat(before.sampledAt()).isEqualTo(T0.plusSeconds(10));
+        }
+        PortView now = fabric.ports().getFirst();
+        assertThat(now.counters()).containsExactly(Map.entry("SymbolErrorCounter", 450L));
+        assertThat(now.rates()).containsExactly(Map.entry("SymbolErrorCounter", 30.0));
+    }
+
+    @Test
     void theFirstSampleShowsCountersButNoRates() {
         fabric.apply(oneHostPort("h1", 1, T0, GUID, Map.of("SymbolErrorCounter", 100L)));
 

@@ -55,12 +55,14 @@ public final class LinkCapabilities {
      * is its highest bit. A healthy fabric's samples stop here, read from {@link PortView}'s packed bits without
      * building a capability (building them for every sample was a quarter of the ingest's CPU at 50,000 ports).
      */
-    static boolean runsAtTheBestOfAll(PortView port, PortView far, LinkWidth width, LinkSpeed speed) {
-        int bits = port.capabilityBits() | port.peerCapabilityBits() | port.supportedBits() | port.siblingBits();
-        if (far != null) {
-            bits |= far.capabilityBits() | far.peerCapabilityBits() | far.supportedBits() | far.siblingBits();
-        }
+    static boolean runsAtTheBestOfAll(PortView port, int farBits, LinkWidth width, LinkSpeed speed) {
+        int bits = allBits(port) | farBits;
         return width.ordinal() >= highestBit(bits >>> 16) && speed.ordinal() >= highestBit(bits & 0xFFFF);
+    }
+
+    /** Every set a port's view reports (enabled, supported, siblings', its far end's as it read it), united. */
+    public static int allBits(PortView port) {
+        return port.capabilityBits() | port.peerCapabilityBits() | port.supportedBits() | port.siblingBits();
     }
 
     private static int highestBit(int bits) {

@@ -56,7 +56,7 @@ public final class LinkDegradedRule implements PortRule {
             return null;
         }
         boolean expected = settings.expected() != null && !settings.expected().isBlank();
-        if (!expected && LinkCapabilities.runsAtTheBestOfAll(sample.view(), sample.peerView(), width, speed)) {
+        if (!expected && LinkCapabilities.runsAtTheBestOfAll(sample.view(), sample.farBits(), width, speed)) {
             return null;
         }
         return judge(sample, settings, width, speed);
@@ -64,9 +64,10 @@ public final class LinkDegradedRule implements PortRule {
 
     /** {@link #evaluate} past its shortcut: what the link could run at, and whether it runs lower. */
     Finding judge(PortSample sample, RuleSettings settings, LinkWidth width, LinkSpeed speed) {
-        LinkCapabilities.Capability can = LinkCapabilities.of(sample.view(), sample.peerView(), settings);
+        PortView far = sample.peerView();
+        LinkCapabilities.Capability can = LinkCapabilities.of(sample.view(), far, settings);
         LinkCapabilities.Sibling asSiblings = settings.expected() == null || settings.expected().isBlank()
-                ? LinkCapabilities.asSiblingsRun(sample.view(), sample.peerView()) : null;
+                ? LinkCapabilities.asSiblingsRun(sample.view(), far) : null;
         if (can == null && asSiblings == null) {
             return null;
         }

@@ -2,29 +2,41 @@ package io.fabricpulse.server.alerting.rules;
 
 import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.server.alerting.PortRef;
+import io.fabricpulse.server.fabric.PortLookup;
 import io.fabricpulse.server.fabric.PortView;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
 
 /**
- * One port sample as the rules see it: the new view, the one before, the far end, and the port's windows.
+ * One port sample as the rules see it: the new view, the counters before, the far end, and the port's windows.
  *
- * @param view         the newest sample
- * @param previous     the sample before, null on first sight
- * @param peer         the far end of the cable: now, as last known, or as the cable history remembers it; null
- *                     when none is known (an empty port)
- * @param peerView     the far end's newest sample when an agent reports it, else null
- * @param expectedPeer the far end the cable history and the baseline say belongs at this port, null when they
- *                     know none: what makes a Down or Disabled port a lost cable rather than an empty port
- * @param peerChange   set when the far end differs from the one known before this sample, else null
- * @param state        the port's rule state, for windows
+ * @param view             the newest sample
+ * @param previousCounters the counters of the sample before, null on first sight
+ * @param previousAt       collection time of the sample before, null on first sight
+ * @param peer             the far end of the cable: now, as last known, or as the cable history remembers it; null
+ *                         when none is known (an empty port)
+ * @param farBits          what the far end's latest sample says it can run at, as {@link LinkCapabilities#allBits};
+ *                         0 when no agent reports it
+ * @param fabric           where the far end's latest view is found ({@link #peerView()})
+ * @param expectedPeer     the far end the cable history and the baseline say belongs at this port, null when they
+ *                         know none: what makes a Down or Disabled port a lost cable rather than an empty port
+ * @param peerChange       set when the far end differs from the one known before this sample, else null
+ * @param state            the port's rule state, for windows
  */
-public record PortSample(PortView view, PortView previous, PortRef peer, PortView peerView, PortRef expectedPeer,
-                         PortRuleState.PeerChange peerChange, PortRuleState state) {
+public record PortSample(PortView view, Map<String, Long> previousCounters, Instant previousAt, PortRef peer,
+                         int farBits, PortLookup fabric, PortRef expectedPeer, PortRuleState.PeerChange peerChange,
+                         PortRuleState state) {
 
     /** How much {@code counter} went up since the previous sample; 0 on first sight and after a clear. */
     public long increment(PortCounter counter) {
-        return PortRuleState.increment(previous, view, counter);
+        return PortRuleState.increment(previousCounters, view, counter);
+    }
+
+    /** The far end's latest view when an agent reports it, else null; looked up, so ask only when needed. */
+    public PortView peerView() {
+        return peer == null ? null : fabric.port(peer.nodeGuid(), peer.portNumber()).orElse(null);
     }
 
     /**
@@ -62,6 +74,6 @@ public record PortSample(PortView view, PortView previous, PortRef peer, PortVie
 
     /** Milliseconds since the previous sample, 0 on first sight. */
     long millisSincePrevious() {
-        return previous == null ? 0 : Math.max(0, view.sampledAt().toEpochMilli() - previous.sampledAt().toEpochMilli());
+        return previousAt == null ? 0 : Math.max(0, view.sampledAt().toEpochMilli() - previousAt.toEpochMilli());
     }
 }

@@ -6,7 +6,9 @@ import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.alerting.RuleSettings;
+import io.fabricpulse.server.fabric.PortLookup;
 import io.fabricpulse.server.fabric.PortView;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +16,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LinkDegradedShortcutTest {
 
     private final LinkDegradedRule rule = new LinkDegradedRule();
+    private static final String FAR_GUID = "0x0002c90300000002";
     private final RuleSettings settings = rule.defaults();
 
     @Test
@@ -45,8 +49,12 @@ class LinkDegradedShortcutTest {
             LinkSpeed speed = pick(random, LinkSpeed.values());
             PortView port = port(random, width, speed);
             PortView far = random.nextInt(4) == 0 ? null : port(random, width, speed);
-            boolean shortcut = LinkCapabilities.runsAtTheBestOfAll(port, far, width, speed);
-            var finding = rule.judge(new PortSample(port, null, null, far, null, null, null), settings, width, speed);
+            boolean shortcut = LinkCapabilities.runsAtTheBestOfAll(port, far == null ? 0 : LinkCapabilities.allBits(far),
+                    width, speed);
+            PortRef peer = new PortRef(FAR_GUID, 1);
+            PortLookup fabric = (guid, number) -> Optional.ofNullable(far);
+            var finding = rule.judge(new PortSample(port, null, null, peer, 0, fabric, null, null, null), settings,
+                    width, speed);
             if (shortcut) {
                 passed++;
                 assertThat(finding).as("a finding behind the shortcut at sample %d", i).isNull();
@@ -65,10 +73,10 @@ class LinkDegradedShortcutTest {
                 1 << LinkSpeed.SDR.ordinal() | 1 << LinkSpeed.FDR.ordinal() | 1 << LinkSpeed.EDR.ordinal());
         PortView leaf = port(LinkWidth.X4, LinkSpeed.EDR, sets);
         PortView host = port(LinkWidth.X4, LinkSpeed.EDR, sets);
-        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, host, LinkWidth.X4, LinkSpeed.EDR)).isTrue();
-        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, null, LinkWidth.X4, LinkSpeed.EDR)).isTrue();
-        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, host, LinkWidth.X4, LinkSpeed.FDR)).isFalse();
-        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, host, LinkWidth.X1, LinkSpeed.EDR)).isFalse();
+        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, LinkCapabilities.allBits(host), LinkWidth.X4, LinkSpeed.EDR)).isTrue();
+        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, 0, LinkWidth.X4, LinkSpeed.EDR)).isTrue();
+        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, LinkCapabilities.allBits(host), LinkWidth.X4, LinkSpeed.FDR)).isFalse();
+        assertThat(LinkCapabilities.runsAtTheBestOfAll(leaf, LinkCapabilities.allBits(host), LinkWidth.X1, LinkSpeed.EDR)).isFalse();
     }
 
     private static PortView port(LinkWidth width, LinkSpeed speed, int sets) {

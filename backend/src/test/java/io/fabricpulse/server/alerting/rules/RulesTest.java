@@ -38,7 +38,7 @@ class RulesTest {
     }
 
     private PortSample sample(int second, String width, String speed, Map<String, Long> counters) {
-        return state.observe(view(T0.plusSeconds(second), width, speed, PortState.ACTIVE, counters, Map.of()), null, null);
+        return state.observe(view(T0.plusSeconds(second), width, speed, PortState.ACTIVE, counters, Map.of()), null, null, null);
     }
 
     private static RuleSettings settings(PortRule rule, RuleSettings override) {
@@ -71,10 +71,10 @@ class RulesTest {
         assertThat(rule.evaluate(sample(1, null, null, Map.of("SymbolErrorCounter", 90L)), rule.defaults())).isNull();
         PortRuleState fresh = new PortRuleState();
         PortView seen = view(T0, "4X", "EDR", PortState.ACTIVE, Map.of("SymbolErrorCounter", 5000L), Map.of());
-        assertThat(rule.evaluate(fresh.observe(seen, null, null), rule.defaults())).isNull();
+        assertThat(rule.evaluate(fresh.observe(seen, null, null, null), rule.defaults())).isNull();
         PortView cleared = view(T0.plusSeconds(1), "4X", "EDR", PortState.ACTIVE, Map.of("SymbolErrorCounter", 0L),
                 Map.of());
-        assertThat(rule.evaluate(fresh.observe(cleared, null, null), rule.defaults())).isNull();
+        assertThat(rule.evaluate(fresh.observe(cleared, null, null, null), rule.defaults())).isNull();
     }
 
     @Test
@@ -113,12 +113,12 @@ class RulesTest {
         PortRuleState port = new PortRuleState();
         // 5 % of every 10 s interval stalled: below the 10 % limit; then 30 %: the minute's share climbs past it.
         for (int i = 0; i <= 6; i++) {
-            assertThat(rule.evaluate(port.observe(waiting(i * 10, i * 1000L, 0.05), null, null), rule.defaults()))
+            assertThat(rule.evaluate(port.observe(waiting(i * 10, i * 1000L, 0.05), null, null, null), rule.defaults()))
                     .as("interval %d", i).isNull();
         }
         Finding finding = null;
         for (int i = 7; i <= 9; i++) {
-            finding = rule.evaluate(port.observe(waiting(i * 10, i * 1000L, 0.30), null, null), rule.defaults());
+            finding = rule.evaluate(port.observe(waiting(i * 10, i * 1000L, 0.30), null, null, null), rule.defaults());
         }
         assertThat(finding).isNotNull();
         assertThat(finding.unit()).isEqualTo("share");
@@ -131,10 +131,10 @@ class RulesTest {
     void xmitWaitWithoutAKnownTickIsHeldToTicksPerSecondAndClaimsNoShare() {
         XmitWaitShareRule rule = new XmitWaitShareRule();
         PortRuleState port = new PortRuleState();
-        assertThat(rule.evaluate(port.observe(waiting(0, 0, null), null, null), rule.defaults())).isNull();
-        assertThat(rule.evaluate(port.observe(waiting(10, 5_000_000, null), null, null), rule.defaults()))
+        assertThat(rule.evaluate(port.observe(waiting(0, 0, null), null, null, null), rule.defaults())).isNull();
+        assertThat(rule.evaluate(port.observe(waiting(10, 5_000_000, null), null, null, null), rule.defaults()))
                 .as("500,000 ticks/s: below 1,000,000").isNull();
-        Finding finding = rule.evaluate(port.observe(waiting(20, 35_000_000, null), null, null), rule.defaults());
+        Finding finding = rule.evaluate(port.observe(waiting(20, 35_000_000, null), null, null, null), rule.defaults());
         assertThat(finding).isNotNull();
         assertThat(finding.unit()).isEqualTo("ticks/s");
         assertThat(finding.value()).isCloseTo(1_750_000, org.assertj.core.data.Offset.offset(1.0));
@@ -155,15 +155,15 @@ class RulesTest {
         PortCapability fourX = new PortCapability(EnumSet.of(LinkWidth.X1, LinkWidth.X4),
                 EnumSet.of(LinkSpeed.SDR, LinkSpeed.QDR, LinkSpeed.FDR, LinkSpeed.EDR));
         PortCapability oneX = new PortCapability(EnumSet.of(LinkWidth.X1), EnumSet.of(LinkSpeed.SDR, LinkSpeed.EDR));
-        Finding narrow = rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, fourX), null, null),
+        Finding narrow = rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, fourX), null, null, null),
                 rule.defaults());
         assertThat(narrow.summary()).isEqualTo("link runs at 1X EDR (25 Gb/s), can do 4X EDR (100 Gb/s)");
-        assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, oneX), null, null),
+        assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, oneX), null, null, null),
                 rule.defaults())).as("the far end enables 1X only: the best both can do").isNull();
-        assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "4X", "QDR", fourX, fourX), null, null),
+        assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "4X", "QDR", fourX, fourX), null, null, null),
                 rule.defaults()).summary()).contains("can do 4X EDR");
         assertThat(rule.evaluate(new PortRuleState().observe(capable(0, "1X", "EDR", fourX, PortCapability.UNKNOWN),
-                null, null), rule.defaults())).as("far end's capability unknown (sysfs): not judged").isNull();
+                null, null, null), rule.defaults())).as("far end's capability unknown (sysfs): not judged").isNull();
     }
 
     @Test
@@ -190,11 +190,11 @@ class RulesTest {
     void initOnAPhysicallyUpPortAlertsOnFirstSight() {
         PortNotActiveRule rule = new PortNotActiveRule();
         Finding init = rule.evaluate(new PortRuleState().observe(view(T0, null, null, PortState.INIT, Map.of(), Map.of()),
-                null, null), rule.defaults());
+                null, null, null), rule.defaults());
         assertThat(init).as("no history needed").isNotNull();
         assertThat(init.summary()).contains("no subnet manager");
         assertThat(rule.evaluate(new PortRuleState().observe(view(T0, "4X", "EDR", PortState.ACTIVE, Map.of(), Map.of()),
-                null, null), rule.defaults())).isNull();
+                null, null, null), rule.defaults())).isNull();
     }
 
     @Test
@@ -202,20 +202,20 @@ class RulesTest {
         PortNotActiveRule rule = new PortNotActiveRule();
         PortRef peer = new PortRef("0x0000000000000002", 7);
         assertThat(rule.evaluate(new PortRuleState().observe(view(T0, null, null, PortState.DOWN, Map.of(), Map.of()),
-                null, null), rule.defaults())).as("an empty port").isNull();
+                null, null, null), rule.defaults())).as("an empty port").isNull();
         Finding lost = rule.evaluate(new PortRuleState().observe(view(T0, null, null, PortState.DOWN, Map.of(), Map.of()),
-                peer, null), rule.defaults());
+                peer, null, null), rule.defaults());
         assertThat(lost.summary()).contains("DOWN (physical POLLING)").contains(peer.toString());
         PortView disabled = new PortView("0x0000000000000001", "h1", NodeType.SWITCH, 1, 4, PortState.ACTIVE,
                 PhysicalState.DISABLED, null, null, null, 0, Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(), T0);
-        assertThat(rule.evaluate(new PortRuleState().observe(disabled, null, null), rule.defaults()))
+        assertThat(rule.evaluate(new PortRuleState().observe(disabled, null, null, null), rule.defaults()))
                 .as("disabled on purpose, for all we know").isNull();
-        PortSample known = new PortRuleState().observe(disabled, peer, null);
+        PortSample known = new PortRuleState().observe(disabled, peer, null, null);
         assertThat(rule.evaluate(known, rule.defaults()).summary()).contains("DISABLED");
         assertThat(known.peer()).as("the alert is the link's, one for both ends").isEqualTo(peer);
         PortView unknown = new PortView("0x0000000000000001", "h1", NodeType.CA, 1, 4, null, null, null, null, null, 0,
                 Map.of(), Map.of(), null, null, DerivedRates.NONE, Map.of(), T0);
-        assertThat(rule.evaluate(new PortRuleState().observe(unknown, peer, null), rule.defaults()))
+        assertThat(rule.evaluate(new PortRuleState().observe(unknown, peer, null, null), rule.defaults()))
                 .as("reserved states: not judged").isNull();
     }
 
@@ -236,7 +236,7 @@ class RulesTest {
     void aSaturatedCounterIsReportedWithItsTime() {
         CounterSaturatedRule rule = new CounterSaturatedRule();
         Finding finding = rule.evaluate(state.observe(view(T0, "4X", "EDR", PortState.ACTIVE,
-                Map.of("PortRcvErrors", 65535L), Map.of("PortRcvErrors", T0)), null, null), rule.defaults());
+                Map.of("PortRcvErrors", 65535L), Map.of("PortRcvErrors", T0)), null, null, null), rule.defaults());
         assertThat(finding.summary()).startsWith("PortRcvErrors latched at the maximum since " + T0);
     }
 

@@ -1,0 +1,204 @@
+package io.fabricpulse.server.fabric;
+
+import io.fabricpulse.model.ingest.CounterWidth;
+import io.fabricpulse.model.ingest.FieldFault;
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.rates.DerivedRates;
+import io.fabricpulse.server.rates.LinkContext;
+import io.fabricpulse.server.rates.PortRates;
+import io.fabricpulse.server.rates.RateWindow;
+import io.fabricpulse.server.rates.WindowBuckets;
+import io.fabricpulse.server.rates.WindowRates;
+import io.fabricpulse.server.rates.XmitWaitTick;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One port of the live fabric, updated in place: its latest report's fields, its rate state and its windows, in
+ * objects made once (a field keeps its former object while the report says the same). A sample leaves no object
+ * behind that lives until the next one: at 50,000 ports a second, every port's per-sample objects were alive at
+ * each young collection and copying them was most of its pause. Views are made when asked: one for the update a
+ * sample announces, and one for readers, kept until the next sample. Thread-safe: every method holds the port's
+ * lock (the windows hold their own).
+ */
+final class LivePort {
+
+    /** PortXmitData and PortRcvData count 4-byte words (docs/FABRIC.md, "Counters"). */
+    private static final int BYTES_PER_WORD = 4;
+
+    private final String nodeGuid;
+    private final int portNumber;
+    private final WindowBuckets windows = new WindowBuckets();
+    private PortRates rates = new PortRates();
+    /** Collection time of the latest sample taken; null before the first. */
+    private Instant sampledAt;
+    private NodeView node;
+    private int lid;
+    private PortState state;
+    private PhysicalState physicalState;
+    private LinkWidth widthActive;
+    private LinkSpeed speedActive;
+    private String peerGuid;
+    private int peerPort;
+    private String linkLayer;
+    private Double linkRateGbps;
+    private CounterWidth counterWidth;
+    private int capabilityBits;
+    private int peerCapabilityBits;
+    private int supportedBits;
+    private int siblingBits;
+    private List<FieldFault> faults;
+    private LinkWidth widthCapable;
+    private LinkSpeed speedCapable;
+    private LinkContext link = LinkContext.UNKNOWN;
+    /** The readers' view of the latest sample, made on the first read after it. */
+    private PortView view;
+
+    LivePort(String nodeGuid, int portNumber) {
+        this.nodeGuid = nodeGuid;
+        this.portNumber = portNumber;
+    }
+
+    /**
+     * What one sample changed, for the live fabric to announce.
+     *
+     * @param resets     the counters that went down since the sample before (none on first sight)
+     * @param previousAt collection time of the sample before, null on first sight
+     */
+    record Taken(PortView view, List<PortCounter> resets, Instant previousAt) {
+    }
+
+    /**
+     * Takes a sample unless it is not newer than the port's latest (or the stored sample it resumes from).
+     *
+     * @param resumed the port's stored last sample, null when none is known
+     * @return the sample's view and outcome, null when it was not taken
+     */
+    synchronized Taken take(NodeView node, PortReport port, Instant at, StoredBaselines.Sample resumed,
+                            XmitWaitTick tick, int capabilityBits, int supportedBits, int siblingBits) {
+        Instant latest = sampledAt;
+        PortRates base = rates;
+        if (resumed != null && (latest == null || resumed.at().isAfter(latest))) {
+            latest = resumed.at();
+            base = PortRates.resumedFrom(resumed.counters(), resumed.width(), resumed.at(), resumed.saturatedSince());
+        }
+        if (latest != null && !at.isAfter(latest)) {
+            return null;
+        }
+        rates = base;
+        PortRates.Result result = rates.update(port.counters(), port.counterWidth(), at);
+        List<PortCounter> resets = List.of();
+        if (latest != null) {
+            windows.record(latest, at, result);
+            if (result.hasResets()) {
+                resets = result.resets();
+            }
+        }
+        this.node = node;
+        this.sampledAt = at;
+        this.lid = port.lid();
+        this.state = port.state();
+        this.physicalState = port.physicalState();
+        this.widthActive = port.linkWidthActive();
+        this.speedActive = port.linkSpeedActive();
+        String reportedPeer = port.peer() == null ? null : port.peer().nodeGuid();
+        this.peerGuid = Objects.equals(peerGuid, reportedPeer) ? peerGuid : reportedPeer;
+        this.peerPort = port.peer() == null ? 0 : port.peer().portNumber();
+        this.linkLayer = linkLayer(port.linkLayer());
+        Double gbps = port.ethernet() ? port.linkRateGbps() : null;
+        this.linkRateGbps = Objects.equals(linkRateGbps, gbps) ? linkRateGbps : gbps;
+        this.counterWidth = port.counterWidth();
+        this.capabilityBits = capabilityBits;
+        this.peerCapabilityBits = PortView.bits(port.peer() == null ? null : port.peer().capability());
+        this.supportedBits = supportedBits;
+        this.siblingBits = siblingBits;
+        this.faults = port.faults();
+        this.widthCapable = widest(port);
+        this.speedCapable = fastest(port);
+        if (link.width() != widthActive || link.speed() != speedActive || !Objects.equals(link.ethernetGbps(),
+                linkRateGbps) || link.xmitWaitTick() != tick) {
+            link = new LinkContext(widthActive, speedActive, linkRateGbps, tick);
+        }
+        this.view = null;
+        return new Taken(makeView(result), resets, latest);
+    }
+
+    /** The latest view; null before the first sample. */
+    synchronized PortView view() {
+        if (view == null && sampledAt != null) {
+            view = makeView(rates.latest());
+        }
+        return view;
+    }
+
+    /** The port as exporters read it (its totals a copy); null before the first sample. */
+    synchronized ExportedPort exported() {
+        PortView latest = view();
+        return latest == null ? null
+                : new ExportedPort(latest, widthCapable, speedCapable, linkLayer, rates.totals());
+    }
+
+    /** The port's rates over {@code window} ending {@code now}. */
+    WindowRates window(RateWindow window, Instant now) {
+        LinkContext current;
+        synchronized (this) {
+            current = link;
+        }
+        return windows.window(window, now, current);
+    }
+
+    private PortView makeView(PortRates.Result result) {
+        double xmitWords = result.perSecond(PortCounter.PortXmitData);
+        double rcvWords = result.perSecond(PortCounter.PortRcvData);
+        return new PortView(nodeGuid, node.name(), node.type(), portNumber, lid, state, physicalState,
+                widthActive == null ? null : widthActive.label(), speedActive == null ? null : speedActive.name(),
+                peerGuid, peerPort, result.values(), result.rates(),
+                Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
+                Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
+                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt, linkLayer, linkRateGbps,
+                counterWidth, capabilityBits, peerCapabilityBits, supportedBits, siblingBits, faults);
+    }
+
+    private static LinkWidth widest(PortReport port) {
+        LinkWidth widest = null;
+        if (port.linkWidthSupported() != null) {
+            for (LinkWidth width : port.linkWidthSupported()) {
+                if (widest == null || width.lanes() > widest.lanes()) {
+                    widest = width;
+                }
+            }
+        }
+        return widest;
+    }
+
+    private static LinkSpeed fastest(PortReport port) {
+        LinkSpeed fastest = null;
+        if (port.linkSpeedSupported() != null) {
+            for (LinkSpeed speed : port.linkSpeedSupported()) {
+                if (fastest == null || speed.laneGbps() > fastest.laneGbps()) {
+                    fastest = speed;
+                }
+            }
+        }
+        return fastest;
+    }
+
+    /** The validated names as constants: a port must not keep each sample's own copy of the text. */
+    static String linkLayer(String reported) {
+        if (reported == null) {
+            return null;
+        }
+        return switch (reported) {
+            case "InfiniBand" -> "InfiniBand";
+            case "Ethernet" -> "Ethernet";
+            default -> reported;
+        };
+    }
+}
