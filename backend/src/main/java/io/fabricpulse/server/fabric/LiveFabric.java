@@ -50,7 +50,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
             .thenComparing(NodeView::name)
             .thenComparing(NodeView::guid);
 
-    private final Map<String, NodeView> nodes = new ConcurrentHashMap<>();
+    private final Map<String, LiveNode> nodes = new ConcurrentHashMap<>();
     private final Map<PortKey, LivePort> ports = new ConcurrentHashMap<>();
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
@@ -61,6 +61,26 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
     private final NodeNames names;
 
     private record PortKey(String nodeGuid, int portNumber) {
+    }
+
+    /**
+     * A node's view and when it was last reported: the view is replaced only when a report says something new
+     * about the node (a view each report was one more object a node kept until its next report). Guarded by itself.
+     */
+    private static final class LiveNode {
+        private NodeView view;
+        /** As primitives: a reference to each batch's (young) time stored here was one more card a young collection scans. */
+        private long lastSeenSeconds;
+        private int lastSeenNanos;
+
+        Instant lastSeen() {
+            return Instant.ofEpochSecond(lastSeenSeconds, lastSeenNanos);
+        }
+
+        void seen(Instant at) {
+            lastSeenSeconds = at.getEpochSecond();
+            lastSeenNanos = at.getNano();
+        }
     }
 
     /**
@@ -109,7 +129,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
         List<PortView> changed = new ArrayList<>();
         List<CounterReset> resets = new ArrayList<>();
         for (NodeReport node : batch.nodes()) {
-            NodeView nodeView = nodes.merge(node.guid(), nodeView(node, at), LiveFabric::newerWins);
+            NodeView nodeView = takeNode(node, at);
             // A report's capability sets as bits once per port: the siblings and the view read them (an enum set's
             // bits are a walk over its elements).
             int[] supported = new int[node.ports().size()];
@@ -157,8 +177,16 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
     public List<NodeView> nodes() {
         Map<String, Integer> portCounts = new HashMap<>();
         ports.keySet().forEach(key -> portCounts.merge(key.nodeGuid(), 1, Integer::sum));
-        return nodes.values().stream()
-                .map(n -> n.with(mapped(n.guid(), n.name()), portCounts.getOrDefault(n.guid(), 0)))
+        List<NodeView> views = new ArrayList<>(nodes.size());
+        for (LiveNode live : nodes.values()) {
+            synchronized (live) {
+                NodeView n = live.view;
+                if (n != null) { // else its first report is being taken
+                    views.add(n.with(mapped(n.guid(), n.name()), portCounts.getOrDefault(n.guid(), 0), live.lastSeen()));
+                }
+            }
+        }
+        return views.stream()
                 .sorted(SWITCHES_FIRST_THEN_NAME)
                 .toList();
     }
@@ -314,11 +342,34 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
                 node.revision(), node.numPorts(), node.boardId(), node.ipoib(), node.faults());
     }
 
+    /** Takes a node's report and returns its view: the known one while the report says nothing new. */
+    private NodeView takeNode(NodeReport report, Instant at) {
+        LiveNode live = nodes.get(report.guid());
+        if (live == null) {
+            live = nodes.computeIfAbsent(report.guid(), guid -> new LiveNode());
+        }
+        synchronized (live) {
+            NodeView reported = nodeView(report, at);
+            if (live.view == null) {
+                live.view = reported;
+                live.seen(at);
+                return reported;
+            }
+            NodeView merged = newerWins(live.view, live.lastSeen(), reported);
+            if (!merged.equals(live.view.with(live.view.name(), 0, merged.lastSeen()))) {
+                live.view = merged;
+            }
+            live.seen(merged.lastSeen());
+            return live.view;
+        }
+    }
+
     /**
      * Two agents can report one node (a switch seen at the far end of host cables): the newer report
      * wins field by field, and a field it does not know keeps the value known before.
      */
-    private static NodeView newerWins(NodeView known, NodeView reported) {
+    private static NodeView newerWins(NodeView known, Instant knownSeen, NodeView reported) {
+        known = known.with(known.name(), 0, knownSeen);
         boolean newer = !reported.lastSeen().isBefore(known.lastSeen());
         NodeView recent = newer ? reported : known;
         NodeView other = newer ? known : reported;

@@ -37,8 +37,10 @@ final class LivePort {
     private final int portNumber;
     private final WindowBuckets windows = new WindowBuckets();
     private PortRates rates = new PortRates();
-    /** Collection time of the latest sample taken; null before the first. */
-    private Instant sampledAt;
+    /** Whether a sample was taken, and the latest one's collection time (primitives: see {@link #take}). */
+    private boolean sampled;
+    private long sampledSeconds;
+    private int sampledNanos;
     private NodeView node;
     private int lid;
     private PortState state;
@@ -83,7 +85,7 @@ final class LivePort {
      */
     synchronized Taken take(NodeView node, PortReport port, Instant at, StoredBaselines.Sample resumed,
                             XmitWaitTick tick, int capabilityBits, int supportedBits, int siblingBits) {
-        Instant latest = sampledAt;
+        Instant latest = sampledAt();
         PortRates base = rates;
         if (resumed != null && (latest == null || resumed.at().isAfter(latest))) {
             latest = resumed.at();
@@ -92,7 +94,12 @@ final class LivePort {
         if (latest != null && !at.isAfter(latest)) {
             return null;
         }
-        rates = base;
+        // Only what changed is stored: every reference stored into a long-lived object dirties its card, which
+        // the next young collection scans, and a reference to a young object (the sample's time) is one more it
+        // copies. Times are kept as primitives.
+        if (rates != base) {
+            rates = base;
+        }
         PortRates.Result result = rates.update(port.counters(), port.counterWidth(), at);
         List<PortCounter> resets = List.of();
         if (latest != null) {
@@ -101,29 +108,58 @@ final class LivePort {
                 resets = result.resets();
             }
         }
-        this.node = node;
-        this.sampledAt = at;
-        this.lid = port.lid();
-        this.state = port.state();
-        this.physicalState = port.physicalState();
-        this.widthActive = port.linkWidthActive();
-        this.speedActive = port.linkSpeedActive();
-        String reportedPeer = port.peer() == null ? null : port.peer().nodeGuid();
-        this.peerGuid = Objects.equals(peerGuid, reportedPeer) ? peerGuid : reportedPeer;
-        this.peerPort = port.peer() == null ? 0 : port.peer().portNumber();
-        this.linkLayer = linkLayer(port.linkLayer());
-        Double gbps = port.ethernet() ? port.linkRateGbps() : null;
-        this.linkRateGbps = Objects.equals(linkRateGbps, gbps) ? linkRateGbps : gbps;
-        this.counterWidth = port.counterWidth();
+        sampled = true;
+        sampledSeconds = at.getEpochSecond();
+        sampledNanos = at.getNano();
+        lid = port.lid();
+        peerPort = port.peer() == null ? 0 : port.peer().portNumber();
         this.capabilityBits = capabilityBits;
         this.peerCapabilityBits = PortView.bits(port.peer() == null ? null : port.peer().capability());
         this.supportedBits = supportedBits;
         this.siblingBits = siblingBits;
-        this.faults = port.faults();
-        this.widthCapable = widest(port);
-        this.speedCapable = fastest(port);
+        if (this.node != node) {
+            this.node = node;
+        }
+        if (state != port.state()) {
+            state = port.state();
+        }
+        if (physicalState != port.physicalState()) {
+            physicalState = port.physicalState();
+        }
+        if (widthActive != port.linkWidthActive()) {
+            widthActive = port.linkWidthActive();
+        }
+        if (speedActive != port.linkSpeedActive()) {
+            speedActive = port.linkSpeedActive();
+        }
+        String reportedPeer = port.peer() == null ? null : port.peer().nodeGuid();
+        if (!Objects.equals(peerGuid, reportedPeer)) {
+            peerGuid = reportedPeer;
+        }
+        String layer = linkLayer(port.linkLayer());
+        if (!Objects.equals(linkLayer, layer)) {
+            linkLayer = layer;
+        }
+        Double gbps = port.ethernet() ? port.linkRateGbps() : null;
+        if (!Objects.equals(linkRateGbps, gbps)) {
+            linkRateGbps = gbps;
+        }
+        if (counterWidth != port.counterWidth()) {
+            counterWidth = port.counterWidth();
+        }
+        if (faults != port.faults()) {
+            faults = port.faults();
+        }
+        LinkWidth widest = widest(port);
+        if (widthCapable != widest) {
+            widthCapable = widest;
+        }
+        LinkSpeed fastest = fastest(port);
+        if (speedCapable != fastest) {
+            speedCapable = fastest;
+        }
         if (link.width() != widthActive || link.speed() != speedActive || !Objects.equals(link.ethernetGbps(),
-                linkRateGbps) || link.xmitWaitTick() != tick) {
+                linkRateGbps) || !Objects.equals(link.xmitWaitTick(), tick)) { // a tick is made per lookup: equal, not same
             link = new LinkContext(widthActive, speedActive, linkRateGbps, tick);
         }
         this.view = null;
@@ -132,7 +168,7 @@ final class LivePort {
 
     /** The latest view; null before the first sample. */
     synchronized PortView view() {
-        if (view == null && sampledAt != null) {
+        if (view == null && sampled) {
             view = makeView(rates.latest());
         }
         return view;
@@ -154,6 +190,11 @@ final class LivePort {
         return windows.window(window, now, current);
     }
 
+    /** Collection time of the latest sample taken; null before the first. */
+    private Instant sampledAt() {
+        return sampled ? Instant.ofEpochSecond(sampledSeconds, sampledNanos) : null;
+    }
+
     private PortView makeView(PortRates.Result result) {
         double xmitWords = result.perSecond(PortCounter.PortXmitData);
         double rcvWords = result.perSecond(PortCounter.PortRcvData);
@@ -162,7 +203,7 @@ final class LivePort {
                 peerGuid, peerPort, result.values(), result.rates(),
                 Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
                 Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt, linkLayer, linkRateGbps,
+                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer, linkRateGbps,
                 counterWidth, capabilityBits, peerCapabilityBits, supportedBits, siblingBits, faults);
     }
 

@@ -38,9 +38,9 @@ public record NodeView(String guid, String name, NodeType type, String descripti
                 null);
     }
 
-    /** This view with another name and port count. */
-    public NodeView with(String newName, int newPortCount) {
-        return new NodeView(guid, newName, type, description, hcaType, firmware, newPortCount, lastSeen, vendorId,
+    /** This view with another name, port count and time of the latest report. */
+    public NodeView with(String newName, int newPortCount, Instant newLastSeen) {
+        return new NodeView(guid, newName, type, description, hcaType, firmware, newPortCount, newLastSeen, vendorId,
                 deviceId, revision, numPorts, boardId, ipoib, faults);
     }
 }

@@ -35,8 +35,10 @@ public final class PortRates implements CounterTotals {
     /** Per counter ordinal, its baseline value where {@code present} has its bit. */
     private final long[] values = new long[COUNTERS.length];
     private int present;
-    /** When the latest sample that was taken was collected: the time of every baseline not in {@code olderBits}. */
-    private Instant latestAt;
+    /** Whether a sample was taken, and when the latest was collected: the time of every baseline not in {@code olderBits}. */
+    private boolean sampled;
+    private long latestSeconds;
+    private int latestNanos;
     /** Counters whose baseline is from an earlier sample, at {@code olderAt} (by ordinal; null while none). */
     private int olderBits;
     private Instant[] olderAt;
@@ -175,8 +177,7 @@ public final class PortRates implements CounterTotals {
                 rates.keep(c, counter.wide(width), saturatedSince.get(counter.ibaName()));
             }
         }
-        rates.present = values.presentBits();
-        rates.latestAt = at;
+        rates.takeTime(values.presentBits(), at, null);
         return rates;
     }
 
@@ -192,6 +193,7 @@ public final class PortRates implements CounterTotals {
     public Result update(Map<String, Long> counters, CounterWidth width, Instant at) {
         // Ingest reads the wire into a CounterMap, taken as it is: read by ordinal, without a box each.
         CounterMap<Long> sample = CounterMap.ofLongs(counters);
+        Instant latestAt = latestAt();
         carried = sample.presentBits();
         rated = 0;
         int taken = 0;
@@ -202,7 +204,7 @@ public final class PortRates implements CounterTotals {
             }
             long value = sample.longAt(counter);
             boolean wide = counter.wide(width);
-            Instant previousAt = baselineAt(c);
+            Instant previousAt = baselineAt(c, latestAt);
             long previousValue = previousAt == null ? 0 : values[c];
             boolean previousWide = (wideBits & (1 << c)) != 0;
             double perSecond = CounterRates.perSecond(counter, previousValue, previousWide, previousAt, value, wide, at);
@@ -234,14 +236,18 @@ public final class PortRates implements CounterTotals {
             }
         }
         if (taken != 0) {
-            takeTime(taken, at);
+            takeTime(taken, at, latestAt);
         }
         return latest;
     }
 
-    /** The counters in {@code taken} are from {@code at} now; every other baseline keeps its own time. */
-    private void takeTime(int taken, Instant at) {
-        int older = (present | olderBits) & ~taken;
+    /**
+     * The counters in {@code taken} are from {@code at} now; every other baseline keeps its own time. The latest
+     * time is kept as primitives: a reference to the sample's (young) time stored into this long-lived state each
+     * sample was one more card and object for every young collection.
+     */
+    private void takeTime(int taken, Instant at, Instant latestAt) {
+        int older = present & ~taken;
         if (older != 0 && latestAt != null) {
             if (olderAt == null) {
                 olderAt = new Instant[COUNTERS.length];
@@ -254,11 +260,18 @@ public final class PortRates implements CounterTotals {
         }
         olderBits = older;
         present |= taken;
-        latestAt = at;
+        sampled = true;
+        latestSeconds = at.getEpochSecond();
+        latestNanos = at.getNano();
+    }
+
+    /** When the latest sample that was taken was collected: the time of every baseline not in {@code olderBits}. */
+    private Instant latestAt() {
+        return sampled ? Instant.ofEpochSecond(latestSeconds, latestNanos) : null;
     }
 
     /** The baseline's collection time, null when the counter has none. */
-    private Instant baselineAt(int c) {
+    private Instant baselineAt(int c, Instant latestAt) {
         if ((present & 1 << c) == 0) {
             return null;
         }

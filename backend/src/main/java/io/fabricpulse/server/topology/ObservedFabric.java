@@ -45,30 +45,151 @@ import java.util.function.ToIntFunction;
 final class ObservedFabric {
 
     /**
-     * @param inDiscoveryOf agents whose latest complete walk reached the node
-     * @param unreachedAt   the latest complete walk that did not reach it, null when none did
+     * A node as the reports show it. Its times are updated in place while the reports repeat it: a record a report
+     * was one more object a node kept until its next report.
      */
-    private record NodeSeen(NodeType type, String description, Instant lastSeen, Set<String> inDiscoveryOf,
-                            Instant unreachedAt) {
+    private static final class NodeSeen {
 
-        NodeSeen unreached(Instant at) {
-            return new NodeSeen(type, description, lastSeen, inDiscoveryOf, at);
+        private final NodeType type;
+        private final String description;
+        /** Agents whose latest complete walk reached the node. */
+        private final Set<String> inDiscoveryOf;
+        /** As primitives: see {@link PortSeen#seenAt}. */
+        private long lastSeenSeconds;
+        private int lastSeenNanos;
+        /** The latest complete walk that did not reach it, null when none did. */
+        private Instant unreachedAt;
+
+        NodeSeen(NodeType type, String description, Instant lastSeen, Set<String> inDiscoveryOf, Instant unreachedAt) {
+            this.type = type;
+            this.description = description;
+            seen(lastSeen);
+            this.inDiscoveryOf = inDiscoveryOf;
+            this.unreachedAt = unreachedAt;
+        }
+
+        NodeType type() {
+            return type;
+        }
+
+        String description() {
+            return description;
+        }
+
+        Instant lastSeen() {
+            return Instant.ofEpochSecond(lastSeenSeconds, lastSeenNanos);
+        }
+
+        void seen(Instant at) {
+            lastSeenSeconds = at.getEpochSecond();
+            lastSeenNanos = at.getNano();
+        }
+
+        Set<String> inDiscoveryOf() {
+            return inDiscoveryOf;
+        }
+
+        Instant unreachedAt() {
+            return unreachedAt;
         }
     }
 
     /**
      * What the topology needs of a port's latest report: its link, state and far end. Not the report itself: its
      * counters are the live fabric's, and its capability sets are four objects a port (the capability is kept as
-     * bits, {@link PortCapability#widthBits(PortReport)} in the high half).
+     * bits, {@link PortCapability#widthBits(PortReport)} in the high half). Its time is updated in place while the
+     * same agent's reports repeat what the model shows, as a node's is.
      */
-    private record PortSeen(PortEnd end, String agentId, Instant seenAt, int lid, PortState state,
-                            PhysicalState physicalState, LinkWidth width, LinkSpeed speed, int capabilityBits,
-                            PeerPort peer) {
+    private static final class PortSeen {
+
+        private final PortEnd end;
+        private final String agentId;
+        private final int lid;
+        private final PortState state;
+        private final PhysicalState physicalState;
+        private final LinkWidth width;
+        private final LinkSpeed speed;
+        private final int capabilityBits;
+        private final PeerPort peer;
+        /**
+         * When it was reported last, as primitives: a reference to each batch's (young) time stored into this
+         * long-lived object was one more card and object for every young collection to scan and copy.
+         */
+        private long seenSeconds;
+        private int seenNanos;
+
+        private PortSeen(PortEnd end, PortReport report, String agentId, Instant at) {
+            this.end = end;
+            this.agentId = agentId;
+            seen(at);
+            this.lid = report.lid();
+            this.state = report.state();
+            this.physicalState = report.physicalState();
+            this.width = report.linkWidthActive();
+            this.speed = report.linkSpeedActive();
+            this.capabilityBits = PortCapability.widthBits(report) << 16 | PortCapability.speedBits(report);
+            this.peer = report.peer();
+        }
+
+        static final Comparator<PortSeen> NEWEST_FIRST = Comparator.comparingLong((PortSeen p) -> p.seenSeconds)
+                .thenComparingInt(p -> p.seenNanos).reversed();
 
         static PortSeen of(PortEnd end, PortReport report, String agentId, Instant at) {
-            return new PortSeen(end, agentId, at, report.lid(), report.state(), report.physicalState(),
-                    report.linkWidthActive(), report.linkSpeedActive(),
-                    PortCapability.widthBits(report) << 16 | PortCapability.speedBits(report), report.peer());
+            return new PortSeen(end, report, agentId, at);
+        }
+
+        PortEnd end() {
+            return end;
+        }
+
+        String agentId() {
+            return agentId;
+        }
+
+        Instant seenAt() {
+            return Instant.ofEpochSecond(seenSeconds, seenNanos);
+        }
+
+        void seen(Instant at) {
+            seenSeconds = at.getEpochSecond();
+            seenNanos = at.getNano();
+        }
+
+        int lid() {
+            return lid;
+        }
+
+        PortState state() {
+            return state;
+        }
+
+        PhysicalState physicalState() {
+            return physicalState;
+        }
+
+        int capabilityBits() {
+            return capabilityBits;
+        }
+
+        LinkWidth width() {
+            return width;
+        }
+
+        LinkSpeed speed() {
+            return speed;
+        }
+
+        PeerPort peer() {
+            return peer;
+        }
+
+        /** Whether {@code report} of {@code agentId} repeats what this one says: then only its time moves on. */
+        boolean repeatedBy(PortReport report, String agentId) {
+            return this.agentId.equals(agentId) && lid == report.lid() && state == report.state()
+                    && physicalState == report.physicalState() && width == report.linkWidthActive()
+                    && speed == report.linkSpeedActive()
+                    && capabilityBits == (PortCapability.widthBits(report) << 16 | PortCapability.speedBits(report))
+                    && Objects.equals(peer, report.peer());
         }
 
         /** Same cable, state and rate: what the topology diff compares. */
@@ -187,7 +308,7 @@ final class ObservedFabric {
         Map<String, FabricNode> present = new HashMap<>();
         Map<String, Integer> highestPort = new HashMap<>();
         List<PortSeen> current = ports.values().stream().filter(p -> !p.seenAt().isBefore(fresh))
-                .sorted(Comparator.comparing(PortSeen::seenAt).reversed()).toList();
+                .sorted(PortSeen.NEWEST_FIRST).toList();
         List<FabricLink> links = links(current, nodeGuid -> isPresent(nodeGuid, fresh));
         for (FabricLink link : links) {
             for (LinkEndState end : List.of(link.a(), link.b())) {
@@ -309,6 +430,11 @@ final class ObservedFabric {
         }
         String description = report.description() != null ? report.description()
                 : known == null ? null : known.description();
+        if (known != null && known.type() == report.type() && Objects.equals(description, known.description())) {
+            Instant before = known.lastSeen();
+            known.seen(at);
+            return returning(before, at) ? Change.MODEL : Change.NONE;
+        }
         nodes.put(report.guid(), new NodeSeen(report.type(), description, at,
                 known == null ? new HashSet<>() : known.inDiscoveryOf(), known == null ? null : known.unreachedAt()));
         if (known == null || known.type() != report.type()) {
@@ -322,6 +448,11 @@ final class ObservedFabric {
         PortSeen known = ports.get(end);
         if (known != null && at.isBefore(known.seenAt())) {
             return Change.NONE;
+        }
+        if (known != null && known.repeatedBy(report, agentId)) {
+            Instant before = known.seenAt();
+            known.seen(at);
+            return returning(before, at) ? Change.MODEL : Change.NONE;
         }
         PortSeen seen = PortSeen.of(known == null ? end : known.end(), report, agentId, at); // the map's key: one a port
         ports.put(end, seen);
@@ -363,7 +494,7 @@ final class ObservedFabric {
                 changed |= by.add(agentId);
             } else {
                 by.remove(agentId);
-                node.setValue(node.getValue().unreached(at));
+                node.getValue().unreachedAt = at;
                 changed = true;
             }
         }

@@ -7,9 +7,7 @@ import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.rates.CounterMap;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -22,8 +20,16 @@ import java.util.Objects;
  */
 public final class PortRuleState {
 
-    private Map<String, Long> previousCounters;
-    private Instant previousAt;
+    private static final PortCounter[] COUNTERS = PortCounter.values();
+
+    /**
+     * The latest sample's counters by ordinal where {@code present} has their bit, and its collection time, kept in
+     * place: a reference to each sample's (young) objects stored into this long-lived state was one more card and
+     * object for every young collection. Null until the first sample.
+     */
+    private long[] counters;
+    private int present;
+    private long sampledAtMillis;
     private int capabilityBits;
     private PortRef lastPeer;
     private PortRef subjectPeer;
@@ -41,21 +47,52 @@ public final class PortRuleState {
      * @param fabric       where the far end's latest view is found when a rule needs all of it
      */
     public PortSample observe(PortView view, PortRef expectedPeer, PortRuleState far, PortLookup fabric) {
-        Map<String, Long> counters = previousCounters;
-        Instant at = previousAt;
-        PortRef formerSubject = subjectPeer;
-        previousCounters = view.counters();
-        previousAt = view.sampledAt();
+        boolean firstSight = counters == null;
+        long[] increments = firstSight ? null : new long[COUNTERS.length];
+        long millis = view.sampledAt().toEpochMilli();
+        long sincePrevious = firstSight ? 0 : Math.max(0, millis - sampledAtMillis);
+        if (firstSight) {
+            counters = new long[COUNTERS.length];
+        }
+        int now = 0;
+        for (PortCounter counter : COUNTERS) {
+            int c = counter.ordinal();
+            if (!has(view, counter)) {
+                continue;
+            }
+            long value = valueOf(view, counter);
+            if (increments != null && (present & 1 << c) != 0 && Long.compareUnsigned(value, counters[c]) >= 0) {
+                increments[c] = value - counters[c];
+            }
+            counters[c] = value;
+            now |= 1 << c;
+        }
+        present = now;
+        sampledAtMillis = millis;
         capabilityBits = LinkCapabilities.allBits(view);
+        PortRef formerSubject = subjectPeer;
         if (view.peerGuid() != null && view.peerPort() > 0 && (lastPeer == null
                 || lastPeer.portNumber() != view.peerPort() || !lastPeer.nodeGuid().equals(view.peerGuid()))) {
             lastPeer = new PortRef(view.peerGuid(), view.peerPort()); // only when it changed: kept until the next
         }
         PortRef peer = lastPeer != null ? lastPeer : expectedPeer;
-        subjectPeer = peer;
-        return new PortSample(view, counters, at, peer, far == null ? 0 : far.capabilityBits,
+        if (subjectPeer != peer) {
+            subjectPeer = peer;
+        }
+        return new PortSample(view, increments, sincePrevious, peer, far == null ? 0 : far.capabilityBits,
                 fabric == null ? PortLookup.NONE : fabric, expectedPeer,
-                at != null && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
+                !firstSight && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
+    }
+
+    private static boolean has(PortView view, PortCounter counter) {
+        return view.counters() instanceof CounterMap<Long> map ? map.has(counter)
+                : view.counters().get(counter.ibaName()) != null;
+    }
+
+    /** The live fabric's views are read by ordinal, unboxed; others (tests, pages' views) by name. */
+    private static long valueOf(PortView view, PortCounter counter) {
+        return view.counters() instanceof CounterMap<Long> map ? map.longAt(counter)
+                : view.counters().get(counter.ibaName());
     }
 
     /** The far end this port's alerts are keyed by, null while none is known. */
@@ -112,24 +149,4 @@ public final class PortRuleState {
         return -1;
     }
 
-    /** The increment of an unsigned counter between two samples; 0 when unknown or reset (cleared). */
-    static long increment(Map<String, Long> before, PortView now, PortCounter counter) {
-        if (before == null) {
-            return 0;
-        }
-        if (before instanceof CounterMap<Long> was && now.counters() instanceof CounterMap<Long> is) {
-            // The live fabric's views: read by ordinal, unboxed (every rule window asks, every sample)
-            if (!was.has(counter) || !is.has(counter)) {
-                return 0;
-            }
-            return increment(was.longAt(counter), is.longAt(counter));
-        }
-        Long was = before.get(counter.ibaName());
-        Long is = now.counters().get(counter.ibaName());
-        return was == null || is == null ? 0 : increment(was, is);
-    }
-
-    private static long increment(long was, long is) {
-        return Long.compareUnsigned(is, was) < 0 ? 0 : is - was;
-    }
 }

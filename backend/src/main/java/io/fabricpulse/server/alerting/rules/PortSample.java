@@ -6,32 +6,31 @@ import io.fabricpulse.server.fabric.PortLookup;
 import io.fabricpulse.server.fabric.PortView;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
 
 /**
  * One port sample as the rules see it: the new view, the counters before, the far end, and the port's windows.
  *
- * @param view             the newest sample
- * @param previousCounters the counters of the sample before, null on first sight
- * @param previousAt       collection time of the sample before, null on first sight
- * @param peer             the far end of the cable: now, as last known, or as the cable history remembers it; null
- *                         when none is known (an empty port)
- * @param farBits          what the far end's latest sample says it can run at, as {@link LinkCapabilities#allBits};
- *                         0 when no agent reports it
- * @param fabric           where the far end's latest view is found ({@link #peerView()})
- * @param expectedPeer     the far end the cable history and the baseline say belongs at this port, null when they
- *                         know none: what makes a Down or Disabled port a lost cable rather than an empty port
- * @param peerChange       set when the far end differs from the one known before this sample, else null
- * @param state            the port's rule state, for windows
+ * @param view          the newest sample
+ * @param increments    by counter ordinal, how much each went up since the sample before (0 after a clear, and for a
+ *                      counter one of the two did not carry); null on first sight
+ * @param sincePrevious milliseconds since the sample before, 0 on first sight
+ * @param peer          the far end of the cable: now, as last known, or as the cable history remembers it; null
+ *                      when none is known (an empty port)
+ * @param farBits       what the far end's latest sample says it can run at, as {@link LinkCapabilities#allBits};
+ *                      0 when no agent reports it
+ * @param fabric        where the far end's latest view is found ({@link #peerView()})
+ * @param expectedPeer  the far end the cable history and the baseline say belongs at this port, null when they
+ *                      know none: what makes a Down or Disabled port a lost cable rather than an empty port
+ * @param peerChange    set when the far end differs from the one known before this sample, else null
+ * @param state         the port's rule state, for windows
  */
-public record PortSample(PortView view, Map<String, Long> previousCounters, Instant previousAt, PortRef peer,
-                         int farBits, PortLookup fabric, PortRef expectedPeer, PortRuleState.PeerChange peerChange,
+public record PortSample(PortView view, long[] increments, long sincePrevious, PortRef peer, int farBits,
+                         PortLookup fabric, PortRef expectedPeer, PortRuleState.PeerChange peerChange,
                          PortRuleState state) {
 
     /** How much {@code counter} went up since the previous sample; 0 on first sight and after a clear. */
     public long increment(PortCounter counter) {
-        return PortRuleState.increment(previousCounters, view, counter);
+        return increments == null ? 0 : increments[counter.ordinal()];
     }
 
     /** The far end's latest view when an agent reports it, else null; looked up, so ask only when needed. */
@@ -70,10 +69,5 @@ public record PortSample(PortView view, Map<String, Long> previousCounters, Inst
         window.add(view.sampledAt(), part, whole);
         state.dropIfEmpty(name, window);
         return window;
-    }
-
-    /** Milliseconds since the previous sample, 0 on first sight. */
-    long millisSincePrevious() {
-        return previousAt == null ? 0 : Math.max(0, view.sampledAt().toEpochMilli() - previousAt.toEpochMilli());
     }
 }

@@ -40,7 +40,7 @@ public final class XmitWaitShareRule implements PortRule {
     @Override
     public Finding evaluate(PortSample sample, RuleSettings settings) {
         long ticks = sample.increment(PortCounter.PortXmitWait);
-        long millis = sample.millisSincePrevious();
+        long millis = sample.sincePrevious();
         Double share = sample.view().derived() == null ? null : sample.view().derived().xmitWaitShare();
         Duration window = settings.window();
         if (share != null) {

@@ -53,7 +53,7 @@ class LinkDegradedShortcutTest {
                     width, speed);
             PortRef peer = new PortRef(FAR_GUID, 1);
             PortLookup fabric = (guid, number) -> Optional.ofNullable(far);
-            var finding = rule.judge(new PortSample(port, null, null, peer, 0, fabric, null, null, null), settings,
+            var finding = rule.judge(new PortSample(port, null, 0, peer, 0, fabric, null, null, null), settings,
                     width, speed);
             if (shortcut) {
                 passed++;
