@@ -24,6 +24,7 @@ import java.util.Map;
 public final class PortRates implements CounterTotals {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
+    private static final CounterRate FIRST_SAMPLE = new CounterRate.FirstSample();
 
     static {
         // Presence and width flags are bits of an int.
@@ -53,7 +54,9 @@ public final class PortRates implements CounterTotals {
     private final long[] rateBits = new long[COUNTERS.length];
     private int carried;
     private int rated;
-    /** Per counter ordinal, the outcome of a carried counter without a rate; null until the first such one. */
+    /** Carried counters seen for the first time: no outcome object each (every port's first sample has them all). */
+    private int firstBits;
+    /** Per counter ordinal, the outcome of another carried counter without a rate; null until the first such one. */
     private CounterRate[] others;
     private final Result latest = new Result();
 
@@ -77,7 +80,7 @@ public final class PortRates implements CounterTotals {
             if ((rated & 1 << c) != 0) {
                 return new CounterRate.PerSecond(Double.longBitsToDouble(rateBits[c]));
             }
-            return (carried & 1 << c) == 0 ? null : others[c];
+            return outcomeOther(counter);
         }
 
         /** The outcome of every counter present in the sample, in {@link PortCounter} order. */
@@ -152,6 +155,9 @@ public final class PortRates implements CounterTotals {
         /** The reason a carried counter has no rate; null when it has one or was not carried. */
         private CounterRate outcomeOther(PortCounter counter) {
             int c = counter.ordinal();
+            if ((firstBits & 1 << c) != 0) {
+                return FIRST_SAMPLE;
+            }
             return ((carried & ~rated) & 1 << c) == 0 ? null : others[c];
         }
     }
@@ -196,6 +202,7 @@ public final class PortRates implements CounterTotals {
         Instant latestAt = latestAt();
         carried = sample.presentBits();
         rated = 0;
+        firstBits = 0;
         int taken = 0;
         for (PortCounter counter : COUNTERS) {
             int c = counter.ordinal();
@@ -212,10 +219,14 @@ public final class PortRates implements CounterTotals {
             if (Double.isNaN(perSecond)) {
                 other = CounterRates.outcome(counter, previousValue, previousWide, previousAt,
                         saturatedSince == null ? null : saturatedSince[c], value, wide, at);
-                if (others == null) {
-                    others = new CounterRate[COUNTERS.length];
+                if (other instanceof CounterRate.FirstSample) {
+                    firstBits |= 1 << c;
+                } else {
+                    if (others == null) {
+                        others = new CounterRate[COUNTERS.length];
+                    }
+                    others[c] = other;
                 }
-                others[c] = other;
             } else {
                 rateBits[c] = Double.doubleToRawLongBits(perSecond);
                 rated |= 1 << c;
