@@ -42,7 +42,7 @@ import java.util.function.Predicate;
  * ignored here (neither its values nor a rate from it are used); the latest state and the rate
  * baselines stay with the newer sample.
  */
-public class LiveFabric implements FabricView, FabricWindows, FabricExport, PortLookup {
+public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     private static final Logger log = LoggerFactory.getLogger(LiveFabric.class);
     private static final Comparator<NodeView> SWITCHES_FIRST_THEN_NAME = Comparator
@@ -165,7 +165,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
         if (!judgedElsewhere) {
             resets.forEach(this::tellResetListeners); // else recorded by the replica that stored the batch first
         }
-        FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed), judgedElsewhere, this::port);
+        FabricUpdate update = new FabricUpdate(at, batch.agentId(), List.copyOf(changed), judgedElsewhere,
+                this::reported);
         if (!changed.isEmpty()) {
             updateListeners.forEach(listener -> tellUpdateListener(listener, update));
             announce(update);
@@ -176,7 +177,11 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
     @Override
     public List<NodeView> nodes() {
         Map<String, Integer> portCounts = new HashMap<>();
-        ports.keySet().forEach(key -> portCounts.merge(key.nodeGuid(), 1, Integer::sum));
+        ports.forEach((key, live) -> {
+            if (live.hasSample()) { // else its first sample is being taken, or was older than its stored one
+                portCounts.merge(key.nodeGuid(), 1, Integer::sum);
+            }
+        });
         List<NodeView> views = new ArrayList<>(nodes.size());
         for (LiveNode live : nodes.values()) {
             synchronized (live) {
@@ -239,6 +244,11 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport, Port
             }
         }
         return exported;
+    }
+
+    /** A port's latest view under its reported node name, as an update's views are: listeners name both ends alike. */
+    private Optional<PortView> reported(String nodeGuid, int portNumber) {
+        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(LivePort::view);
     }
 
     @Override

@@ -166,6 +166,11 @@ final class LivePort {
         return new Taken(makeView(result), resets, latest);
     }
 
+    /** Whether a sample was taken. */
+    synchronized boolean hasSample() {
+        return sampled;
+    }
+
     /** The latest view; null before the first sample. */
     synchronized PortView view() {
         if (view == null && sampled) {
