@@ -10,6 +10,7 @@ import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.FabricNode;
@@ -118,7 +119,7 @@ final class ObservedFabric {
         private long seenSeconds;
         private int seenNanos;
 
-        private PortSeen(PortEnd end, PortReport report, String agentId, Instant at) {
+        PortSeen(PortEnd end, PortReport report, String agentId, Instant at) {
             this.end = end;
             this.agentId = agentId;
             seen(at);
@@ -127,16 +128,12 @@ final class ObservedFabric {
             this.physicalState = report.physicalState();
             this.width = report.linkWidthActive();
             this.speed = report.linkSpeedActive();
-            this.capabilityBits = PortCapability.widthBits(report) << 16 | PortCapability.speedBits(report);
+            this.capabilityBits = PortView.bits(report);
             this.peer = report.peer();
         }
 
         static final Comparator<PortSeen> NEWEST_FIRST = Comparator.comparingLong((PortSeen p) -> p.seenSeconds)
                 .thenComparingInt(p -> p.seenNanos).reversed();
-
-        static PortSeen of(PortEnd end, PortReport report, String agentId, Instant at) {
-            return new PortSeen(end, report, agentId, at);
-        }
 
         PortEnd end() {
             return end;
@@ -188,7 +185,7 @@ final class ObservedFabric {
             return this.agentId.equals(agentId) && lid == report.lid() && state == report.state()
                     && physicalState == report.physicalState() && width == report.linkWidthActive()
                     && speed == report.linkSpeedActive()
-                    && capabilityBits == (PortCapability.widthBits(report) << 16 | PortCapability.speedBits(report))
+                    && capabilityBits == PortView.bits(report)
                     && Objects.equals(peer, report.peer());
         }
 
@@ -454,7 +451,7 @@ final class ObservedFabric {
             known.seen(at);
             return returning(before, at) ? Change.MODEL : Change.NONE;
         }
-        PortSeen seen = PortSeen.of(known == null ? end : known.end(), report, agentId, at); // the map's key: one a port
+        PortSeen seen = new PortSeen(known == null ? end : known.end(), report, agentId, at); // the map's key: one a port
         ports.put(end, seen);
         if (known == null) {
             return Change.STRUCTURE;

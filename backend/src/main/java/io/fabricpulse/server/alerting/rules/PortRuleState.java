@@ -54,13 +54,15 @@ public final class PortRuleState {
         if (firstSight) {
             counters = new long[COUNTERS.length];
         }
+        // The live fabric's views hold a CounterMap (read by ordinal, unboxed); others (tests) are copied into one.
+        CounterMap<Long> sample = CounterMap.ofLongs(view.counters());
         int now = 0;
         for (PortCounter counter : COUNTERS) {
             int c = counter.ordinal();
-            if (!has(view, counter)) {
+            if (!sample.has(counter)) {
                 continue;
             }
-            long value = valueOf(view, counter);
+            long value = sample.longAt(counter);
             if (increments != null && (present & 1 << c) != 0 && Long.compareUnsigned(value, counters[c]) >= 0) {
                 increments[c] = value - counters[c];
             }
@@ -82,17 +84,6 @@ public final class PortRuleState {
         return new PortSample(view, increments, sincePrevious, peer, far == null ? 0 : far.capabilityBits,
                 fabric == null ? PortLookup.NONE : fabric, expectedPeer,
                 !firstSight && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
-    }
-
-    private static boolean has(PortView view, PortCounter counter) {
-        return view.counters() instanceof CounterMap<Long> map ? map.has(counter)
-                : view.counters().get(counter.ibaName()) != null;
-    }
-
-    /** The live fabric's views are read by ordinal, unboxed; others (tests, pages' views) by name. */
-    private static long valueOf(PortView view, PortCounter counter) {
-        return view.counters() instanceof CounterMap<Long> map ? map.longAt(counter)
-                : view.counters().get(counter.ibaName());
     }
 
     /** The far end this port's alerts are keyed by, null while none is known. */
