@@ -40,6 +40,12 @@ final class AlertLifecycle {
      */
     private final Map<String, Integer> openPerRule = new HashMap<>();
     private final Map<String, ArrayDeque<Instant>> recentResolves = new HashMap<>();
+    /**
+     * Alerts resolved here whose resolution the store may not have yet. A reconcile reads the store's open rows
+     * before it takes the engine's lock: an alert resolved in between still reads open, and taken back in it
+     * would swallow the key's next firing (an assertion on a stale alert: no new alert, no announcement).
+     */
+    private final List<OpenAlert> resolving = new ArrayList<>();
     /** How long another replica's assertion may take to reach this one through the store. */
     private final Duration reach;
 
@@ -115,6 +121,7 @@ final class AlertLifecycle {
                 writer.asserted(alert, now);
             }
         }
+        resolving.removeIf(alert -> !alert.resolutionPending);
         recentResolves.values().removeIf(times -> {
             prune(times, now);
             return times.isEmpty();
@@ -139,6 +146,17 @@ final class AlertLifecycle {
 
     OpenAlert get(String key) {
         return open.get(key);
+    }
+
+    /** Whether the alert with this id was resolved here and the store may still list it open. */
+    boolean resolving(long id) {
+        resolving.removeIf(alert -> !alert.resolutionPending);
+        for (OpenAlert alert : resolving) {
+            if (alert.id == id) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Takes in an alert opened before a restart or by another replica. */
@@ -166,7 +184,9 @@ final class AlertLifecycle {
             counted(alert, -1);
         }
         recentResolves.computeIfAbsent(alert.key, k -> new ArrayDeque<>()).addLast(now);
-        writer.resolve(alert, now);
+        if (writer.resolve(alert, now)) {
+            resolving.add(alert);
+        }
     }
 
     private int flapsWithinWindow(String key, Instant now) {

@@ -58,11 +58,26 @@ public class AlertReconciler {
         silences.replace(silenceRows.notExpired(now).collectList().block(TIMEOUT));
         clusters.reload().block(TIMEOUT);
         engine.settings().replaceStored(storedSettings(ruleSettings.all().collectList().block(TIMEOUT), json));
-        List<AlertRow> open = alerts.allOpen().collectList().block(TIMEOUT);
-        Map<Long, AlertRepository.Assertion> asserted = alerts.lastAssertions().block(TIMEOUT);
+        takeIn(readOpenAlerts());
+    }
+
+    /** The store's open alerts and their last assertions, as of now; blocking, outside the engine's lock. */
+    OpenAlerts readOpenAlerts() {
+        return new OpenAlerts(alerts.allOpen().collectList().block(TIMEOUT), alerts.lastAssertions().block(TIMEOUT));
+    }
+
+    /**
+     * Applies what {@link #readOpenAlerts()} read, under the engine's lock. The engine may have moved on since
+     * the read: an alert it resolved in between still reads open, and is not taken back in.
+     */
+    void takeIn(OpenAlerts stored) {
         synchronized (engine) {
-            apply(engine.lifecycle(), open, asserted);
+            apply(engine.lifecycle(), stored.open(), stored.asserted());
         }
+    }
+
+    /** The store's open alert rows and the last assertion of each, read together. */
+    record OpenAlerts(List<AlertRow> open, Map<Long, AlertRepository.Assertion> asserted) {
     }
 
     private void apply(AlertLifecycle lifecycle, List<AlertRow> open, Map<Long, AlertRepository.Assertion> asserted) {
@@ -70,6 +85,9 @@ public class AlertReconciler {
         for (AlertRow row : open) {
             openIds.add(row.id());
             OpenAlert held = lifecycle.get(row.alertKey());
+            if (held == null && lifecycle.resolving(row.id())) {
+                continue;
+            }
             if (held == null) {
                 held = fromRow(row);
                 held.shared = true; // opened elsewhere, or by this server's previous run

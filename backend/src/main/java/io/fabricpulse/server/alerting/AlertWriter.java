@@ -76,12 +76,19 @@ public class AlertWriter implements WritesInBackground {
         }
     }
 
-    /** Queues the resolution of an alert the engine no longer holds. */
-    void resolve(OpenAlert alert, Instant at) {
-        if (!queue.offer(() -> storeResolution(alert, at))) {
+    /**
+     * Queues the resolution of an alert the engine no longer holds; false when the queue is full (the next
+     * reconcile takes the alert back in, and it resolves again).
+     */
+    boolean resolve(OpenAlert alert, Instant at) {
+        alert.resolutionPending = true;
+        boolean queued = queue.offer(() -> storeResolution(alert, at));
+        alert.resolutionPending = queued;
+        if (!queued) {
             log.error("alert write queue full: resolution of alert {} ({}) is lost until the next reconcile",
                     alert.id, alert.key);
         }
+        return queued;
     }
 
     /** Queues any work that must run in order with the writes, off the event loop (re-reading the store). */
@@ -125,13 +132,15 @@ public class AlertWriter implements WritesInBackground {
     }
 
     private void storeResolution(OpenAlert alert, Instant at) {
-        if (alert.id == 0) {
-            return;
-        }
-        if (Boolean.TRUE.equals(alerts.resolve(alert.id, at, SYSTEM).block(TIMEOUT))) {
-            alerts.appendEvent(new AlertEventRow(0, alert.id, at, AlertEventKind.RESOLVED.name(), SYSTEM,
-                    "condition gone for " + alert.clearAfter.toSeconds() + "s")).block(TIMEOUT);
-            publisher.publish(alert.event(AlertEventKind.RESOLVED, at, SYSTEM, null));
+        try {
+            if (alert.id != 0 && Boolean.TRUE.equals(alerts.resolve(alert.id, at, SYSTEM).block(TIMEOUT))) {
+                alerts.appendEvent(new AlertEventRow(0, alert.id, at, AlertEventKind.RESOLVED.name(), SYSTEM,
+                        "condition gone for " + alert.clearAfter.toSeconds() + "s")).block(TIMEOUT);
+                publisher.publish(alert.event(AlertEventKind.RESOLVED, at, SYSTEM, null));
+            }
+        } finally {
+            // Written or failed: from now on the store's word holds (a failed resolution is taken back in).
+            alert.resolutionPending = false;
         }
     }
 

@@ -39,6 +39,11 @@ final class OpenAlert {
     volatile String ticket;
     /** An open or retry write is queued: the sweep must not queue another. */
     volatile boolean writePending;
+    /**
+     * Resolved here, and the resolution is queued for the store but not written: a reconcile that read the row
+     * open before must not take the alert back in.
+     */
+    volatile boolean resolutionPending;
     /** When this replica last saw the condition hold; null if never (an alert it took in). */
     Instant assertedHere;
     /** When this replica last queued its assertion for the store (the opening counts). */

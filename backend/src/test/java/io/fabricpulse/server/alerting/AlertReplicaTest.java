@@ -1,6 +1,7 @@
 package io.fabricpulse.server.alerting;
 
 import io.fabricpulse.server.alerting.store.AlertRepository;
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.alerting.store.AlertRow;
 import org.junit.jupiter.api.Test;
 
@@ -167,9 +168,7 @@ class AlertReplicaTest extends OnFreshStateStore {
     @Test
     void aRestartedReplicaReloadsOpenAlertsAndResolvesThemOnceTheLinkIsClean() {
         AlertTestbed before = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
-        before.push("rac1001", hostWithSymbolErrors(0));
-        clock.advanceSeconds(1);
-        before.push("rac1001", hostWithSymbolErrors(17));
+        before.fireSymbolErrorAlert();
         assertThat(before.events).hasSize(1);
 
         AlertTestbed after = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
@@ -197,9 +196,7 @@ class AlertReplicaTest extends OnFreshStateStore {
     @Test
     void aResolutionMadeThroughAnotherReplicaIsTakenOverOnReconcile() {
         AlertTestbed one = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
-        one.push("rac1001", hostWithSymbolErrors(0));
-        clock.advanceSeconds(1);
-        one.push("rac1001", hostWithSymbolErrors(17));
+        one.fireSymbolErrorAlert();
         AlertRow open = one.openRows().getFirst();
 
         one.alerts.acknowledge(open.id(), clock.instant(), "bob", "INC-9").block();
@@ -209,6 +206,42 @@ class AlertReplicaTest extends OnFreshStateStore {
         one.alerts.resolve(open.id(), clock.instant(), "bob").block();
         one.reconciler.reconcile();
         assertThat(one.engine.openKeys()).isEmpty();
+    }
+
+    /**
+     * AlertToWebhookIT's lost firing: a reconcile reads the open rows, the engine resolves the alert before the
+     * reconcile takes its lock (the resolution not yet written), and the key fires again right after. The stale
+     * row must not be taken back in: the new firing is a new alert, announced.
+     */
+    @Test
+    void anAlertResolvedWhileAReconcileReadTheStoreIsNotTakenBackIn() {
+        AlertTestbed one = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
+        one.fireSymbolErrorAlert();
+        long first = one.openRows().getFirst().id();
+        // Every second a reconcile reads the store, then a clean sample is applied before the reconcile takes the
+        // engine's lock: the one that resolves the alert (the window and the hysteresis past) is the race.
+        boolean resolved = false;
+        for (int second = 0; second < 300 && !resolved; second++) {
+            AlertReconciler.OpenAlerts read = one.reconciler.readOpenAlerts();
+            clock.advanceSeconds(1);
+            one.fabric.apply(new IngestBatch(1, "rac1001", 1000 + second, clock.instant(), "sim",
+                    List.of(hostWithSymbolErrors(17))));
+            one.engine.sweep(); // a resolution waits in the writer's queue
+            resolved = one.engine.openKeys().isEmpty();
+            one.reconciler.takeIn(read);
+            one.writer.flush();
+        }
+        assertThat(resolved).isTrue();
+        assertThat(one.engine.openKeys()).as("the row read before the resolution is not taken back in").isEmpty();
+        one.writer.flush();
+
+        one.advanceSeconds(1);
+        one.push("rac1001", hostWithSymbolErrors(40));
+        assertThat(one.events).extracting(AlertEvent::kind)
+                .containsExactly(AlertEventKind.FIRED, AlertEventKind.RESOLVED, AlertEventKind.FIRED);
+        assertThat(one.openRows()).singleElement().satisfies(row -> assertThat(row.id()).isNotEqualTo(first));
+        one.reconciler.reconcile();
+        assertThat(one.engine.openKeys()).hasSize(1);
     }
 
     private static void reconcileAll(List<AlertTestbed> replicas) {

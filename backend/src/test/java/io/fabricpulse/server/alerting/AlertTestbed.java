@@ -80,6 +80,13 @@ final class AlertTestbed {
         settle();
     }
 
+    /** The host's first sample, clean, and a second later 17 symbol errors: the BER alert fires. */
+    void fireSymbolErrorAlert() {
+        push("rac1001", hostWithSymbolErrors(0));
+        advanceSeconds(1);
+        push("rac1001", hostWithSymbolErrors(17));
+    }
+
     /** Moves the clock, then sweeps and writes. */
     void advanceSeconds(double seconds) {
         clock.advanceSeconds(seconds);

@@ -27,9 +27,7 @@ class AlertTimelineTest extends OnFreshStateStore {
     @Test
     void aSymbolErrorJumpFiresAtOnceAndResolvesAfterTheWindowsAndHysteresis() {
         AlertTestbed bed = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
-        bed.push("rac1001", hostWithSymbolErrors(0));
-        bed.advanceSeconds(1);
-        bed.push("rac1001", hostWithSymbolErrors(17));
+        bed.fireSymbolErrorAlert();
 
         assertThat(bed.events).hasSize(1);
         AlertEvent fired = bed.events.getFirst();
@@ -144,9 +142,7 @@ class AlertTimelineTest extends OnFreshStateStore {
         AlertTestbed bed = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         bed.silences.replace(List.of(new SilenceRow(1, "NODE", HOST, T0, T0.plusSeconds(3600), T0, "noc",
                 "cable swap CHG-12")));
-        bed.push("rac1001", hostWithSymbolErrors(0));
-        bed.advanceSeconds(1);
-        bed.push("rac1001", hostWithSymbolErrors(17));
+        bed.fireSymbolErrorAlert();
 
         assertThat(bed.events).isEmpty();
         assertThat(bed.openRows()).hasSize(1);
@@ -157,9 +153,7 @@ class AlertTimelineTest extends OnFreshStateStore {
         AlertTestbed bed = new AlertTestbed(db, clock, AlertTestbed.shortWindows());
         bed.silences.replace(List.of(new SilenceRow(1, "RULE", "symbol-error-ber", T0.plusSeconds(60),
                 T0.plusSeconds(3600), T0, "noc", "maintenance tonight")));
-        bed.push("rac1001", hostWithSymbolErrors(0));
-        bed.advanceSeconds(1);
-        bed.push("rac1001", hostWithSymbolErrors(17));
+        bed.fireSymbolErrorAlert();
 
         assertThat(bed.events(AlertEventKind.FIRED)).hasSize(1);
     }
