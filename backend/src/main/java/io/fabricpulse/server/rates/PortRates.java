@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * The rate state of one port, updated in place: one baseline per counter and the latest sample's outcome, in
- * primitive arrays allocated once, so a port's memory is fixed whatever the history and a sample leaves nothing
+ * primitive arrays that settle in the port's first samples ({@link PackedLongs}: counters at 0 take no room), so a
+ * port's memory is fixed whatever the history and a sample leaves nothing
  * behind for the garbage collector to copy (at 50,000 ports a second, every port's per-sample objects were alive
  * at each young collection: docs/PERFORMANCE.md). A baseline is the counter's value in the latest sample that
  * carried it; only a counter the latest sample did not carry (or did not take, being older than the counter's
@@ -33,8 +34,8 @@ public final class PortRates implements CounterTotals {
         }
     }
 
-    /** Per counter ordinal, its baseline value where {@code present} has its bit. */
-    private final long[] values = new long[COUNTERS.length];
+    /** Per counter ordinal, its baseline value where {@code present} has its bit (an error counter at 0 takes no room). */
+    private final PackedLongs values = new PackedLongs();
     private int present;
     /** Whether a sample was taken, and when the latest was collected: the time of every baseline not in {@code olderBits}. */
     private boolean sampled;
@@ -50,15 +51,14 @@ public final class PortRates implements CounterTotals {
     /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
     private int wideBits;
 
-    /** The latest sample's outcome: the counters it carried, the rates among them, the others' reasons. */
-    private final long[] rateBits = new long[COUNTERS.length];
+    /** The latest sample's outcome: the counters it carried, the rates among them (raw bits; 0.0 takes no room), the others' reasons. */
+    private final PackedLongs rateBits = new PackedLongs();
     private int carried;
     private int rated;
     /** Carried counters seen for the first time: no outcome object each (every port's first sample has them all). */
     private int firstBits;
     /** Per counter ordinal, the outcome of another carried counter without a rate; null until the first such one. */
     private CounterRate[] others;
-    private final Result latest = new Result();
 
     /**
      * What the latest sample said, counter by counter: a view of the port's state, valid until its next sample
@@ -71,14 +71,14 @@ public final class PortRates implements CounterTotals {
 
         /** The sample's raw values, a copy (a counter older than its baseline reads as the baseline). */
         public CounterMap<Long> values() {
-            return CounterMap.ofLongBits(values.clone(), carried);
+            return CounterMap.ofLongBits(values.unpacked(), carried);
         }
 
         /** The outcome of {@code counter}, or null when the sample did not carry it. */
         public CounterRate outcome(PortCounter counter) {
             int c = counter.ordinal();
             if ((rated & 1 << c) != 0) {
-                return new CounterRate.PerSecond(Double.longBitsToDouble(rateBits[c]));
+                return new CounterRate.PerSecond(Double.longBitsToDouble(rateBits.get(c)));
             }
             return outcomeOther(counter);
         }
@@ -97,7 +97,7 @@ public final class PortRates implements CounterTotals {
 
         /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s), a copy. */
         public CounterMap<Double> rates() {
-            return CounterMap.ofDoubleBits(rateBits.clone(), rated);
+            return CounterMap.ofDoubleBits(rateBits.unpacked(), rated);
         }
 
         /** Counters latched at their maximum by IBA name, with since when. */
@@ -149,7 +149,7 @@ public final class PortRates implements CounterTotals {
         /** The rate of {@code counter} per second, NaN when this interval has none (a rate is never NaN). */
         public double perSecond(PortCounter counter) {
             int c = counter.ordinal();
-            return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(rateBits[c]);
+            return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(rateBits.get(c));
         }
 
         /** The reason a carried counter has no rate; null when it has one or was not carried. */
@@ -179,7 +179,7 @@ public final class PortRates implements CounterTotals {
         for (PortCounter counter : COUNTERS) {
             if (values.has(counter)) {
                 int c = counter.ordinal();
-                rates.values[c] = values.longAt(counter);
+                rates.values.set(c, values.longAt(counter));
                 rates.keep(c, counter.wide(width), saturatedSince.get(counter.ibaName()));
             }
         }
@@ -212,7 +212,7 @@ public final class PortRates implements CounterTotals {
             long value = sample.longAt(counter);
             boolean wide = counter.wide(width);
             Instant previousAt = baselineAt(c, latestAt);
-            long previousValue = previousAt == null ? 0 : values[c];
+            long previousValue = previousAt == null ? 0 : values.get(c);
             boolean previousWide = (wideBits & (1 << c)) != 0;
             double perSecond = CounterRates.perSecond(counter, previousValue, previousWide, previousAt, value, wide, at);
             CounterRate other = null;
@@ -228,7 +228,7 @@ public final class PortRates implements CounterTotals {
                     others[c] = other;
                 }
             } else {
-                rateBits[c] = Double.doubleToRawLongBits(perSecond);
+                rateBits.set(c, Double.doubleToRawLongBits(perSecond));
                 rated |= 1 << c;
             }
             if (!(other instanceof CounterRate.NotNewer)) {
@@ -242,14 +242,14 @@ public final class PortRates implements CounterTotals {
                 if (offsets != null) {
                     offsets[c] = offset;
                 }
-                values[c] = value;
+                values.set(c, value);
                 keep(c, wide, other instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
         if (taken != 0) {
             takeTime(taken, at, latestAt);
         }
-        return latest;
+        return new Result();
     }
 
     /**
@@ -294,12 +294,12 @@ public final class PortRates implements CounterTotals {
     }
 
     private long total(int c) {
-        return (present & 1 << c) == 0 ? 0 : values[c] + offset(c);
+        return (present & 1 << c) == 0 ? 0 : values.get(c) + offset(c);
     }
 
     /** The latest sample's outcome, valid until the next sample; nothing carried before the first. */
     public Result latest() {
-        return latest;
+        return new Result(); // made when asked: one kept per port was 16 bytes of each
     }
 
     @Override

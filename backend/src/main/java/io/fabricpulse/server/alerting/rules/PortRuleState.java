@@ -5,6 +5,7 @@ import io.fabricpulse.server.alerting.PortRef;
 import io.fabricpulse.server.fabric.PortLookup;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.rates.CounterMap;
+import io.fabricpulse.server.rates.PackedLongs;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -25,9 +26,9 @@ public final class PortRuleState {
     /**
      * The latest sample's counters by ordinal where {@code present} has their bit, and its collection time, kept in
      * place: a reference to each sample's (young) objects stored into this long-lived state was one more card and
-     * object for every young collection. Null until the first sample.
+     * object for every young collection; an error counter at 0 takes no room. Null until the first sample.
      */
-    private long[] counters;
+    private PackedLongs counters;
     private int present;
     private long sampledAtMillis;
     private int capabilityBits;
@@ -52,7 +53,7 @@ public final class PortRuleState {
         long millis = view.sampledAt().toEpochMilli();
         long sincePrevious = firstSight ? 0 : Math.max(0, millis - sampledAtMillis);
         if (firstSight) {
-            counters = new long[COUNTERS.length];
+            counters = new PackedLongs();
         }
         // The live fabric's views hold a CounterMap (read by ordinal, unboxed); others (tests) are copied into one.
         CounterMap<Long> sample = CounterMap.ofLongs(view.counters());
@@ -63,10 +64,11 @@ public final class PortRuleState {
                 continue;
             }
             long value = sample.longAt(counter);
-            if (increments != null && (present & 1 << c) != 0 && Long.compareUnsigned(value, counters[c]) >= 0) {
-                increments[c] = value - counters[c];
+            long previous = counters.get(c);
+            if (increments != null && (present & 1 << c) != 0 && Long.compareUnsigned(value, previous) >= 0) {
+                increments[c] = value - previous;
             }
-            counters[c] = value;
+            counters.set(c, value);
             now |= 1 << c;
         }
         present = now;
