@@ -52,6 +52,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     private final Map<String, LiveNode> nodes = new ConcurrentHashMap<>();
     private final Map<PortKey, LivePort> ports = new ConcurrentHashMap<>();
+    private final SharedLinks links = new SharedLinks();
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
     private final List<CounterResetListener> resetListeners;
@@ -152,7 +153,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 }
                 LivePort.Taken taken = live.take(nodeView, port, at, resumed, ratesProperties.xmitWaitTick(
                                 batch.source(), nodeView.vendorId(), nodeView.deviceId(), nodeView.hcaType()),
-                        capabilityBits, supportedBits, siblingBits);
+                        links, capabilityBits, supportedBits, siblingBits);
                 if (taken != null) {
                     changed.add(taken.view());
                     if (!taken.resets().isEmpty()) {

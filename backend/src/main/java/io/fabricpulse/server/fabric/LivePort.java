@@ -84,7 +84,8 @@ final class LivePort {
      * @return the sample's view and outcome, null when it was not taken
      */
     synchronized Taken take(NodeView node, PortReport port, Instant at, StoredBaselines.Sample resumed,
-                            XmitWaitTick tick, int capabilityBits, int supportedBits, int siblingBits) {
+                            XmitWaitTick tick, SharedLinks links, int capabilityBits, int supportedBits,
+                            int siblingBits) {
         Instant latest = sampledAt();
         PortRates base = rates;
         if (resumed != null && (latest == null || resumed.at().isAfter(latest))) {
@@ -160,7 +161,7 @@ final class LivePort {
         }
         if (link.width() != widthActive || link.speed() != speedActive || !Objects.equals(link.ethernetGbps(),
                 linkRateGbps) || !Objects.equals(link.xmitWaitTick(), tick)) { // a tick is made per lookup: equal, not same
-            link = new LinkContext(widthActive, speedActive, linkRateGbps, tick);
+            link = links.of(widthActive, speedActive, linkRateGbps, tick);
         }
         this.view = null;
         return new Taken(makeView(result), resets, latest);

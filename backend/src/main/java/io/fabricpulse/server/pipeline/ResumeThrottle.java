@@ -39,7 +39,15 @@ final class ResumeThrottle {
     /** Per port, what the state store holds: when it was sampled, when it is due again, and the state that makes an event. */
     private final Map<PortLastSample.PortId, Written> written = new HashMap<>();
 
-    private record Written(long atMillis, long dueMillis, CounterWidth width, Set<String> saturated) {
+    /**
+     * Updated in place: a record made per write and stored into the long-lived map was a young reference each (a
+     * dirty card for every young collection to scan, and an object it copied) for every port every interval.
+     */
+    private static final class Written {
+        private long atMillis;
+        private long dueMillis;
+        private CounterWidth width;
+        private Set<String> saturated = Set.of();
     }
 
     ResumeThrottle(Duration interval) {
@@ -58,8 +66,8 @@ final class ResumeThrottle {
             return true;
         }
         Written known = written.get(port);
-        return known == null || known.width() != width || !known.saturated().equals(saturated)
-                || at.toEpochMilli() >= known.dueMillis();
+        return known == null || known.width != width || !known.saturated.equals(saturated)
+                || at.toEpochMilli() >= known.dueMillis;
     }
 
     /** Remembers what the state store now holds; call only once the write is committed. */
@@ -68,12 +76,24 @@ final class ResumeThrottle {
             return;
         }
         for (PortLastSample sample : samples) {
-            Written before = written.get(sample.port());
+            Written known = written.get(sample.port());
             long at = sample.sample().at().toEpochMilli();
-            if (before == null || at > before.atMillis()) {
-                long wait = before == null ? firstWait(sample.port()) : interval.toMillis();
-                written.put(sample.port(), new Written(at, at + wait, sample.sample().width(),
-                        Set.copyOf(sample.sample().saturatedSince().keySet())));
+            if (known != null && at <= known.atMillis) {
+                continue;
+            }
+            long wait = known == null ? firstWait(sample.port()) : interval.toMillis();
+            if (known == null) {
+                known = new Written();
+                written.put(sample.port(), known);
+            }
+            known.atMillis = at;
+            known.dueMillis = at + wait;
+            if (known.width != sample.sample().width()) {
+                known.width = sample.sample().width();
+            }
+            Set<String> saturated = sample.sample().saturatedSince().keySet();
+            if (!known.saturated.equals(saturated)) {
+                known.saturated = Set.copyOf(saturated);
             }
         }
     }
