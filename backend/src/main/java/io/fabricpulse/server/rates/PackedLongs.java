@@ -41,6 +41,29 @@ public final class PackedLongs {
         packed[at] = value;
     }
 
+    /**
+     * Makes a slot for each counter in {@code counters} (bits by ordinal) that has none, in one allocation: a port's
+     * first samples would otherwise grow the array once per counter.
+     */
+    public void reserve(int counters) {
+        int all = slots | counters;
+        if (all == slots) {
+            return;
+        }
+        long[] grown = new long[Integer.bitCount(all)];
+        for (int c = 0, from = 0, to = 0; c < COUNTERS; c++) {
+            int bit = 1 << c;
+            if ((slots & bit) != 0) {
+                grown[to] = packed[from++];
+            }
+            if ((all & bit) != 0) {
+                to++;
+            }
+        }
+        packed = grown;
+        slots = all;
+    }
+
     /** Every counter's value by ordinal, a copy (0 where a counter has no slot). */
     public long[] unpacked() {
         long[] all = new long[COUNTERS];

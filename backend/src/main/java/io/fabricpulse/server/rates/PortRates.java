@@ -201,6 +201,7 @@ public final class PortRates implements CounterTotals {
         CounterMap<Long> sample = CounterMap.ofLongs(counters);
         Instant latestAt = latestAt();
         carried = sample.presentBits();
+        reserveFor(sample);
         rated = 0;
         firstBits = 0;
         int taken = 0;
@@ -250,6 +251,24 @@ public final class PortRates implements CounterTotals {
             takeTime(taken, at, latestAt);
         }
         return new Result();
+    }
+
+    /**
+     * Slots for what this sample will store, in one allocation each: values other than 0, and rates of counters that
+     * moved (a port's first two samples would otherwise grow each array once per counter).
+     */
+    private void reserveFor(CounterMap<Long> sample) {
+        int nonZero = 0;
+        int moved = 0;
+        for (int c = 0; c < COUNTERS.length; c++) {
+            if ((carried & 1 << c) != 0) {
+                long value = sample.longAt(COUNTERS[c]);
+                nonZero |= value != 0 ? 1 << c : 0;
+                moved |= (present & 1 << c) != 0 && value != values.get(c) ? 1 << c : 0;
+            }
+        }
+        values.reserve(nonZero);
+        rateBits.reserve(moved);
     }
 
     /**

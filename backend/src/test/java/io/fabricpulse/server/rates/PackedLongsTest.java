@@ -24,6 +24,9 @@ class PackedLongsTest {
                     case 1 -> -1; // an unsigned 64-bit counter at its maximum
                     default -> random.nextLong(1, 1L << 40);
                 };
+                if (random.nextInt(8) == 0) {
+                    packed.reserve(random.nextInt(1 << COUNTERS)); // slots made ahead hold 0 until set
+                }
                 packed.set(c, value);
                 plain[c] = value;
                 for (int any = 0; any < COUNTERS; any++) {

@@ -57,6 +57,9 @@ public final class PortRuleState {
         }
         // The live fabric's views hold a CounterMap (read by ordinal, unboxed); others (tests) are copied into one.
         CounterMap<Long> sample = CounterMap.ofLongs(view.counters());
+        if (firstSight) {
+            counters.reserve(nonZero(sample));
+        }
         int now = 0;
         for (PortCounter counter : COUNTERS) {
             int c = counter.ordinal();
@@ -86,6 +89,16 @@ public final class PortRuleState {
         return new PortSample(view, increments, sincePrevious, peer, far == null ? 0 : far.capabilityBits,
                 fabric == null ? PortLookup.NONE : fabric, expectedPeer,
                 !firstSight && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
+    }
+
+    private static int nonZero(CounterMap<Long> sample) {
+        int nonZero = 0;
+        for (PortCounter counter : COUNTERS) {
+            if (sample.has(counter) && sample.longAt(counter) != 0) {
+                nonZero |= 1 << counter.ordinal();
+            }
+        }
+        return nonZero;
     }
 
     /** The far end this port's alerts are keyed by, null while none is known. */
