@@ -50,9 +50,11 @@ public class AlertWriter implements WritesInBackground {
 
     /** Queues the opening; false when the queue is full (the engine's sweep tries again). */
     boolean open(OpenAlert alert) {
-        alert.writePending = true;
+        alert.writePending = true; // before the offer: the writer may run the task, and clear it, at once
         boolean queued = queue.offer(() -> store(alert));
-        alert.writePending = queued;
+        if (!queued) {
+            alert.writePending = false;
+        }
         return queued;
     }
 
@@ -81,10 +83,10 @@ public class AlertWriter implements WritesInBackground {
      * reconcile takes the alert back in, and it resolves again).
      */
     boolean resolve(OpenAlert alert, Instant at) {
-        alert.resolutionPending = true;
+        alert.resolutionPending = true; // before the offer: the writer may run the task, and clear it, at once
         boolean queued = queue.offer(() -> storeResolution(alert, at));
-        alert.resolutionPending = queued;
         if (!queued) {
+            alert.resolutionPending = false;
             log.error("alert write queue full: resolution of alert {} ({}) is lost until the next reconcile",
                     alert.id, alert.key);
         }
