@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Live heap per tracked port (issue 19, docs/PERFORMANCE.md): starts the server as users do (scripts/server.sh,
+# its default JVM options), feeds it PORTS loadgen ports at INTERVAL for SECONDS, then counts what a full
+# collection leaves (jcmd GC.class_histogram). Prints the loadgen's summary, live heap in total and per port,
+# the classes that hold most of it, the process's RSS and the share of its CPU spent in GC threads.
+#
+# usage: scripts/bench-heap.sh [PORTS] [INTERVAL] [SECONDS]     (default: 200000 10s 60)
+# needs: the built jars (./mvnw -B -q -DskipTests package); the server listens on $BENCH_PORT (default 18091).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/jdk25.sh
+source "$root/scripts/lib/jdk25.sh"
+ports=${1:-200000}; interval=${2:-10s}; seconds=${3:-60}
+http_port=${BENCH_PORT:-18091}
+work=$(mktemp -d "${BENCH_DIR:-/work}/heap-bench.XXXX")
+token=bench-token-0123456789
+
+FABRICPULSE_DATA_DIR="$work/data" FABRICPULSE_AGENT_TOKEN=$token "$root/scripts/server.sh" \
+  --server.port="$http_port" > "$work/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT
+until curl -sf "http://127.0.0.1:$http_port/actuator/health/readiness" >/dev/null; do
+  kill -0 $server 2>/dev/null || { echo "the server did not start: $work/server.log"; exit 1; }
+  sleep 1
+done
+
+# CPU ticks of the process and of its GC threads (G1's workers, refinement and marking threads).
+cpu_ticks() {
+  local all=0 gc=0 task name ticks
+  for task in /proc/"$server"/task/*; do
+    name=$(cat "$task/comm" 2>/dev/null) || continue
+    ticks=$(awk '{print $14 + $15}' "$task/stat" 2>/dev/null) || continue
+    all=$((all + ticks))
+    case $name in GC\ Thread*|G1\ *) gc=$((gc + ticks)) ;; esac
+  done
+  echo "$all $gc"
+}
+read -r all_before gc_before < <(cpu_ticks)
+
+"$JAVA_HOME/bin/java" -jar "$root/collector-agent/target/fabricpulse-agent.jar" loadgen \
+  --server "http://127.0.0.1:$http_port" --token $token --ports "$ports" --interval "$interval" \
+  --duration "${seconds}s" --agents 100 --report-every 15s > "$work/loadgen.out" 2> "$work/loadgen.err"
+read -r all_after gc_after < <(cpu_ticks)
+tail -n 7 "$work/loadgen.out"
+
+"$JAVA_HOME/bin/jcmd" $server GC.class_histogram > "$work/histogram.txt"
+live=$(awk '/^Total/ {print $3}' "$work/histogram.txt")
+rss_kb=$(awk '/^VmRSS/ {print $2}' /proc/$server/status)
+hz=$(getconf CLK_TCK)
+echo "live heap after a full GC: $((live / 1000000)) MB, $((live / ports)) B per port ($ports ports)"
+echo "RSS: $((rss_kb * 1024 / 1000000)) MB"
+echo "server CPU during the load: $(((all_after - all_before) / hz)) s, of it GC threads $(((gc_after - gc_before) / hz)) s" \
+  "($(( (gc_after - gc_before) * 100 / (all_after - all_before + 1) )) %)"
+echo "largest classes (bytes per port, instances per port):"
+awk -v ports="$ports" 'NR > 3 && NR <= 18 {printf "  %6.0f B  %5.2f  %s\n", $3 / ports, $2 / ports, $4}' "$work/histogram.txt"
+echo "logs and the whole histogram in $work"
