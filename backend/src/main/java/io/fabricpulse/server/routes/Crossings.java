@@ -37,7 +37,6 @@ final class Crossings {
             }
             stamp++;
             Arrays.fill(sizes, 0);
-            int base = d * switches;
             int lid = t.endpointLid[d];
             for (int e : endpoints) {
                 if (e == d || t.endpointNodeIndex[e] == t.endpointNodeIndex[d]) {
@@ -46,9 +45,9 @@ final class Crossings {
                 int first = t.endpointCable[e];
                 if (first == RouteTable.endpoint(d)) {
                     endpointOut[e]++;
-                } else if (first >= 0 && t.hops[base + (first >> 8)] > 0) {
+                } else if (first >= 0 && t.hopsTo(d, first >> 8) > 0) {
                     endpointOut[e]++;
-                    enter(first >> 8, 1, t.hops[base + (first >> 8)]);
+                    enter(first >> 8, 1, t.hopsTo(d, first >> 8));
                 }
             }
             for (int h = RouteTable.MAX_HOPS; h >= 1; h--) {
@@ -59,7 +58,7 @@ final class Crossings {
                     int next = t.neighbour(s, port);
                     if (next >= 0) {
                         int y = next >> 8;
-                        enter(y, entering[s], t.hops[base + y]);
+                        enter(y, entering[s], t.hopsTo(d, y));
                     }
                 }
             }

@@ -148,11 +148,13 @@ final class RouteBuilder {
 
         Parts parts = new Parts(switchGuid, switchName, switchLid, switchPorts, switchTables, portBase, cable,
                 endpointNode, endpointName, endpointPort, endpointLid, endpointHost, endpointNodeIndex, endpointCable,
-                new byte[endpoints * switches], new int[cable.length], new int[endpoints], Map.copyOf(endpointByLid),
+                new byte[anyTable(switchTables) ? endpoints * switches : 0], new int[cable.length], new int[endpoints], Map.copyOf(endpointByLid),
                 Map.copyOf(switchByLid), Map.copyOf(switchByGuid), Map.copyOf(endpointByPort));
         RouteTable unfinished = new RouteTable(parts, null);
         Totals totals = new Totals();
-        resolveHops(unfinished, parts.hops());
+        if (parts.hops().length > 0) {
+            resolveHops(unfinished, parts.hops());
+        }
         countPairs(unfinished, totals);
         Instant oldest = null;
         Instant newest = null;
@@ -172,6 +174,15 @@ final class RouteBuilder {
                 totals.routed == 0 ? 0 : (double) totals.hopSum / totals.routed, totals.maxHops, oldest, newest,
                 totals.examples, notes, System.nanoTime() - started);
         return new RouteTable(parts, summary);
+    }
+
+    private static boolean anyTable(SwitchTable[] tables) {
+        for (SwitchTable table : tables) {
+            if (table != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String name(FabricNode node, Function<String, String> names) {
@@ -387,7 +398,6 @@ final class RouteBuilder {
             if (!isHost(t, d)) {
                 continue;
             }
-            int base = d * switches;
             int lid = t.endpointLid[d];
             int node = t.endpointNodeIndex[d];
             int[] ownNode = sources.ofNodeOf(t, d);
@@ -415,7 +425,7 @@ final class RouteBuilder {
                 }
             }
             for (int s = 0; s < switches; s++) {
-                int hops = t.hops[base + s];
+                int hops = t.hopsTo(d, s);
                 if (hops >= 0) {
                     reached[s]++;
                 }
@@ -436,7 +446,7 @@ final class RouteBuilder {
             // counting sort of the switches that reach d by falling distance
             Arrays.fill(bucketStart, 0);
             for (int s = 0; s < switches; s++) {
-                int hops = t.hops[base + s];
+                int hops = t.hopsTo(d, s);
                 if (hops > 0) {
                     bucketStart[hops]++;
                 }
@@ -448,7 +458,7 @@ final class RouteBuilder {
                 position += count;
             }
             for (int s = 0; s < switches; s++) {
-                int hops = t.hops[base + s];
+                int hops = t.hopsTo(d, s);
                 if (hops > 0) {
                     order[bucketStart[hops]++] = s;
                 }
@@ -472,7 +482,7 @@ final class RouteBuilder {
             for (int e : sources.bySwitch()[s]) {
                 int own = 0;
                 for (int d : sources.ofNodeOf(t, e)) {
-                    own += t.hops[d * switches + s] >= 0 ? 1 : 0;
+                    own += t.hopsTo(d, s) >= 0 ? 1 : 0;
                 }
                 t.endpointEgress[e] += reached[s] - own;
             }

@@ -54,7 +54,11 @@ public final class RouteTable {
     /** What the endpoint's cable reaches: a switch port (encoded as in {@link #cable}) or another endpoint. */
     final int[] endpointCable;
 
-    /** Per destination endpoint {@code d}, per switch {@code s}: {@code hops[d * switches + s]}, hops or an outcome code. */
+    /**
+     * Per destination endpoint {@code d}, per switch {@code s}: {@code hops[d * switches + s]}, hops or an outcome code;
+     * empty while no switch has a table (read through {@link #hopsTo}): the answer is then the same for every switch, and
+     * a fabric before its first discover agent (50,000 hosts, 700 switches: 35 MB) keeps no array for it.
+     */
     final byte[] hops;
     /** Host pairs routed out of each switch port ({@code portBase[s] + p}) and out of each endpoint onto its cable. */
     final int[] switchEgress;
@@ -129,6 +133,14 @@ public final class RouteTable {
         Set<String> wanted = new HashSet<>(nodeGuids);
         return IntStream.range(0, endpoints())
                 .filter(e -> endpointLid[e] > 0 && wanted.contains(endpointNode[e])).toArray();
+    }
+
+    /** Switch {@code s}'s hops to destination endpoint {@code d}, or the code of the outcome where its route fails. */
+    int hopsTo(int d, int s) {
+        if (hops.length == 0) {
+            return (endpointLid[d] <= 0 ? Outcome.NO_ROUTE : Outcome.NO_TABLE).code();
+        }
+        return hops[d * switches() + s];
     }
 
     /** From {@link #advance}: the route arrives. */

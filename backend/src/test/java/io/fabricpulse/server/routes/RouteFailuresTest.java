@@ -1,5 +1,6 @@
 package io.fabricpulse.server.routes;
 
+import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.LinkEndState;
 import io.fabricpulse.server.topology.model.PortEnd;
@@ -145,8 +146,37 @@ class RouteFailuresTest {
         fabric.tables.get(leafB)[fabric.lidOf(new PortEnd(dual, 2))] = 3;
         RouteTable table = fabric.build();
 
+        Map<Outcome, Long> outcomes = assertCountsAreWhatTracingEveryPairGives(table);
+        assertThat(outcomes.keySet()).as("the fixture fails every way a cable can")
+                .contains(Outcome.NO_ROUTE, Outcome.BAD_PORT, Outcome.DEAD_END, Outcome.LOOP, Outcome.ARRIVED);
+    }
+
+    /**
+     * A fabric before its first discover agent: no switch has a table. The counts are still what tracing every pair
+     * gives (hosts cabled back to back arrive), and the table keeps no hops per switch and destination.
+     */
+    @Test
+    void withoutAnyForwardingTableTheCountsAreWhatTracingGivesAndNoHopArrayIsKept() {
+        String backA = fabric.addHost(6, 1);
+        String backB = fabric.addHost(7, 1);
+        fabric.cable(backA, 1, backB, 1);
+        fabric.withMinHopTables();
+        fabric.tables.clear();
+        RouteTable table = fabric.build();
+
+        Map<Outcome, Long> outcomes = assertCountsAreWhatTracingEveryPairGives(table);
+        // 30 ordered pairs of 6 hosts: the back-to-back two reach each other, the rest stop at their leaf (no table)
+        // or, from a back-to-back host, end at its peer instead of their destination.
+        assertThat(outcomes).containsOnly(Map.entry(Outcome.ARRIVED, 2L), Map.entry(Outcome.NO_TABLE, 20L),
+                Map.entry(Outcome.WRONG_DESTINATION, 8L));
+        assertThat(table.summary().switchTables()).isZero();
+        assertThat(table.hops).isEmpty();
+    }
+
+    /** Traces every host pair and holds the summary's counts, each cable's load and the examples to them. */
+    private Map<Outcome, Long> assertCountsAreWhatTracingEveryPairGives(RouteTable table) {
         List<PortEnd> hosts = fabric.links.stream().flatMap(l -> java.util.stream.Stream.of(l.a().end(), l.b().end()))
-                .filter(end -> !fabric.tables.containsKey(end.nodeGuid())).distinct().toList();
+                .filter(end -> fabric.nodes.get(end.nodeGuid()).type() != NodeType.SWITCH).distinct().toList();
         Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
         Map<PortEnd, Integer> out = new HashMap<>();
         Map<PortEnd, Integer> in = new HashMap<>();
@@ -172,8 +202,6 @@ class RouteFailuresTest {
         }
 
         RouteSummary summary = table.summary();
-        assertThat(outcomes.keySet()).as("the fixture fails every way a cable can")
-                .contains(Outcome.NO_ROUTE, Outcome.BAD_PORT, Outcome.DEAD_END, Outcome.LOOP, Outcome.ARRIVED);
         assertThat(summary.routedPairs()).isEqualTo(outcomes.get(Outcome.ARRIVED));
         Map<Outcome, Long> failed = new EnumMap<>(outcomes);
         failed.remove(Outcome.ARRIVED);
@@ -186,6 +214,7 @@ class RouteFailuresTest {
         });
         summary.examples().forEach((outcome, example) -> assertThat(table.trace(example.sourceLid(),
                 example.destinationLid()).orElseThrow().outcome()).as("the example of %s", outcome).isEqualTo(outcome));
+        return outcomes;
     }
 
     /** The model again with the LIDs in {@code fabric.lids} now (the cables' ends carry the LIDs). */
