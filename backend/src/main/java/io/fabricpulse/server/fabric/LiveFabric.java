@@ -10,6 +10,7 @@ import io.fabricpulse.server.rates.RateWindow;
 import io.fabricpulse.server.rates.RatesProperties;
 import io.fabricpulse.server.rates.WindowBuckets;
 import io.fabricpulse.server.rates.WindowRates;
+import io.fabricpulse.server.rates.XmitWaitTick;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -140,6 +141,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 capability[index] = PortView.bits(node.ports().get(index));
             }
             int[] siblings = SiblingCapabilities.of(supported, capability, portsNotIn(node, nodeView.numPorts()));
+            XmitWaitTick tick = ratesProperties.xmitWaitTick(batch.source(), nodeView.vendorId(), nodeView.deviceId(),
+                    nodeView.hcaType()); // a node's, looked up once for its ports
             for (int index = 0; index < node.ports().size(); index++) {
                 PortReport port = node.ports().get(index);
                 int siblingBits = siblings[index];
@@ -151,9 +154,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 if (live == null) {
                     live = ports.computeIfAbsent(key, k -> new LivePort(k.nodeGuid(), k.portNumber()));
                 }
-                LivePort.Taken taken = live.take(nodeView, port, at, resumed, ratesProperties.xmitWaitTick(
-                                batch.source(), nodeView.vendorId(), nodeView.deviceId(), nodeView.hcaType()),
-                        links, capabilityBits, supportedBits, siblingBits);
+                LivePort.Taken taken = live.take(nodeView, port, at, resumed, tick, links, capabilityBits,
+                        supportedBits, siblingBits);
                 if (taken != null) {
                     changed.add(taken.view());
                     if (!taken.resets().isEmpty()) {
