@@ -150,9 +150,8 @@ final class AlertLifecycle {
 
     /** Whether the alert with this id was resolved here and the store may still list it open. */
     boolean resolving(long id) {
-        resolving.removeIf(alert -> !alert.resolutionPending);
         for (OpenAlert alert : resolving) {
-            if (alert.id == id) {
+            if (alert.id == id && alert.resolutionPending) {
                 return true;
             }
         }

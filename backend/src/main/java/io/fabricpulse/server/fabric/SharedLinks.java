@@ -21,11 +21,6 @@ final class SharedLinks {
 
     LinkContext of(LinkWidth width, LinkSpeed speed, Double ethernetGbps, XmitWaitTick tick) {
         LinkContext context = new LinkContext(width, speed, ethernetGbps, tick);
-        LinkContext shared = known.get(context);
-        if (shared != null || known.size() >= LIMIT) {
-            return shared != null ? shared : context;
-        }
-        shared = known.putIfAbsent(context, context);
-        return shared != null ? shared : context;
+        return known.size() < LIMIT ? known.computeIfAbsent(context, c -> c) : known.getOrDefault(context, context);
     }
 }

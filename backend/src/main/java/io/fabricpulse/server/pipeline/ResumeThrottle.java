@@ -81,10 +81,11 @@ final class ResumeThrottle {
             if (known != null && at <= known.atMillis) {
                 continue;
             }
-            long wait = known == null ? firstWait(sample.port()) : interval.toMillis();
+            long wait = interval.toMillis();
             if (known == null) {
                 known = new Written();
                 written.put(sample.port(), known);
+                wait = firstWait(sample.port());
             }
             known.atMillis = at;
             known.dueMillis = at + wait;

@@ -93,6 +93,15 @@ public final class CounterMap<V> extends AbstractMap<String, V> {
         return present;
     }
 
+    /** The counters whose value is not 0 (as raw bits), as bits by ordinal. */
+    public int nonZeroBits() {
+        int nonZero = 0;
+        for (int c = 0; c < bits.length; c++) {
+            nonZero |= (present & 1 << c) != 0 && bits[c] != 0 ? 1 << c : 0;
+        }
+        return nonZero;
+    }
+
     /** The value of {@code counter} in a map of longs, unboxed; only meaningful when {@link #has} it. */
     public long longAt(PortCounter counter) {
         return bits[counter.ordinal()];

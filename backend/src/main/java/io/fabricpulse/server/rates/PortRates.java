@@ -258,16 +258,13 @@ public final class PortRates implements CounterTotals {
      * moved (a port's first two samples would otherwise grow each array once per counter).
      */
     private void reserveFor(CounterMap<Long> sample) {
-        int nonZero = 0;
         int moved = 0;
         for (int c = 0; c < COUNTERS.length; c++) {
-            if ((carried & 1 << c) != 0) {
-                long value = sample.longAt(COUNTERS[c]);
-                nonZero |= value != 0 ? 1 << c : 0;
-                moved |= (present & 1 << c) != 0 && value != values.get(c) ? 1 << c : 0;
+            if ((carried & present & 1 << c) != 0 && sample.longAt(COUNTERS[c]) != values.get(c)) {
+                moved |= 1 << c;
             }
         }
-        values.reserve(nonZero);
+        values.reserve(sample.nonZeroBits());
         rateBits.reserve(moved);
     }
 

@@ -146,13 +146,15 @@ final class RouteBuilder {
             }
         }
 
+        boolean anyTable = anyTable(switchTables); // without one, every hop is "no table": no array (RouteTable.hopsTo)
         Parts parts = new Parts(switchGuid, switchName, switchLid, switchPorts, switchTables, portBase, cable,
                 endpointNode, endpointName, endpointPort, endpointLid, endpointHost, endpointNodeIndex, endpointCable,
-                new byte[anyTable(switchTables) ? endpoints * switches : 0], new int[cable.length], new int[endpoints], Map.copyOf(endpointByLid),
+                new byte[anyTable ? endpoints * switches : 0], new int[cable.length], new int[endpoints],
+                Map.copyOf(endpointByLid),
                 Map.copyOf(switchByLid), Map.copyOf(switchByGuid), Map.copyOf(endpointByPort));
         RouteTable unfinished = new RouteTable(parts, null);
         Totals totals = new Totals();
-        if (parts.hops().length > 0) {
+        if (anyTable) {
             resolveHops(unfinished, parts.hops());
         }
         countPairs(unfinished, totals);

@@ -52,13 +52,11 @@ public final class PortRuleState {
         long[] increments = firstSight ? null : new long[COUNTERS.length];
         long millis = view.sampledAt().toEpochMilli();
         long sincePrevious = firstSight ? 0 : Math.max(0, millis - sampledAtMillis);
-        if (firstSight) {
-            counters = new PackedLongs();
-        }
         // The live fabric's views hold a CounterMap (read by ordinal, unboxed); others (tests) are copied into one.
         CounterMap<Long> sample = CounterMap.ofLongs(view.counters());
         if (firstSight) {
-            counters.reserve(nonZero(sample));
+            counters = new PackedLongs();
+            counters.reserve(sample.nonZeroBits());
         }
         int now = 0;
         for (PortCounter counter : COUNTERS) {
@@ -89,16 +87,6 @@ public final class PortRuleState {
         return new PortSample(view, increments, sincePrevious, peer, far == null ? 0 : far.capabilityBits,
                 fabric == null ? PortLookup.NONE : fabric, expectedPeer,
                 !firstSight && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
-    }
-
-    private static int nonZero(CounterMap<Long> sample) {
-        int nonZero = 0;
-        for (PortCounter counter : COUNTERS) {
-            if (sample.has(counter) && sample.longAt(counter) != 0) {
-                nonZero |= 1 << counter.ordinal();
-            }
-        }
-        return nonZero;
     }
 
     /** The far end this port's alerts are keyed by, null while none is known. */
