@@ -372,6 +372,11 @@ final class RouteBuilder {
             return NONE;
         }
 
+        /** Every source behind a switch, lowest first. */
+        static int[] lowestFirst(int[][] bySwitch) {
+            return Arrays.stream(bySwitch).flatMapToInt(Arrays::stream).sorted().toArray();
+        }
+
         private static int[] ints(List<Integer> list) {
             return list.stream().mapToInt(Integer::intValue).toArray();
         }
@@ -395,6 +400,9 @@ final class RouteBuilder {
         int[] sameNode = new int[switches];
         int[] bucketStart = new int[RouteTable.MAX_HOPS + 2];
         int[] order = new int[switches];
+        // Without any table every pair through a switch fails alike (RouteTable.hopsTo): counted per destination at
+        // once, not per switch, a fabric before its first discover agent costs hosts, not hosts x switches, per build.
+        int[] behindSwitches = t.hops.length == 0 ? Sources.lowestFirst(sources.bySwitch()) : null;
         Arrays.fill(totals.example, NONE);
         for (int d = 0; d < t.endpoints(); d++) {
             if (!isHost(t, d)) {
@@ -425,6 +433,21 @@ final class RouteBuilder {
                 } else {
                     totals.unrouted(Outcome.WRONG_DESTINATION, 1, e);
                 }
+            }
+            if (behindSwitches != null) {
+                int pairs = behindSwitches.length;
+                for (int e : ownNode) {
+                    int first = t.endpointCable[e];
+                    if (first > NONE) {
+                        sameNode[first >> 8] = 0;
+                        pairs--;
+                    }
+                }
+                if (pairs > 0) {
+                    totals.unrouted(Outcome.ofCode(t.hopsTo(d, 0)), pairs, Sources.lowestNotOn(t, behindSwitches, node));
+                }
+                totals.examplesOf(t, d);
+                continue;
             }
             for (int s = 0; s < switches; s++) {
                 int hops = t.hopsTo(d, s);
