@@ -11,9 +11,9 @@ import java.time.Instant;
  *
  * <p>A {@link #ratio ratio window} sums two amounts per slot, a part and the whole it is part of (time
  * stalled and time covered): a slot leaves the window whole, for both alike, so their ratio
- * hardly moves with the slots' width, and {@value #RATIO_SLOTS} slots do. A port stalling on every 1 s poll held
- * two counting windows of ~60 slots each (1.9 KB); one ratio window holds at most {@value #RATIO_SLOTS}
- * slots plus two (0.8 KB).
+ * hardly moves with the slots' width, and {@value #RATIO_SLOTS} slots do (a 1 min window of 3.75 s slots). A port
+ * stalling on every 1 s poll held two counting windows of ~60 slots each (1.9 KB); one ratio window holds at most
+ * {@value #RATIO_SLOTS} slots plus two (0.45 KB; 0.8 KB at 32 slots, a third of a tracked port's heap budget).
  *
  * <p>The slots are a ring of (time, amounts) in one {@code long[]} that grows as slots are taken: 16 bytes
  * a slot of one amount, where a deque of {@code long[2]} cost about 40 and an object each (a port erroring on
@@ -23,7 +23,7 @@ import java.time.Instant;
 public final class IncrementWindow {
 
     static final int SLOTS = 256;
-    static final int RATIO_SLOTS = 32;
+    static final int RATIO_SLOTS = 16;
     private static final int FIRST_CAPACITY = 4;
 
     private final Duration span;

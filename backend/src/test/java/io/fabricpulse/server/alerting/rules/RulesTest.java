@@ -254,8 +254,8 @@ class RulesTest {
 
     @Test
     void aRatioWindowSumsPartAndWholeOverTheSameSlotsAtMostOneSlotShortOfItsSpan() {
-        // A 64 s ratio window: 32 slots of 2 s. Samples 1 s apart, then sparser; each sum lies between what the
-        // last 62 s and the last 64 s hold (a slot leaves whole), for the part and the whole alike.
+        // A 64 s ratio window: 16 slots of 4 s. Samples 1 s apart, then sparser; each sum lies between what the
+        // last 60 s and the last 64 s hold (a slot leaves whole), for the part and the whole alike.
         IncrementWindow window = IncrementWindow.ratio(Duration.ofSeconds(64));
         java.util.List<long[]> added = new java.util.ArrayList<>();
         java.util.Random random = new java.util.Random(7);
@@ -270,7 +270,7 @@ class RulesTest {
             for (int amount = 1; amount <= 2; amount++) {
                 int a = amount;
                 long inSpan = added.stream().filter(s -> s[0] > now - 64).mapToLong(s -> s[a]).sum();
-                long slotShort = added.stream().filter(s -> s[0] > now - 62).mapToLong(s -> s[a]).sum();
+                long slotShort = added.stream().filter(s -> s[0] > now - 60).mapToLong(s -> s[a]).sum();
                 assertThat(a == 1 ? window.sum() : window.wholeSum()).as("amount %d at %d s", a, second)
                         .isBetween(slotShort, inSpan);
             }
