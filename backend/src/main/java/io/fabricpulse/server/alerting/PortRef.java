@@ -1,5 +1,7 @@
 package io.fabricpulse.server.alerting;
 
+import io.fabricpulse.model.ingest.PortHash;
+
 import java.util.Comparator;
 
 /** One port: node GUID (canonical) and port number. Ordered by GUID, then port. */
@@ -7,6 +9,12 @@ public record PortRef(String nodeGuid, int portNumber) implements Comparable<Por
 
     private static final Comparator<PortRef> ORDER =
             Comparator.comparing(PortRef::nodeGuid).thenComparingInt(PortRef::portNumber);
+
+    /** Spread: ports of nodes with GUIDs in sequence must not share bins ({@link PortHash}). */
+    @Override
+    public int hashCode() {
+        return PortHash.of(nodeGuid, portNumber);
+    }
 
     @Override
     public int compareTo(PortRef other) {

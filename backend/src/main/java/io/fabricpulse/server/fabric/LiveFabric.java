@@ -3,6 +3,7 @@ package io.fabricpulse.server.fabric;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PortHash;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.PortWindows;
@@ -63,6 +64,11 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     private final NodeNames names;
 
     private record PortKey(String nodeGuid, int portNumber) {
+        /** Spread: ports of nodes with GUIDs in sequence must not share bins ({@link PortHash}). */
+        @Override
+        public int hashCode() {
+            return PortHash.of(nodeGuid, portNumber);
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.series;
 
+import io.fabricpulse.model.ingest.PortHash;
+
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Objects;
@@ -55,6 +57,12 @@ public record PortSeriesKey(String nodeGuid, int portNumber) implements Comparab
     /** The 16 hex digits without {@code 0x}. */
     public String guidDigits() {
         return nodeGuid.substring(2);
+    }
+
+    /** Spread: ports of nodes with GUIDs in sequence must not share bins ({@link PortHash}). */
+    @Override
+    public int hashCode() {
+        return PortHash.of(nodeGuid, portNumber);
     }
 
     @Override

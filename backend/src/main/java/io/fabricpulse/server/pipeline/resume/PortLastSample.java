@@ -1,5 +1,6 @@
 package io.fabricpulse.server.pipeline.resume;
 
+import io.fabricpulse.model.ingest.PortHash;
 import io.fabricpulse.server.fabric.StoredBaselines;
 
 import java.util.Objects;
@@ -27,5 +28,10 @@ public record PortLastSample(String nodeGuid, int portNumber, StoredBaselines.Sa
 
     /** A port of the fabric, as the table keys it. */
     public record PortId(String nodeGuid, int portNumber) {
+        /** Spread: ports of nodes with GUIDs in sequence must not share bins ({@link PortHash}). */
+        @Override
+        public int hashCode() {
+            return PortHash.of(nodeGuid, portNumber);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.fabricpulse.server.topology.model;
 
+import io.fabricpulse.model.ingest.PortHash;
+
 /**
  * One port of the fabric, keyed the way the whole topology feature keys ports: node GUID and port number.
  *
@@ -7,6 +9,12 @@ package io.fabricpulse.server.topology.model;
  * @param port     port number, 1..254 for a cable end
  */
 public record PortEnd(String nodeGuid, int port) implements Comparable<PortEnd> {
+
+    /** Spread: ports of nodes with GUIDs in sequence must not share bins ({@link PortHash}). */
+    @Override
+    public int hashCode() {
+        return PortHash.of(nodeGuid, port);
+    }
 
     /** Canonical GUIDs have one length, so comparing the text orders them as unsigned numbers. */
     @Override
