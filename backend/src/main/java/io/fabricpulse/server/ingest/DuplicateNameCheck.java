@@ -123,6 +123,8 @@ final class DuplicateNameCheck extends JsonParserDelegate {
     private static final class Level {
 
         private final String[] table = new String[SLOTS];
+        /** The slots taken: an object ends by emptying these, not all 64 (a port and its counters: 34, not 128). */
+        private final int[] taken = new int[MAX_IN_TABLE];
         private int count;
         private boolean object;
         /** The names of an object too large for the table; null while it fits. */
@@ -135,10 +137,10 @@ final class DuplicateNameCheck extends JsonParserDelegate {
         }
 
         void close() {
-            if (count > 0) {
-                Arrays.fill(table, null);
-                count = 0;
+            for (int i = 0; i < count; i++) {
+                table[taken[i]] = null;
             }
+            count = 0;
             large = null;
         }
 
@@ -162,7 +164,7 @@ final class DuplicateNameCheck extends JsonParserDelegate {
             for (int slot = name.hashCode() & mask; ; slot = (slot + 1) & mask) {
                 if (table[slot] == null) {
                     table[slot] = name;
-                    count++;
+                    taken[count++] = slot;
                     return true;
                 }
                 if (table[slot].equals(name)) {
