@@ -18,6 +18,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -31,7 +32,8 @@ import java.util.function.LongSupplier;
  * that queues while a flush runs, the larger the next.
  *
  * <p>Overload is answered at once: while the oldest queued batch has waited longer than
- * {@link PipelineProperties#maxQueueWait()}, new batches are refused with 503 ({@link #busy()}, asked before a
+ * {@link PipelineProperties#maxQueueWait()}, or what is queued would take the worker longer than that to store (at
+ * its recent cost per port sample), new batches are refused with 503 ({@link #busy()}, asked before a
  * push's body is read), so every push gets its answer within about that wait plus one flush, the worker stays at
  * its capacity, and what is refused stays in the agents' spools. A queue bounded by batches alone let pushes wait
  * until their agents gave up (no answer at all), while the worker went on storing batches nobody waited for.
@@ -52,6 +54,8 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * agents' spools and go to the next server.
      */
     static final Duration SHUTDOWN_DRAIN = Duration.ofSeconds(5);
+    /** How much of the cost per port sample known before a flush still counts after it: the last ~10 flushes tell. */
+    private static final double COST_DECAY = 0.9;
 
     private final BlockingQueue<HandOff.Pending> queue;
     private final HandOff handOff;
@@ -66,6 +70,16 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      */
     private final Duration behindRetryAfter;
     private final LongSupplier nanoTime;
+    /** Port samples handed in and not yet taken by a flush, and those of the flush under way. */
+    private final AtomicLong queuedPorts = new AtomicLong();
+    private volatile int flushingPorts;
+    /**
+     * What the worker took per port sample lately, whole flushes included (the stores' writes, the listeners):
+     * flushes' nanoseconds and ports, each sum decayed by {@link #COST_DECAY} per flush. Worker thread only.
+     */
+    private double recentNanos;
+    private double recentPorts;
+    private volatile double nanosPerPort;
     /** Set by {@link #stop()} before {@link #running} turns false: when the worker stops flushing. */
     private volatile long drainUntilNanos;
     private volatile boolean running;
@@ -103,7 +117,10 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
             return CompletableFuture.failedFuture(behind.get());
         }
         HandOff.Pending pending = new HandOff.Pending(batch, new CompletableFuture<>(), nanoTime.getAsLong());
+        int ports = pending.ports();
+        queuedPorts.addAndGet(ports);
         if (!queue.offer(pending)) {
+            queuedPorts.addAndGet(-ports);
             refusedFull.increment();
             return CompletableFuture.failedFuture(new IngestUnavailableException("the ingest queue is full ("
                     + properties.queueCapacity() + " batches waiting to be stored); send the batch again later",
@@ -113,19 +130,25 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     }
 
     /**
-     * The refusal a batch handed in now gets because the worker is behind: the oldest queued batch has waited
-     * longer than {@link PipelineProperties#maxQueueWait()}. Counted as refused.
+     * The refusal a batch handed in now gets because the worker is behind: the oldest queued batch has waited longer
+     * than {@link PipelineProperties#maxQueueWait()}, or storing what is queued would take longer than that at the
+     * worker's recent cost per port sample. The second is what keeps a burst out: a hundred agents pushing in the same
+     * instant all found the queue's oldest batch fresh, and the last of them waited for all the others. Counted as
+     * refused.
      */
     @Override
     public Optional<IngestUnavailableException> busy() {
         HandOff.Pending oldest = queue.peek();
         long waited = oldest == null ? 0 : nanoTime.getAsLong() - oldest.queuedAtNanos();
-        if (waited <= properties.maxQueueWait().toNanos()) {
+        long ahead = (long) (Math.max(0, queuedPorts.get() + flushingPorts) * nanosPerPort);
+        long limit = properties.maxQueueWait().toNanos();
+        if (waited <= limit && ahead <= limit) {
             return Optional.empty();
         }
         refusedBehind.increment();
-        return Optional.of(new IngestUnavailableException("the ingest pipeline is behind (the oldest waiting batch has"
-                + " waited " + Duration.ofNanos(waited).toMillis() + " ms, more than "
+        String why = waited > limit ? "the oldest waiting batch has waited " + Duration.ofNanos(waited).toMillis() + " ms"
+                : "what is queued takes about " + Duration.ofNanos(ahead).toMillis() + " ms to store";
+        return Optional.of(new IngestUnavailableException("the ingest pipeline is behind (" + why + ", more than "
                 + properties.maxQueueWait().toMillis() + " ms); send the batch again later", behindRetryAfter));
     }
 
@@ -162,7 +185,17 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
             group.add(next);
             ports += next.ports();
         }
-        handOff.flush(group);
+        flushingPorts = ports;
+        queuedPorts.addAndGet(-ports);
+        long started = nanoTime.getAsLong();
+        try {
+            handOff.flush(group);
+        } finally {
+            flushingPorts = 0;
+            recentNanos = recentNanos * COST_DECAY + (nanoTime.getAsLong() - started);
+            recentPorts = recentPorts * COST_DECAY + ports;
+            nanosPerPort = recentPorts == 0 ? 0 : recentNanos / recentPorts;
+        }
         return group.size();
     }
 
@@ -185,6 +218,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     private void refuseQueued() {
         List<HandOff.Pending> left = new ArrayList<>();
         queue.drainTo(left);
+        left.forEach(pending -> queuedPorts.addAndGet(-pending.ports()));
         if (left.isEmpty()) {
             return;
         }

@@ -62,10 +62,7 @@ class IngestPipelineTest {
     void aWorkerBehindByMoreThanTheMaxQueueWaitRefusesNewBatchesAtOnceUntilItCatchesUp() {
         PipelineFixture fixture = new PipelineFixture(directory, state);
         AtomicLong now = new AtomicLong();
-        PipelineProperties properties = new PipelineProperties(100, 50_000, Duration.ofSeconds(1), Duration.ofSeconds(7),
-                Duration.ofSeconds(30), null);
-        IngestPipeline pipeline = new IngestPipeline(new HandOff(liveFabric().build(), fixture.series, fixture.resume,
-                properties.storeTimeout(), properties.retryAfter()), properties, Duration.ZERO, now::get);
+        IngestPipeline pipeline = onVirtualTime(fixture, 100, now);
         String guid = TestBatches.randomGuid();
         CompletableFuture<Outcome> waiting = pipeline.accept(batch("h1", guid, 1));
         now.addAndGet(Duration.ofSeconds(1).toNanos());
@@ -88,6 +85,48 @@ class IngestPipelineTest {
         CompletableFuture<Outcome> takenAgain = pipeline.accept(batch("h1", guid, 3));
         PipelineFixture.drain(pipeline);
         assertThat(takenAgain).isCompletedWithValue(Outcome.APPLIED);
+    }
+
+    /** A pipeline on {@code now} (nanoseconds) that waits at most 1 s before it refuses (Retry-After 7 s for outages). */
+    private static IngestPipeline onVirtualTime(PipelineFixture fixture, int queueCapacity, AtomicLong now) {
+        PipelineProperties properties = new PipelineProperties(queueCapacity, 50_000, Duration.ofSeconds(1),
+                Duration.ofSeconds(7), Duration.ofSeconds(30), null);
+        return new IngestPipeline(new HandOff(liveFabric().build(), fixture.series, fixture.resume,
+                properties.storeTimeout(), properties.retryAfter()), properties, Duration.ZERO, now::get);
+    }
+
+    @Test
+    void aBurstIsTakenOnlyAsFarAsTheWorkerCanStoreItWithinTheMaxQueueWait() {
+        // The worker stores a port sample in 5 ms (virtual time passes while the series store writes: 10 ms for a
+        // flush of a port's first two samples). A burst of one-port batches arrives in one instant: the queue's oldest
+        // batch has waited nothing, yet the 202nd would wait 1,005 ms behind the others, so it and every later one is
+        // refused at once.
+        PipelineFixture fixture = new PipelineFixture(directory, state);
+        AtomicLong now = new AtomicLong();
+        IngestPipeline pipeline = onVirtualTime(fixture, 500, now);
+        fixture.series.beforeWrite(() -> now.addAndGet(Duration.ofMillis(10).toNanos()));
+        String warm = TestBatches.randomGuid();
+        List<CompletableFuture<Outcome>> first = List.of(pipeline.accept(batch("h0", warm, 1)),
+                pipeline.accept(batch("h0", warm, 2)));
+        PipelineFixture.drain(pipeline);
+        assertThat(first).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+
+        List<CompletableFuture<Outcome>> burst = new ArrayList<>();
+        for (int agent = 1; agent <= 220; agent++) {
+            burst.add(pipeline.accept(batch("h" + agent, TestBatches.randomGuid(), 1)));
+        }
+
+        assertThat(burst.subList(0, 201)).as("a second's worth of work").noneMatch(CompletableFuture::isDone);
+        assertThat(burst.subList(201, 220)).allSatisfy(answer -> assertThat(answer).failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class).havingCause()
+                .isInstanceOfSatisfying(IngestUnavailableException.class, unavailable -> {
+                    assertThat(unavailable.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+                    assertThat(unavailable).hasMessageContaining("takes about 1005 ms to store, more than 1000 ms");
+                }));
+        assertThat(pipeline.refusedBehind()).isEqualTo(19);
+        PipelineFixture.drain(pipeline);
+        assertThat(burst.subList(0, 201)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+        assertThat(pipeline.busy()).as("caught up").isEmpty();
     }
 
     @Test
