@@ -54,8 +54,12 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * agents' spools and go to the next server.
      */
     static final Duration SHUTDOWN_DRAIN = Duration.ofSeconds(5);
-    /** How much of the cost per port sample known before a flush still counts after it: the last ~10 flushes tell. */
-    private static final double COST_DECAY = 0.9;
+    /**
+     * How much of the cost per port sample known so far still counts after a flush of 1,000 more: the last ~10,000
+     * port samples tell. By samples, not by flushes: one flush the stores held up for seconds (an outage) outweighed
+     * the next hundred small ones, and pushes were refused long after the worker was quick again.
+     */
+    private static final double COST_KEPT_PER_THOUSAND = 0.9;
 
     private final BlockingQueue<HandOff.Pending> queue;
     private final HandOff handOff;
@@ -75,7 +79,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     private volatile int flushingPorts;
     /**
      * What the worker took per port sample lately, whole flushes included (the stores' writes, the listeners):
-     * flushes' nanoseconds and ports, each sum decayed by {@link #COST_DECAY} per flush. Worker thread only.
+     * flushes' nanoseconds and ports, both sums decayed by {@link #COST_KEPT_PER_THOUSAND}. Worker thread only.
      */
     private double recentNanos;
     private double recentPorts;
@@ -192,8 +196,9 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
             handOff.flush(group);
         } finally {
             flushingPorts = 0;
-            recentNanos = recentNanos * COST_DECAY + (nanoTime.getAsLong() - started);
-            recentPorts = recentPorts * COST_DECAY + ports;
+            double kept = Math.pow(COST_KEPT_PER_THOUSAND, ports / 1000.0);
+            recentNanos = recentNanos * kept + (nanoTime.getAsLong() - started);
+            recentPorts = recentPorts * kept + ports;
             nanosPerPort = recentPorts == 0 ? 0 : recentNanos / recentPorts;
         }
         return group.size();
