@@ -1,7 +1,6 @@
 package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.model.ingest.IngestBatch;
-import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.StoredBaselines;
@@ -61,15 +60,14 @@ final class HandOff {
     private final Map<String, AgentMark> storedHere = new HashMap<>();
     private Durable retained;
 
-    /** A batch waiting for its flush, with the answer to complete and when it was queued (the pipeline's nano clock). */
-    record Pending(IngestBatch batch, CompletableFuture<Outcome> answer, long queuedAtNanos) {
+    /**
+     * A batch waiting for its flush, with the answer to complete, when it was queued (the pipeline's nano clock) and its
+     * port samples (counted once: the pipeline asks when it queues, groups and drops the batch).
+     */
+    record Pending(IngestBatch batch, CompletableFuture<Outcome> answer, long queuedAtNanos, int ports) {
 
-        int ports() {
-            int ports = 0;
-            for (NodeReport node : batch.nodes()) {
-                ports += node.ports().size();
-            }
-            return ports;
+        Pending(IngestBatch batch, CompletableFuture<Outcome> answer, long queuedAtNanos) {
+            this(batch, answer, queuedAtNanos, batch.nodes().stream().mapToInt(node -> node.ports().size()).sum());
         }
     }
 

@@ -402,7 +402,7 @@ final class RouteBuilder {
         int[] order = new int[switches];
         // Without any table every pair through a switch fails alike (RouteTable.hopsTo): counted per destination at
         // once, not per switch, a fabric before its first discover agent costs hosts, not hosts x switches, per build.
-        int[] behindSwitches = t.hops.length == 0 ? Sources.lowestFirst(sources.bySwitch()) : null;
+        int[] behindSwitches = t.withoutTables() ? Sources.lowestFirst(sources.bySwitch()) : null;
         Arrays.fill(totals.example, NONE);
         for (int d = 0; d < t.endpoints(); d++) {
             if (!isHost(t, d)) {

@@ -135,9 +135,14 @@ public final class RouteTable {
                 .filter(e -> endpointLid[e] > 0 && wanted.contains(endpointNode[e])).toArray();
     }
 
+    /** True while no switch has a table: every route through a switch fails alike, and {@link #hops} is empty. */
+    boolean withoutTables() {
+        return hops.length == 0;
+    }
+
     /** Switch {@code s}'s hops to destination endpoint {@code d}, or the code of the outcome where its route fails. */
     int hopsTo(int d, int s) {
-        if (hops.length == 0) {
+        if (withoutTables()) {
             return (endpointLid[d] <= 0 ? Outcome.NO_ROUTE : Outcome.NO_TABLE).code();
         }
         return hops[d * switches() + s];
