@@ -215,12 +215,43 @@ class WindowBucketsTest {
             sample(s, Map.of("PortXmitData", 1_000_000_000L * s, "SymbolErrorCounter", s / 100));
         }
 
+        // Closed buckets keep 11 significant bits (pack): within 2^-11 of the rate.
         WindowRates w = at(300, RateWindow.FIVE_MINUTES);
-        assertThat(w.perSecond(PortXmitData)).isCloseTo(1e9, within(1e3));
-        assertThat(w.derived().xmitBytesPerSecond()).isCloseTo(4e9, within(1e3));
-        assertThat(w.derived().xmitUtilisation()).isCloseTo(0.32, within(1e-6));
+        assertThat(w.perSecond(PortXmitData)).isCloseTo(1e9, within(1e9 / 2048));
+        assertThat(w.derived().xmitBytesPerSecond()).isCloseTo(4e9, within(4e9 / 2048));
+        assertThat(w.derived().xmitUtilisation()).isCloseTo(0.32, within(0.32 / 2048));
         // 3 symbol errors in 300 s on 100e9 b/s: 1e-13.
         assertThat(w.derived().symbolErrorBer()).isCloseTo(1e-13, within(1e-18));
+    }
+
+    @Test
+    void closedBucketsKeepWholeCountsUpTo2048AndElseElevenSignificantBits() {
+        for (int count = 0; count <= 2_048; count++) {
+            assertThat(WindowBuckets.unpack(WindowBuckets.pack(count))).isEqualTo((float) count);
+        }
+        assertThat(WindowBuckets.unpack(WindowBuckets.pack(0.5f))).isEqualTo(0.5f);
+        java.util.Random random = new java.util.Random(19);
+        for (int i = 0; i < 100_000; i++) {
+            // Anything from a fraction of an error to 4 h of 4-byte words at 800 Gb/s (3.6e14).
+            float increase = (float) Math.pow(10, -3 + 17.5 * random.nextDouble());
+            assertThat(WindowBuckets.unpack(WindowBuckets.pack(increase)))
+                    .isCloseTo(increase, within(increase / 2_048));
+        }
+        // Below 2^-14 of a count is nothing; beyond ~1.1e15 stays the largest, never wraps to small.
+        assertThat(WindowBuckets.unpack(WindowBuckets.pack(0x1p-15f))).isZero();
+        assertThat(WindowBuckets.unpack(WindowBuckets.pack(1e18f))).isGreaterThan(1e15f);
+        assertThat(WindowBuckets.unpack(WindowBuckets.pack(Float.POSITIVE_INFINITY))).isGreaterThan(1e15f);
+    }
+
+    @Test
+    void aBucketClosesOnceItsRingMovesOnAndKeepsItsIncreaseToElevenBits() {
+        // 12,345 discards a second: a minute bucket holds 740,700, not a whole number of 2^9 quanta.
+        for (long s = 0; s <= 180; s += 10) {
+            sample(s, Map.of("PortXmitDiscards", 12_345L * s));
+        }
+        WindowRates five = at(180, RateWindow.FIVE_MINUTES);
+        assertThat(five.counters().get(PortXmitDiscards).increase()).isCloseTo(12_345.0 * 180, within(12_345.0 * 180 / 2_048));
+        assertThat(five.coveredSeconds()).isEqualTo(180.0);
     }
 
     @Test
