@@ -13,11 +13,14 @@ import java.time.Instant;
  * stalled and time covered): a slot leaves the window whole, for both alike, so their ratio
  * hardly moves with the slots' width, and {@value #RATIO_SLOTS} slots do (a 1 min window of 3.75 s slots). A port
  * stalling on every 1 s poll held two counting windows of ~60 slots each (1.9 KB); one ratio window holds at most
- * {@value #RATIO_SLOTS} slots plus two (0.45 KB; 0.8 KB at 32 slots, a third of a tracked port's heap budget).
+ * {@value #RATIO_SLOTS} slots plus two (0.3 KB).
  *
- * <p>The slots are a ring of (time, amounts) in one {@code long[]} that grows as slots are taken: 16 bytes
- * a slot of one amount, where a deque of {@code long[2]} cost about 40 and an object each (a port erroring on
- * every poll held 257 of them per window, ~10 KB; 2.9 million arrays at 200,000 loadgen ports).
+ * <p>The slots are a ring of two longs each in one {@code long[]} that grows as slots are taken: the slot's time as
+ * milliseconds after the window's origin in the high 32 bits and the whole in the low 32 (milliseconds; a counting
+ * window's is 0), then the amount (the part). 16 bytes a slot, where a deque of {@code long[2]} cost about 40 and an
+ * object each (a port erroring on every poll held 257 of them per window, ~10 KB; 2.9 million arrays at 200,000
+ * loadgen ports), and three longs (time, part, whole) 24. A slot's whole stops at 2^32 ms (49 days), far beyond
+ * any window; the origin moves on before a time outgrows 31 bits (24 days), so a window spans at most that.
  * Not thread-safe: one port's state is only touched by one thread at a time.
  */
 public final class IncrementWindow {
@@ -25,35 +28,44 @@ public final class IncrementWindow {
     static final int SLOTS = 256;
     static final int RATIO_SLOTS = 16;
     private static final int FIRST_CAPACITY = 4;
+    /** Longs per slot: time and whole, then the amount. */
+    private static final int STRIDE = 2;
+    private static final long LOW_32 = 0xFFFF_FFFFL;
+    /** How far after the origin a slot's time may be before the origin moves on (a signed int's worth). */
+    private static final long LATEST_OFFSET = Integer.MAX_VALUE;
 
     private final Duration span;
     private final long slotMillis;
     private final int maxSlots;
-    /** Longs per slot: its time, then one amount (counting) or two (ratio: part, whole). */
-    private final int stride;
-    /** Slot i of the ring at {@code stride * ((head + i) % capacity)} (its time), its amounts after it. */
+    private final boolean ratio;
+    /** Slot i of the ring at {@code STRIDE * ((head + i) % capacity)}: time after the origin and whole, then amount. */
     private long[] ring;
     private int head;
     private int size;
     private long sum;
     private long wholeSum;
+    /** Epoch milliseconds the slots' times count from: the first add's, moved on as the window moves on. */
+    private long originMillis;
 
-    private IncrementWindow(Duration span, int maxSlots, int amounts) {
+    private IncrementWindow(Duration span, int maxSlots, boolean ratio) {
+        if (span.toMillis() > LATEST_OFFSET) {
+            throw new IllegalArgumentException("a window spans at most 24 days, not " + span);
+        }
         this.span = span;
         this.slotMillis = Math.max(1, span.toMillis() / maxSlots);
         this.maxSlots = maxSlots;
-        this.stride = 1 + amounts;
-        this.ring = new long[stride * FIRST_CAPACITY];
+        this.ratio = ratio;
+        this.ring = new long[STRIDE * FIRST_CAPACITY];
     }
 
     /** A window counting one counter's increments. */
     public IncrementWindow(Duration span) {
-        this(span, SLOTS, 1);
+        this(span, SLOTS, false);
     }
 
     /** A window of a part and its whole ({@link #add(Instant, long, long)}, {@link #sum()}, {@link #wholeSum()}). */
     public static IncrementWindow ratio(Duration span) {
-        return new IncrementWindow(span, RATIO_SLOTS, 2);
+        return new IncrementWindow(span, RATIO_SLOTS, true);
     }
 
     public Duration span() {
@@ -62,7 +74,7 @@ public final class IncrementWindow {
 
     /** True for a window of a part and its whole. */
     public boolean isRatio() {
-        return stride == 3;
+        return ratio;
     }
 
     /** Adds {@code amount} at {@code at} (times must not go backwards) and returns the sum over the window ending at {@code at}. */
@@ -79,35 +91,54 @@ public final class IncrementWindow {
      */
     public long add(Instant at, long part, long whole) {
         long now = at.toEpochMilli();
+        // What leaves first: the slot this adds to is never among it, and the times left are within the span.
+        long oldest = now - span.toMillis();
+        while (size > 0 && timeAt(index(0)) <= oldest) {
+            sum -= ring[index(0) + 1];
+            wholeSum -= ring[index(0)] & LOW_32;
+            head = (head + 1) % capacity();
+            size--;
+        }
+        if (size == 0) {
+            originMillis = now;
+        } else if (now - originMillis > LATEST_OFFSET) {
+            moveOrigin(oldest);
+        }
         if (part > 0 || whole > 0) {
-            if (size > 0 && now - ring[index(size - 1)] < slotMillis) {
-                ring[index(size - 1) + 1] += part;
-                if (stride == 3) {
-                    ring[index(size - 1) + 2] += whole;
-                }
+            long kept = ratio ? whole : 0;
+            if (size > 0 && now - timeAt(index(size - 1)) < slotMillis) {
+                int newest = index(size - 1);
+                kept = Math.min(LOW_32 - (ring[newest] & LOW_32), kept);
+                ring[newest] += kept;
+                ring[newest + 1] += part;
             } else {
                 if (size == capacity()) {
                     grow();
                 }
                 int slot = index(size);
-                ring[slot] = now;
+                kept = Math.min(LOW_32, kept);
+                ring[slot] = (now - originMillis) << 32 | kept;
                 ring[slot + 1] = part;
-                if (stride == 3) {
-                    ring[slot + 2] = whole;
-                }
                 size++;
             }
             sum += part;
-            wholeSum += stride == 3 ? whole : 0;
-        }
-        long oldest = now - span.toMillis();
-        while (size > 0 && ring[index(0)] <= oldest) {
-            sum -= ring[index(0) + 1];
-            wholeSum -= stride == 3 ? ring[index(0) + 2] : 0;
-            head = (head + 1) % capacity();
-            size--;
+            wholeSum += kept;
         }
         return sum;
+    }
+
+    private long timeAt(int slot) {
+        return originMillis + (ring[slot] >>> 32);
+    }
+
+    /** Counts the slots' times from {@code origin} instead (every slot is newer: they are within the span). */
+    private void moveOrigin(long origin) {
+        long earliest = Math.min(origin, timeAt(index(0)));
+        for (int i = 0; i < size; i++) {
+            int slot = index(i);
+            ring[slot] = (timeAt(slot) - earliest) << 32 | (ring[slot] & LOW_32);
+        }
+        originMillis = earliest;
     }
 
     /** The sum over the window as of the latest {@code add} (the part's, in a ratio window). */
@@ -126,12 +157,12 @@ public final class IncrementWindow {
     }
 
     private int capacity() {
-        return ring.length / stride;
+        return ring.length / STRIDE;
     }
 
     /** Where the {@code i}-th oldest slot's time is. */
     private int index(int i) {
-        return stride * ((head + i) % capacity());
+        return STRIDE * ((head + i) % capacity());
     }
 
     /**
@@ -141,9 +172,9 @@ public final class IncrementWindow {
     private void grow() {
         int capacity = capacity();
         int wider = capacity < maxSlots + 2 ? Math.min(2 * capacity, maxSlots + 2) : 2 * capacity;
-        long[] grown = new long[stride * wider];
+        long[] grown = new long[STRIDE * wider];
         for (int i = 0; i < size; i++) {
-            System.arraycopy(ring, index(i), grown, stride * i, stride);
+            System.arraycopy(ring, index(i), grown, STRIDE * i, STRIDE);
         }
         ring = grown;
         head = 0;

@@ -283,6 +283,30 @@ class RulesTest {
     }
 
     @Test
+    void aDayLongRatioWindowKeepsItsSumsForMonthsAsItsOriginMovesOn() {
+        // Slot times count from an origin in 32 bits; 90 days of an hourly sample (part up to 1e12 ticks, whole
+        // 3,600,000 ms) cross it several times, and every sum stays between what the last day holds and what the
+        // last 22.5 h hold (16 slots of 1.5 h: a slot leaves whole).
+        IncrementWindow window = IncrementWindow.ratio(Duration.ofDays(1));
+        java.util.List<long[]> added = new java.util.ArrayList<>();
+        java.util.Random random = new java.util.Random(23);
+        for (long hour = 0; hour < 90 * 24; hour += 1 + random.nextInt(3)) {
+            long part = (long) (random.nextDouble() * 1e12);
+            long sum = window.add(T0.plusSeconds(hour * 3_600), part, 3_600_000);
+            added.add(new long[]{hour, part, 3_600_000});
+            long now = hour;
+            for (int amount = 1; amount <= 2; amount++) {
+                int a = amount;
+                long inSpan = added.stream().filter(s -> s[0] > now - 24).mapToLong(s -> s[a]).sum();
+                long slotShort = added.stream().filter(s -> s[0] * 2 > now * 2 - 45).mapToLong(s -> s[a]).sum();
+                assertThat(a == 1 ? sum : window.wholeSum()).as("amount %d at hour %d", a, hour)
+                        .isBetween(slotShort, inSpan);
+            }
+        }
+        assertThatThrownBy(() -> IncrementWindow.ratio(Duration.ofDays(25))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aWindowSumsExactlyWhatIsInsideItAsItsSlotsWrapAroundAndGrow() {
         // A 256 s window: slots of 1 s. Bursts at uneven times; each sum is checked against the increments
         // newer than the window's start, while the ring wraps (slots expire) and grows (more slots live).
