@@ -3,31 +3,40 @@ package io.fabricpulse.server.rates;
 import io.fabricpulse.model.ingest.PortCounter;
 
 /**
- * One long per counter ordinal, where only the counters that ever held a value other than 0 take room: a port's
- * error counters stay at 0 on a real fabric (and in loadgen), so a port keeps 8 bytes for each counter that moves
- * (9 of 21 on a busy port) instead of 8 for all 21. A counter keeps its slot once it has one, also when it goes back
- * to 0: the slots settle in a port's first samples, and no later sample allocates (a new array stored into a
- * long-lived port is a young reference every young collection has to scan). Not thread-safe: the owner serializes.
+ * Up to 64 longs by index, where only the indexes that ever held a value other than 0 take room: one per counter
+ * ordinal, or two sets of them side by side ({@link #COUNTERS} apart: a port's baselines and its latest rates in one
+ * array, one object and one array header fewer a port). A port's error counters stay at 0 on a real fabric (and in
+ * loadgen), so a port keeps 8 bytes for each counter that moves (9 of 21 on a busy port) instead of 8 for all 21. An
+ * index keeps its slot once it has one, also when it goes back to 0: the slots settle in a port's first samples, and
+ * no later sample allocates (a new array stored into a long-lived port is a young reference every young collection
+ * has to scan). Not thread-safe: the owner serializes.
  */
 public final class PackedLongs {
 
-    private static final int COUNTERS = PortCounter.values().length;
+    /** How many counters there are: the second set of a port's longs starts here. */
+    public static final int COUNTERS = PortCounter.values().length;
     private static final long[] EMPTY = new long[0];
 
-    /** Bit per counter ordinal: the counter has a slot in {@link #packed}; slots in ordinal order. */
-    private int slots;
-    private long[] packed = EMPTY;
-
-    /** The value of the counter with ordinal {@code c}: 0 when it has no slot. */
-    public long get(int c) {
-        int bit = 1 << c;
-        return (slots & bit) == 0 ? 0 : packed[Integer.bitCount(slots & (bit - 1))];
+    static {
+        if (2 * COUNTERS > Long.SIZE) {
+            throw new ExceptionInInitializerError("two sets of counters do not fit the bits of a long: " + COUNTERS);
+        }
     }
 
-    /** Sets the value of the counter with ordinal {@code c}; a 0 takes no slot the counter does not have. */
-    public void set(int c, long value) {
-        int bit = 1 << c;
-        int at = Integer.bitCount(slots & (bit - 1));
+    /** Bit per index: the index has a slot in {@link #packed}; slots in index order. */
+    private long slots;
+    private long[] packed = EMPTY;
+
+    /** The value at {@code index}: 0 when it has no slot. */
+    public long get(int index) {
+        long bit = 1L << index;
+        return (slots & bit) == 0 ? 0 : packed[Long.bitCount(slots & (bit - 1))];
+    }
+
+    /** Sets the value at {@code index}; a 0 takes no slot the index does not have. */
+    public void set(int index, long value) {
+        long bit = 1L << index;
+        int at = Long.bitCount(slots & (bit - 1));
         if ((slots & bit) == 0) {
             if (value == 0) {
                 return;
@@ -42,17 +51,17 @@ public final class PackedLongs {
     }
 
     /**
-     * Makes a slot for each counter in {@code counters} (bits by ordinal) that has none, in one allocation: a port's
-     * first samples would otherwise grow the array once per counter.
+     * Makes a slot for each index in {@code indexes} (bits) that has none, in one allocation: a port's first samples
+     * would otherwise grow the array once per counter.
      */
-    public void reserve(int counters) {
-        int all = slots | counters;
+    public void reserve(long indexes) {
+        long all = slots | indexes;
         if (all == slots) {
             return;
         }
-        long[] grown = new long[Integer.bitCount(all)];
-        for (int c = 0, from = 0, to = 0; c < COUNTERS; c++) {
-            int bit = 1 << c;
+        long[] grown = new long[Long.bitCount(all)];
+        for (int i = 0, from = 0, to = 0; i < Long.SIZE; i++) {
+            long bit = 1L << i;
             if ((slots & bit) != 0) {
                 grown[to] = packed[from++];
             }
@@ -64,13 +73,11 @@ public final class PackedLongs {
         slots = all;
     }
 
-    /** Every counter's value by ordinal, a copy (0 where a counter has no slot). */
-    public long[] unpacked() {
+    /** The values of one set of counters by ordinal, from index {@code first} on, a copy (0 where one has no slot). */
+    public long[] unpacked(int first) {
         long[] all = new long[COUNTERS];
-        for (int c = 0, at = 0; c < COUNTERS; c++) {
-            if ((slots & 1 << c) != 0) {
-                all[c] = packed[at++];
-            }
+        for (int c = 0; c < COUNTERS; c++) {
+            all[c] = get(first + c);
         }
         return all;
     }

@@ -34,8 +34,14 @@ public final class PortRates implements CounterTotals {
         }
     }
 
-    /** Per counter ordinal, its baseline value where {@code present} has its bit (an error counter at 0 takes no room). */
-    private final PackedLongs values = new PackedLongs();
+    /** Where the latest rates start among {@link #longs}: the baselines come first, by counter ordinal. */
+    private static final int RATES = PackedLongs.COUNTERS;
+
+    /**
+     * Per counter ordinal, its baseline value where {@code present} has its bit, and from {@link #RATES} on the
+     * latest sample's rates (raw bits) where {@code rated} has it; zeros take no room.
+     */
+    private final PackedLongs longs = new PackedLongs();
     private int present;
     /** Whether a sample was taken, and when the latest was collected: the time of every baseline not in {@code olderBits}. */
     private boolean sampled;
@@ -51,8 +57,7 @@ public final class PortRates implements CounterTotals {
     /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
     private int wideBits;
 
-    /** The latest sample's outcome: the counters it carried, the rates among them (raw bits; 0.0 takes no room), the others' reasons. */
-    private final PackedLongs rateBits = new PackedLongs();
+    /** The latest sample's outcome: the counters it carried, those with a rate ({@link #longs}), the others' reasons. */
     private int carried;
     private int rated;
     /** Carried counters seen for the first time: no outcome object each (every port's first sample has them all). */
@@ -71,14 +76,14 @@ public final class PortRates implements CounterTotals {
 
         /** The sample's raw values, a copy (a counter older than its baseline reads as the baseline). */
         public CounterMap<Long> values() {
-            return CounterMap.ofLongBits(values.unpacked(), carried);
+            return CounterMap.ofLongBits(longs.unpacked(0), carried);
         }
 
         /** The outcome of {@code counter}, or null when the sample did not carry it. */
         public CounterRate outcome(PortCounter counter) {
             int c = counter.ordinal();
             if ((rated & 1 << c) != 0) {
-                return new CounterRate.PerSecond(Double.longBitsToDouble(rateBits.get(c)));
+                return new CounterRate.PerSecond(Double.longBitsToDouble(longs.get(RATES + c)));
             }
             return outcomeOther(counter);
         }
@@ -97,7 +102,7 @@ public final class PortRates implements CounterTotals {
 
         /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s), a copy. */
         public CounterMap<Double> rates() {
-            return CounterMap.ofDoubleBits(rateBits.unpacked(), rated);
+            return CounterMap.ofDoubleBits(longs.unpacked(RATES), rated);
         }
 
         /** Counters latched at their maximum by IBA name, with since when. */
@@ -149,7 +154,7 @@ public final class PortRates implements CounterTotals {
         /** The rate of {@code counter} per second, NaN when this interval has none (a rate is never NaN). */
         public double perSecond(PortCounter counter) {
             int c = counter.ordinal();
-            return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(rateBits.get(c));
+            return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(longs.get(RATES + c));
         }
 
         /** The reason a carried counter has no rate; null when it has one or was not carried. */
@@ -179,7 +184,7 @@ public final class PortRates implements CounterTotals {
         for (PortCounter counter : COUNTERS) {
             if (values.has(counter)) {
                 int c = counter.ordinal();
-                rates.values.set(c, values.longAt(counter));
+                rates.longs.set(c, values.longAt(counter));
                 rates.keep(c, counter.wide(width), saturatedSince.get(counter.ibaName()));
             }
         }
@@ -213,7 +218,7 @@ public final class PortRates implements CounterTotals {
             long value = sample.longAt(counter);
             boolean wide = counter.wide(width);
             Instant previousAt = baselineAt(c, latestAt);
-            long previousValue = previousAt == null ? 0 : values.get(c);
+            long previousValue = previousAt == null ? 0 : longs.get(c);
             boolean previousWide = (wideBits & (1 << c)) != 0;
             double perSecond = CounterRates.perSecond(counter, previousValue, previousWide, previousAt, value, wide, at);
             CounterRate other = null;
@@ -229,7 +234,7 @@ public final class PortRates implements CounterTotals {
                     others[c] = other;
                 }
             } else {
-                rateBits.set(c, Double.doubleToRawLongBits(perSecond));
+                longs.set(RATES + c, Double.doubleToRawLongBits(perSecond));
                 rated |= 1 << c;
             }
             if (!(other instanceof CounterRate.NotNewer)) {
@@ -243,7 +248,7 @@ public final class PortRates implements CounterTotals {
                 if (offsets != null) {
                     offsets[c] = offset;
                 }
-                values.set(c, value);
+                longs.set(c, value);
                 keep(c, wide, other instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
@@ -260,12 +265,11 @@ public final class PortRates implements CounterTotals {
     private void reserveFor(CounterMap<Long> sample) {
         int moved = 0;
         for (int c = 0; c < COUNTERS.length; c++) {
-            if ((carried & present & 1 << c) != 0 && sample.longAt(COUNTERS[c]) != values.get(c)) {
+            if ((carried & present & 1 << c) != 0 && sample.longAt(COUNTERS[c]) != longs.get(c)) {
                 moved |= 1 << c;
             }
         }
-        values.reserve(sample.nonZeroBits());
-        rateBits.reserve(moved);
+        longs.reserve(sample.nonZeroBits() | (long) moved << RATES);
     }
 
     /**
@@ -310,7 +314,7 @@ public final class PortRates implements CounterTotals {
     }
 
     private long total(int c) {
-        return (present & 1 << c) == 0 ? 0 : values.get(c) + offset(c);
+        return (present & 1 << c) == 0 ? 0 : longs.get(c) + offset(c);
     }
 
     /** The latest sample's outcome, valid until the next sample; nothing carried before the first. */

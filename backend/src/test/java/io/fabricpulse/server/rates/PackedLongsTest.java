@@ -12,28 +12,30 @@ class PackedLongsTest {
     private static final int COUNTERS = PortCounter.values().length;
 
     @Test
-    void readsBackWhatWasSetInAnyOrderAsAPlainArrayWould() {
+    void readsBackWhatWasSetInAnyOrderAsAPlainArrayWouldForTwoSetsOfCountersSideBySide() {
         Random random = new Random(19);
+        int indexes = 2 * COUNTERS; // a port's baselines, then its rates: past 32, so the slot bits are a long's
         for (int round = 0; round < 200; round++) {
             PackedLongs packed = new PackedLongs();
-            long[] plain = new long[COUNTERS];
-            for (int step = 0; step < 60; step++) {
-                int c = random.nextInt(COUNTERS);
+            long[] plain = new long[indexes];
+            for (int step = 0; step < 100; step++) {
+                int i = random.nextInt(indexes);
                 long value = switch (random.nextInt(4)) {
                     case 0 -> 0;
                     case 1 -> -1; // an unsigned 64-bit counter at its maximum
                     default -> random.nextLong(1, 1L << 40);
                 };
                 if (random.nextInt(8) == 0) {
-                    packed.reserve(random.nextInt(1 << COUNTERS)); // slots made ahead hold 0 until set
+                    packed.reserve(random.nextLong(1L << indexes)); // slots made ahead hold 0 until set
                 }
-                packed.set(c, value);
-                plain[c] = value;
-                for (int any = 0; any < COUNTERS; any++) {
-                    assertThat(packed.get(any)).as("counter %d after step %d", any, step).isEqualTo(plain[any]);
+                packed.set(i, value);
+                plain[i] = value;
+                for (int any = 0; any < indexes; any++) {
+                    assertThat(packed.get(any)).as("index %d after step %d", any, step).isEqualTo(plain[any]);
                 }
             }
-            assertThat(packed.unpacked()).containsExactly(plain);
+            assertThat(packed.unpacked(0)).containsExactly(java.util.Arrays.copyOfRange(plain, 0, COUNTERS));
+            assertThat(packed.unpacked(COUNTERS)).containsExactly(java.util.Arrays.copyOfRange(plain, COUNTERS, indexes));
         }
     }
 
@@ -46,6 +48,6 @@ class PackedLongsTest {
 
         assertThat(packed.get(PortCounter.SymbolErrorCounter.ordinal())).isZero();
         assertThat(packed.get(PortCounter.PortXmitData.ordinal())).isZero();
-        assertThat(packed.unpacked()).containsOnly(0L);
+        assertThat(packed.unpacked(0)).containsOnly(0L);
     }
 }
