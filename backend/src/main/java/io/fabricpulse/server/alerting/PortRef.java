@@ -16,6 +16,12 @@ public record PortRef(String nodeGuid, int portNumber) implements Comparable<Por
         return PortHash.of(nodeGuid, portNumber);
     }
 
+    /** Spelt out: {@link PortHash#same} says why. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PortRef that && PortHash.same(nodeGuid, portNumber, that.nodeGuid, that.portNumber);
+    }
+
     @Override
     public int compareTo(PortRef other) {
         return ORDER.compare(this, other);

@@ -69,6 +69,12 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         public int hashCode() {
             return PortHash.of(nodeGuid, portNumber);
         }
+
+        /** Spelt out: {@link PortHash#same} says why. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof PortKey that && PortHash.same(nodeGuid, portNumber, that.nodeGuid, that.portNumber);
+        }
     }
 
     /**

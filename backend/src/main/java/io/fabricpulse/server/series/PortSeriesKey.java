@@ -65,6 +65,12 @@ public record PortSeriesKey(String nodeGuid, int portNumber) implements Comparab
         return PortHash.of(nodeGuid, portNumber);
     }
 
+    /** Spelt out: {@link PortHash#same} says why. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PortSeriesKey that && PortHash.same(nodeGuid, portNumber, that.nodeGuid, that.portNumber);
+    }
+
     @Override
     public int compareTo(PortSeriesKey other) {
         return ORDER.compare(this, other);

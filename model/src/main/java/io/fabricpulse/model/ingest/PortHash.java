@@ -20,4 +20,15 @@ public final class PortHash {
     public static int of(String nodeGuid, int portNumber) {
         return nodeGuid.hashCode() * SPREAD + portNumber;
     }
+
+    /**
+     * Whether two port identities are the same, for the same records' {@code equals}. A record's generated equals runs
+     * through {@code ObjectMethods}' method handles, whose guards and holders stood in the ingest worker's profile at
+     * every lookup by port (the maps' {@code key.equals} call sees five key types); spelt out it is two compares, and
+     * GUIDs are interned, so the string comparison is mostly an identity check. The cost that stays is the cache miss
+     * on the key (worker time per port sample 3 % lower, within the runs' spread).
+     */
+    public static boolean same(String nodeGuid, int portNumber, String otherGuid, int otherPort) {
+        return portNumber == otherPort && nodeGuid.equals(otherGuid);
+    }
 }

@@ -39,4 +39,11 @@ class PortHashTest {
         assertThat(PortHash.of(new String("0x0002c903003178f0"), 7)).isEqualTo(PortHash.of("0x0002c903003178f0", 7));
         assertThat(PortHash.of("0x0002c903003178f0", 7)).isNotEqualTo(PortHash.of("0x0002c903003178f0", 8));
     }
+
+    @Test
+    void aPortIsTheSameByItsGuidsTextAndItsNumberNotByTheStringsIdentity() {
+        assertThat(PortHash.same(new String("0x0002c903003178f0"), 7, "0x0002c903003178f0", 7)).isTrue();
+        assertThat(PortHash.same("0x0002c903003178f0", 7, "0x0002c903003178f0", 8)).isFalse();
+        assertThat(PortHash.same("0x0002c903003178f0", 7, "0x0002c903003178f1", 7)).isFalse();
+    }
 }

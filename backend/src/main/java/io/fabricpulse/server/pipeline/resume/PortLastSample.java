@@ -33,5 +33,11 @@ public record PortLastSample(String nodeGuid, int portNumber, StoredBaselines.Sa
         public int hashCode() {
             return PortHash.of(nodeGuid, portNumber);
         }
+
+        /** Spelt out: {@link PortHash#same} says why. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof PortId that && PortHash.same(nodeGuid, portNumber, that.nodeGuid, that.portNumber);
+        }
     }
 }

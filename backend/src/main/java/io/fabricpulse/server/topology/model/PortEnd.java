@@ -16,6 +16,12 @@ public record PortEnd(String nodeGuid, int port) implements Comparable<PortEnd> 
         return PortHash.of(nodeGuid, port);
     }
 
+    /** Spelt out: {@link PortHash#same} says why. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PortEnd that && PortHash.same(nodeGuid, port, that.nodeGuid, that.port);
+    }
+
     /** Canonical GUIDs have one length, so comparing the text orders them as unsigned numbers. */
     @Override
     public int compareTo(PortEnd other) {
