@@ -91,7 +91,7 @@ public final class LoadGenerator {
             long elapsed = nanoTime.getAsLong() - started;
             long cpu = processCpuNanos() - cpuAtStart;
             return report.summary(stats.total(), stats.samplesPolled(), stats.outcomes(), pushed, elapsed,
-                    cpuAtStart < 0 ? -1 : cpu, stats.steadyLatency());
+                    cpuAtStart < 0 ? -1 : cpu, stats.steadyLatency(), stats.answers(), stats.steadyAnswers());
         }
     }
 

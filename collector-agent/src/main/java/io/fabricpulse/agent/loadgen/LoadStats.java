@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the simulated agents' pushes came to, recorded from many threads: port samples the server
- * acknowledged, push attempts by outcome, and the latency of acknowledged pushes (HdrHistogram, 3
- * significant digits). Read as windows for the progress lines and as a total at the end.
+ * acknowledged, push attempts by outcome, the latency of acknowledged pushes, and how long every push that got an
+ * answer waited for it, acknowledged or refused alike (HdrHistogram, 3 significant digits): a 503 is an answer too,
+ * and an overloaded server owes one quickly. Read as windows for the progress lines and as a total at the end.
  */
 final class LoadStats {
 
@@ -25,6 +26,9 @@ final class LoadStats {
     private final Histogram totalLatency = new Histogram(MAX_LATENCY_MICROS, 3);
     /** Latencies of the pushes acknowledged since {@link #steadyFromNow()}. */
     private final Recorder steadyLatencyMicros = new Recorder(MAX_LATENCY_MICROS, 3);
+    /** How long each answered push (any HTTP status) waited for its answer, since the start and in the steady state. */
+    private final Recorder answerMicros = new Recorder(MAX_LATENCY_MICROS, 3);
+    private final Recorder steadyAnswerMicros = new Recorder(MAX_LATENCY_MICROS, 3);
     private volatile boolean steady;
     private final LongAdder polled = new LongAdder();
     private final LongAdder samples = new LongAdder();
@@ -73,11 +77,21 @@ final class LoadStats {
         samples.add(ports);
         ok.increment();
         count(String.valueOf(status));
-        long micros = Math.min(Math.max(nanos / 1000, 0), MAX_LATENCY_MICROS);
+        long micros = answered(nanos);
         latencyMicros.recordValue(micros);
         if (steady) {
             steadyLatencyMicros.recordValue(micros);
         }
+    }
+
+    /** Records how long an answer took; returns it in microseconds (within the histograms' range). */
+    private long answered(long nanos) {
+        long micros = Math.min(Math.max(nanos / 1000, 0), MAX_LATENCY_MICROS);
+        answerMicros.recordValue(micros);
+        if (steady) {
+            steadyAnswerMicros.recordValue(micros);
+        }
+        return micros;
     }
 
     /** From now on acknowledged pushes also count as the steady state's. */
@@ -93,10 +107,23 @@ final class LoadStats {
         return steadyLatencyMicros.getIntervalHistogram();
     }
 
-    /** A push that did not go through: an HTTP status, or 0 when no answer came. */
-    void failed(int status) {
+    /** A push that did not go through after {@code nanos}: an HTTP status, or 0 when no answer came. */
+    void failed(int status, long nanos) {
         failed.increment();
         count(status == 0 ? NO_ANSWER : String.valueOf(status));
+        if (status != 0) {
+            answered(nanos);
+        }
+    }
+
+    /** How long the answered pushes waited since the start (or the previous call). Called from one thread. */
+    synchronized Histogram answers() {
+        return answerMicros.getIntervalHistogram();
+    }
+
+    /** How long the pushes answered in the steady state waited (since it began or the previous call). */
+    synchronized Histogram steadyAnswers() {
+        return steadyAnswerMicros.getIntervalHistogram();
     }
 
     private void count(String outcome) {

@@ -106,9 +106,9 @@ final class SimulatedAgent implements BatchSink, BatchTransport {
             }
             case PushResult.Rejected rejected -> {
                 portsBySequence.remove(batch.sequence());
-                stats.failed(rejected.status());
+                stats.failed(rejected.status(), took);
             }
-            case PushResult.Retryable retryable -> stats.failed(retryable.status());
+            case PushResult.Retryable retryable -> stats.failed(retryable.status(), took);
         }
         return result;
     }

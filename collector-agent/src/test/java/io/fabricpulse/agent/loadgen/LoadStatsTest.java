@@ -1,5 +1,6 @@
 package io.fabricpulse.agent.loadgen;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -19,8 +20,8 @@ class LoadStatsTest {
         for (int i = 1; i <= 100; i++) {
             stats.delivered(202, 10, millis(i));
         }
-        stats.failed(503);
-        stats.failed(0);
+        stats.failed(503, millis(2));
+        stats.failed(0, millis(30_000));
         LoadStats.Window first = stats.window();
         assertThat(first.samples()).isEqualTo(1000);
         assertThat(first.ok()).isEqualTo(100);
@@ -43,6 +44,25 @@ class LoadStatsTest {
         assertThat(total.maxMillis()).isCloseTo(400, org.assertj.core.data.Offset.offset(0.5));
         assertThat(stats.outcomes()).containsExactly(Map.entry("200", 1L), Map.entry("202", 100L),
                 Map.entry("503", 1L), Map.entry("no answer", 1L));
+    }
+
+    @Test
+    void everyAnsweredPushCountsHowLongItsAnswerTookRefusedOrNotButOneWithoutAnAnswerDoesNot() {
+        LoadStats stats = new LoadStats();
+        stats.delivered(202, 10, millis(40));
+        stats.failed(503, millis(3)); // the server refused at the door
+        stats.failed(0, millis(30_000)); // no answer: the client gave up, which is not an answer time
+        stats.steadyFromNow();
+        stats.failed(503, millis(5));
+        stats.delivered(202, 10, millis(90));
+
+        Histogram all = stats.answers();
+        assertThat(all.getTotalCount()).isEqualTo(4);
+        assertThat(all.getMaxValue() / 1000.0).isCloseTo(90, org.assertj.core.data.Offset.offset(0.1));
+        Histogram steady = stats.steadyAnswers();
+        assertThat(steady.getTotalCount()).isEqualTo(2);
+        assertThat(steady.getMinValue() / 1000.0).isCloseTo(5, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(stats.steadyLatency().getTotalCount()).isEqualTo(1);
     }
 
     @Test
