@@ -112,23 +112,21 @@ final class LoadReport {
 
     /** Acknowledged pushes' latencies as the summary writes them: p50, p99, max and how many. */
     private static String latencies(Histogram micros) {
-        if (micros.getTotalCount() == 0) {
-            return "none (no acknowledged push)";
-        }
-        return "p50 " + oneDecimal(LoadStats.percentileMillis(micros, 50)) + " p99 "
-                + oneDecimal(LoadStats.percentileMillis(micros, 99)) + " max "
-                + oneDecimal(LoadStats.maxMillis(micros)) + " (" + micros.getTotalCount() + " acknowledged pushes)";
+        return percentiles(micros, "acknowledged pushes", "no acknowledged push");
     }
 
     /** How long answered pushes waited, acknowledged or refused: p50, p99, max and how many. */
     private static String answers(Histogram micros) {
+        return percentiles(micros, "pushes answered, acknowledged or refused", "no push answered");
+    }
+
+    private static String percentiles(Histogram micros, String counted, String none) {
         if (micros.getTotalCount() == 0) {
-            return "none (no push answered)";
+            return "none (" + none + ")";
         }
         return "p50 " + oneDecimal(LoadStats.percentileMillis(micros, 50)) + " p99 "
                 + oneDecimal(LoadStats.percentileMillis(micros, 99)) + " max "
-                + oneDecimal(LoadStats.maxMillis(micros)) + " (" + micros.getTotalCount()
-                + " pushes answered, acknowledged or refused)";
+                + oneDecimal(LoadStats.maxMillis(micros)) + " (" + micros.getTotalCount() + " " + counted + ")";
     }
 
     /** {@code 10s}, {@code 1m30s}, {@code 1h}, {@code 500ms}: as the options are written. */

@@ -133,12 +133,11 @@ public final class IncrementWindow {
 
     /** Counts the slots' times from {@code origin} instead (every slot is newer: they are within the span). */
     private void moveOrigin(long origin) {
-        long earliest = Math.min(origin, timeAt(index(0)));
         for (int i = 0; i < size; i++) {
             int slot = index(i);
-            ring[slot] = (timeAt(slot) - earliest) << 32 | (ring[slot] & LOW_32);
+            ring[slot] = (timeAt(slot) - origin) << 32 | (ring[slot] & LOW_32);
         }
-        originMillis = earliest;
+        originMillis = origin;
     }
 
     /** The sum over the window as of the latest {@code add} (the part's, in a ratio window). */
