@@ -6,6 +6,8 @@ import io.fabricpulse.server.alerting.rules.PortSample;
 import io.fabricpulse.server.fabric.FabricUpdate;
 import io.fabricpulse.server.fabric.FabricUpdateListener;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.ports.PortIndex;
+import io.fabricpulse.server.ports.PortTable;
 import io.fabricpulse.server.topology.ClusterDirectory;
 
 import java.time.Clock;
@@ -34,17 +36,23 @@ public class AlertEngine implements FabricUpdateListener {
     private final AlertLifecycle lifecycle;
     private final AlertWriter writer;
     private final AgentWatch agents = new AgentWatch();
-    private final Map<PortRef, PortRuleState> ports = new HashMap<>();
+    private final PortIndex index;
+    private final PortTable<PortRuleState> ports = new PortTable<>();
     private final ExpectedPeers expectedPeers;
 
     public AlertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
                        AlertWriter writer, AlertsProperties properties, Clock clock) {
-        this(catalog, settings, clusters, writer, properties, ExpectedPeers.NONE, clock);
+        this(catalog, settings, clusters, writer, properties, ExpectedPeers.NONE, new PortIndex(), clock);
     }
 
-    /** @param expectedPeers where cables belong by the fabric's history and baseline (the topology's cable history) */
+    /**
+     * @param expectedPeers where cables belong by the fabric's history and baseline (the topology's cable history)
+     * @param index         the ports' numbers, which the rules' state of each port is kept by
+     */
     public AlertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
-                       AlertWriter writer, AlertsProperties properties, ExpectedPeers expectedPeers, Clock clock) {
+                       AlertWriter writer, AlertsProperties properties, ExpectedPeers expectedPeers, PortIndex index,
+                       Clock clock) {
+        this.index = index;
         this.catalog = catalog;
         this.settings = settings;
         this.clusters = clusters;
@@ -60,7 +68,8 @@ public class AlertEngine implements FabricUpdateListener {
         agents.seen(update, now);
         for (PortView view : update.ports()) {
             PortRef port = new PortRef(view.nodeGuid(), view.portNumber());
-            PortRuleState state = ports.computeIfAbsent(port, p -> new PortRuleState());
+            PortRuleState state = ports.computeIfAbsent(index.of(view.nodeGuid(), view.portNumber()),
+                    number -> new PortRuleState());
             PortSample sample = state.observe(view, expectedPeers.of(port), farState(view, state), update.fabric());
             String cluster = clusters.clusterOf(view.nodeGuid());
             if (update.judgedElsewhere()) {
@@ -98,9 +107,11 @@ public class AlertEngine implements FabricUpdateListener {
 
     /** The far end's rule state, by the peer the port reports or the one last known. */
     private PortRuleState farState(PortView view, PortRuleState state) {
-        PortRef peer = view.peerGuid() != null && view.peerPort() > 0 ? new PortRef(view.peerGuid(), view.peerPort())
-                : state.peer();
-        return peer == null ? null : ports.get(peer);
+        if (view.peerGuid() != null && view.peerPort() > 0) {
+            return ports.get(index.find(view.peerGuid(), view.peerPort()));
+        }
+        PortRef peer = state.peer();
+        return peer == null ? null : ports.get(index.find(peer.nodeGuid(), peer.portNumber()));
     }
 
     /** This end no longer reports under the subject it had with its former far end. */

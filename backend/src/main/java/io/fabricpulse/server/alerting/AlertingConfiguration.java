@@ -3,6 +3,7 @@ package io.fabricpulse.server.alerting;
 import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.alerting.store.RuleSettingRepository;
 import io.fabricpulse.server.alerting.store.SilenceRepository;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.system.ReplicaName;
 import io.fabricpulse.server.topology.CableHistory;
 import io.fabricpulse.server.topology.ClusterDirectory;
@@ -59,7 +60,7 @@ class AlertingConfiguration {
     @Bean
     AlertEngine alertEngine(RuleCatalog catalog, RuleSettingsResolver settings, ClusterDirectory clusters,
                             AlertWriter writer, AlertsProperties properties, CableHistory history,
-                            ObjectProvider<IntendedDowns> intended, Clock clock) {
+                            ObjectProvider<IntendedDowns> intended, PortIndex index, Clock clock) {
         // Looked up at first use: the commands feature that answers it reads the live fabric, which feeds this engine.
         AtomicReference<IntendedDowns> downs = new AtomicReference<>();
         ExpectedPeers expected = port -> {
@@ -71,7 +72,7 @@ class AlertingConfiguration {
             PortEnd peer = history.expectedPeer(port.nodeGuid(), port.portNumber());
             return peer == null ? null : new PortRef(peer.nodeGuid(), peer.port());
         };
-        return new AlertEngine(catalog, settings, clusters, writer, properties, expected, clock);
+        return new AlertEngine(catalog, settings, clusters, writer, properties, expected, index, clock);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.fabric;
 
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.rates.RatesProperties;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -15,8 +16,8 @@ class FabricConfiguration {
     @Bean
     LiveFabric liveFabric(ObjectProvider<CounterResetListener> resetListeners,
                           ObjectProvider<FabricUpdateListener> updateListeners, ObjectProvider<NodeNames> names,
-                          RatesProperties ratesProperties, Clock clock) {
+                          RatesProperties ratesProperties, Clock clock, PortIndex index) {
         return new LiveFabric(resetListeners.orderedStream().toList(), updateListeners.orderedStream().toList(),
-                names.getIfAvailable(() -> NodeNames.NONE), ratesProperties, clock);
+                names.getIfAvailable(() -> NodeNames.NONE), ratesProperties, clock, index);
     }
 }

@@ -3,8 +3,9 @@ package io.fabricpulse.server.fabric;
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
-import io.fabricpulse.model.ingest.PortHash;
 import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.server.ports.PortIndex;
+import io.fabricpulse.server.ports.PortTable;
 import io.fabricpulse.server.rates.PortMetric;
 import io.fabricpulse.server.rates.PortWindows;
 import io.fabricpulse.server.rates.RateWindow;
@@ -53,7 +54,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
             .thenComparing(NodeView::guid);
 
     private final Map<String, LiveNode> nodes = new ConcurrentHashMap<>();
-    private final Map<PortKey, LivePort> ports = new ConcurrentHashMap<>();
+    private final PortIndex portIndex;
+    private final PortTable<LivePort> ports = new PortTable<>();
     private final SharedLinks links = new SharedLinks();
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
@@ -62,20 +64,6 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     private final RatesProperties ratesProperties;
     private final Clock clock;
     private final NodeNames names;
-
-    private record PortKey(String nodeGuid, int portNumber) {
-        /** Spread: ports of nodes with GUIDs in sequence must not share bins ({@link PortHash}). */
-        @Override
-        public int hashCode() {
-            return PortHash.of(nodeGuid, portNumber);
-        }
-
-        /** Spelt out: {@link PortHash#same} says why. */
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof PortKey that && PortHash.same(nodeGuid, portNumber, that.nodeGuid, that.portNumber);
-        }
-    }
 
     /**
      * A node's view and when it was last reported: the view is replaced only when a report says something new
@@ -104,9 +92,11 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
      *                        ({@link NodeNames#NONE} for none)
      * @param ratesProperties the PortXmitWait ticks of known devices
      * @param clock           where windows end when they are read
+     * @param index           the ports' numbers, which its ports are kept by
      */
     public LiveFabric(List<CounterResetListener> resetListeners, List<FabricUpdateListener> updateListeners,
-                      NodeNames names, RatesProperties ratesProperties, Clock clock) {
+                      NodeNames names, RatesProperties ratesProperties, Clock clock, PortIndex index) {
+        this.portIndex = index;
         this.resetListeners = List.copyOf(resetListeners);
         this.updateListeners = List.copyOf(updateListeners);
         this.names = names;
@@ -161,17 +151,14 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 int supportedBits = supported[index];
                 int capabilityBits = capability[index];
                 StoredBaselines.Sample resumed = stored.find(node.guid(), port.portNumber());
-                PortKey key = new PortKey(node.guid(), port.portNumber());
-                LivePort live = ports.get(key);
-                if (live == null) {
-                    live = ports.computeIfAbsent(key, k -> new LivePort(k.nodeGuid(), k.portNumber()));
-                }
+                LivePort live = ports.computeIfAbsent(portIndex.of(node.guid(), port.portNumber()),
+                        number -> new LivePort(node.guid(), port.portNumber()));
                 LivePort.Taken taken = live.take(nodeView, port, at, resumed, tick, links, capabilityBits,
                         supportedBits, siblingBits);
                 if (taken != null) {
                     changed.add(taken.view());
                     if (!taken.resets().isEmpty()) {
-                        resets.add(new CounterReset(key.nodeGuid(), key.portNumber(), taken.resets(),
+                        resets.add(new CounterReset(node.guid(), port.portNumber(), taken.resets(),
                                 taken.previousAt(), at, batch.agentId()));
                     }
                 }
@@ -192,9 +179,9 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     @Override
     public List<NodeView> nodes() {
         Map<String, Integer> portCounts = new HashMap<>();
-        ports.forEach((key, live) -> {
+        ports.forEach(live -> {
             if (live.hasSample()) { // else its first sample is being taken, or was older than its stored one
-                portCounts.merge(key.nodeGuid(), 1, Integer::sum);
+                portCounts.merge(live.nodeGuid(), 1, Integer::sum);
             }
         });
         List<NodeView> views = new ArrayList<>(nodes.size());
@@ -213,8 +200,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     @Override
     public List<PortView> ports() {
-        List<PortView> all = new ArrayList<>(ports.size());
-        for (LivePort live : ports.values()) {
+        List<PortView> all = new ArrayList<>(portIndex.size());
+        for (LivePort live : ports) {
             PortView view = live.view();
             if (view != null) {
                 all.add(named(view));
@@ -227,7 +214,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     @Override
     public List<PortView> ports(Predicate<? super PortView> which) {
         List<PortView> chosen = new ArrayList<>();
-        for (LivePort live : ports.values()) {
+        for (LivePort live : ports) {
             PortView view = live.view();
             if (view != null && which.test(view = named(view))) {
                 chosen.add(view);
@@ -249,8 +236,8 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     @Override
     public List<ExportedPort> exportedPorts() {
-        List<ExportedPort> exported = new ArrayList<>(ports.size());
-        for (LivePort live : ports.values()) {
+        List<ExportedPort> exported = new ArrayList<>(portIndex.size());
+        for (LivePort live : ports) {
             ExportedPort port = live.exported();
             if (port != null) {
                 PortView named = named(port.view());
@@ -263,17 +250,17 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     /** A port's latest view under its reported node name, as an update's views are: listeners name both ends alike. */
     private Optional<PortView> reported(String nodeGuid, int portNumber) {
-        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(LivePort::view);
+        return Optional.ofNullable(ports.get(portIndex.find(nodeGuid, portNumber))).map(LivePort::view);
     }
 
     @Override
     public Optional<PortView> port(String nodeGuid, int portNumber) {
-        return Optional.ofNullable(ports.get(new PortKey(nodeGuid, portNumber))).map(LivePort::view).map(this::named);
+        return Optional.ofNullable(ports.get(portIndex.find(nodeGuid, portNumber))).map(LivePort::view).map(this::named);
     }
 
     @Override
     public Optional<PortWindows> windows(String nodeGuid, int portNumber) {
-        LivePort live = ports.get(new PortKey(nodeGuid, portNumber));
+        LivePort live = ports.get(portIndex.find(nodeGuid, portNumber));
         if (live == null || live.view() == null) {
             return Optional.empty();
         }
@@ -287,7 +274,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
 
     @Override
     public Optional<WindowRates> window(String nodeGuid, int portNumber, RateWindow window) {
-        LivePort live = ports.get(new PortKey(nodeGuid, portNumber));
+        LivePort live = ports.get(portIndex.find(nodeGuid, portNumber));
         return live == null || live.view() == null ? Optional.empty() : Optional.of(live.window(window, clock.instant()));
     }
 
@@ -299,7 +286,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         Instant now = clock.instant();
         // The best `limit` so far, weakest on top: one pass over the ports, memory bounded by the limit.
         PriorityQueue<RankedPort> best = new PriorityQueue<>(limit + 1, RankedPort.WORST_FIRST.reversed());
-        for (LivePort live : ports.values()) {
+        for (LivePort live : ports) {
             PortView view = live.view();
             if (view == null) {
                 continue;
@@ -424,7 +411,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         node.ports().forEach(port -> reported.set(port.portNumber()));
         List<PortView> others = new ArrayList<>();
         for (int number = reported.nextClearBit(0); number <= numPorts; number = reported.nextClearBit(number + 1)) {
-            LivePort live = ports.get(new PortKey(node.guid(), number));
+            LivePort live = ports.get(portIndex.find(node.guid(), number));
             PortView view = live == null ? null : live.view();
             if (view != null) {
                 others.add(view);

@@ -68,6 +68,10 @@ final class LivePort {
         this.portNumber = portNumber;
     }
 
+    String nodeGuid() {
+        return nodeGuid;
+    }
+
     /**
      * What one sample changed, for the live fabric to announce.
      *

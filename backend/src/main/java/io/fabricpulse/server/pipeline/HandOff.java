@@ -10,6 +10,7 @@ import io.fabricpulse.server.pipeline.resume.AgentMark;
 import io.fabricpulse.server.pipeline.resume.PortLastSample;
 import io.fabricpulse.server.pipeline.resume.ReplicaMarks;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.SeriesStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,13 +74,13 @@ final class HandOff {
 
     /** Writes every port's last sample in every flush (no {@link ResumeThrottle} interval) and tells no listeners. */
     HandOff(LiveFabric fabric, SeriesStore series, ResumeRepository resume, Duration storeTimeout, Duration retryAfter) {
-        this(fabric, series, resume, storeTimeout, retryAfter, Duration.ZERO, List.of());
+        this(fabric, series, resume, storeTimeout, retryAfter, Duration.ZERO, new PortIndex(), List.of());
     }
 
     HandOff(LiveFabric fabric, SeriesStore series, ResumeRepository resume, Duration storeTimeout, Duration retryAfter,
-            Duration resumeInterval, List<AppliedBatchListener> listeners) {
+            Duration resumeInterval, PortIndex index, List<AppliedBatchListener> listeners) {
         this.listeners = List.copyOf(listeners);
-        this.throttle = new ResumeThrottle(resumeInterval);
+        this.throttle = new ResumeThrottle(resumeInterval, index);
         this.fabric = fabric;
         this.series = series;
         this.resume = resume;

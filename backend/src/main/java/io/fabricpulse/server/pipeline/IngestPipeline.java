@@ -5,6 +5,7 @@ import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.ingest.BatchSink;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.SeriesStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,10 +96,10 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * applied batch; call {@link #start()} to run its worker.
      */
     public static IngestPipeline create(LiveFabric fabric, SeriesStore series, ResumeRepository resume,
-                                        PipelineProperties properties, Duration resumeInterval,
+                                        PipelineProperties properties, Duration resumeInterval, PortIndex index,
                                         List<AppliedBatchListener> listeners) {
         return new IngestPipeline(new HandOff(fabric, series, resume, properties.storeTimeout(),
-                properties.retryAfter(), resumeInterval, listeners), properties);
+                properties.retryAfter(), resumeInterval, index, listeners), properties);
     }
 
     IngestPipeline(HandOff handOff, PipelineProperties properties) {

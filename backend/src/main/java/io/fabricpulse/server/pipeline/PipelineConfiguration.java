@@ -2,6 +2,7 @@ package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.SeriesStore;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -64,11 +65,11 @@ class PipelineConfiguration {
     @Bean
     IngestPipeline ingestPipeline(LiveFabric fabric, SeriesStore series, ResumeRepository resume,
                                   PipelineProperties properties, ConnectionFactory stateDatabase,
-                                  ObjectProvider<AppliedBatchListener> listeners) {
+                                  PortIndex index, ObjectProvider<AppliedBatchListener> listeners) {
         Duration resumeInterval = properties.resumeIntervalFor(stateDatabase.getMetadata().getName());
         log.info("ingest keeps each port's last raw sample in the state store {}", resumeInterval.isZero()
                 ? "for every sample" : "at most every " + resumeInterval + " of sample time, and at every clear or reset");
-        return IngestPipeline.create(fabric, series, resume, properties, resumeInterval,
+        return IngestPipeline.create(fabric, series, resume, properties, resumeInterval, index,
                 listeners.orderedStream().toList());
     }
 }

@@ -1,14 +1,13 @@
 package io.fabricpulse.server.pipeline;
 
 import io.fabricpulse.model.ingest.CounterWidth;
-
 import io.fabricpulse.server.pipeline.resume.PortLastSample;
+import io.fabricpulse.server.ports.PortIndex;
+import io.fabricpulse.server.ports.PortTable;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -37,7 +36,8 @@ final class ResumeThrottle {
 
     private final Duration interval;
     /** Per port, what the state store holds: when it was sampled, when it is due again, and the state that makes an event. */
-    private final Map<PortLastSample.PortId, Written> written = new HashMap<>();
+    private final PortTable<Written> written = new PortTable<>();
+    private final PortIndex index;
 
     /**
      * Updated in place: a record made per write and stored into the long-lived map was a young reference each (a
@@ -50,8 +50,9 @@ final class ResumeThrottle {
         private Set<String> saturated = Set.of();
     }
 
-    ResumeThrottle(Duration interval) {
+    ResumeThrottle(Duration interval, PortIndex index) {
         this.interval = Objects.requireNonNull(interval, "interval");
+        this.index = index;
         if (interval.isNegative()) {
             throw new IllegalArgumentException("the resume interval cannot be negative, got " + interval);
         }
@@ -65,7 +66,7 @@ final class ResumeThrottle {
         if (interval.isZero() || withoutRate) {
             return true;
         }
-        Written known = written.get(port);
+        Written known = written.get(index.find(port.nodeGuid(), port.portNumber()));
         return known == null || known.width != width || !known.saturated.equals(saturated)
                 || at.toEpochMilli() >= known.dueMillis;
     }
@@ -76,7 +77,8 @@ final class ResumeThrottle {
             return;
         }
         for (PortLastSample sample : samples) {
-            Written known = written.get(sample.port());
+            int number = index.of(sample.port().nodeGuid(), sample.port().portNumber());
+            Written known = written.get(number);
             long at = sample.sample().at().toEpochMilli();
             if (known != null && at <= known.atMillis) {
                 continue;
@@ -84,7 +86,7 @@ final class ResumeThrottle {
             long wait = interval.toMillis();
             if (known == null) {
                 known = new Written();
-                written.put(sample.port(), known);
+                written.set(number, known);
                 wait = firstWait(sample.port());
             }
             known.atMillis = at;

@@ -5,6 +5,8 @@ import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
+import io.fabricpulse.server.ports.PortIndex;
+import io.fabricpulse.server.ports.PortTable;
 import io.fabricpulse.server.state.BackgroundWriter;
 import io.fabricpulse.server.state.WritesInBackground;
 import io.fabricpulse.server.topology.model.FabricLink;
@@ -14,17 +16,18 @@ import io.fabricpulse.server.topology.store.CableHistoryRepository;
 import io.fabricpulse.server.topology.store.CableHistoryRow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -76,12 +79,23 @@ public class CableHistory implements WritesInBackground {
     private final Clock clock;
     /** Changes not queued since the queue was last found full; 0 while it has room. */
     private final AtomicLong unqueued = new AtomicLong();
-    private final Map<PortEnd, Linked> byPort = new ConcurrentHashMap<>();
+    private final PortIndex index;
+    /** Each port's remembered cable by the port's number, and the port itself (for {@link #snapshot()}). */
+    private final PortTable<Linked> byPort = new PortTable<>();
+    private final PortTable<PortEnd> ends = new PortTable<>();
     private final BackgroundWriter<Write> writer;
 
+    /** A history with ports numbered by an index of its own (tests). */
     public CableHistory(CableHistoryRepository repository, Clock clock) {
+        this(repository, clock, new PortIndex());
+    }
+
+    /** @param index the ports' numbers, which the cables are kept by */
+    @Autowired
+    public CableHistory(CableHistoryRepository repository, Clock clock, PortIndex index) {
         this.repository = repository;
         this.clock = clock;
+        this.index = index;
         this.writer = new BackgroundWriter<>("fabricpulse-cable-history", QUEUE, this::write);
     }
 
@@ -105,19 +119,19 @@ public class CableHistory implements WritesInBackground {
 
     /** The far end the port has been linked to, by the baseline or since it, empty when none is known. */
     public Optional<Linked> of(String nodeGuid, int port) {
-        return Optional.ofNullable(byPort.get(new PortEnd(nodeGuid, port)));
+        return Optional.ofNullable(byPort.get(index.find(nodeGuid, port)));
     }
 
     /** The far end {@code port} has been linked to, null when none is known (an empty port). */
     public PortEnd expectedPeer(String nodeGuid, int port) {
-        Linked linked = byPort.get(new PortEnd(nodeGuid, port));
+        Linked linked = byPort.get(index.find(nodeGuid, port));
         return linked == null ? null : linked.peer();
     }
 
     /** Loads the stored history (at startup, before comparing); what batches brought meanwhile stays. */
     void load(List<CableHistoryRow> rows) {
         for (CableHistoryRow row : rows) {
-            byPort.putIfAbsent(new PortEnd(row.nodeGuid(), row.portNumber()),
+            putIfAbsent(new PortEnd(row.nodeGuid(), row.portNumber()),
                     new Linked(new PortEnd(row.peerGuid(), row.peerPort()), row.firstSeen(), row.lastSeen(), row.lostAt()));
         }
     }
@@ -140,15 +154,16 @@ public class CableHistory implements WritesInBackground {
      */
     void replaceWith(FabricModel baseline) {
         Instant now = clock.instant();
-        Map<PortEnd, Linked> before = Map.copyOf(byPort);
+        Map<PortEnd, Linked> before = snapshot();
         byPort.clear();
+        ends.clear();
         List<CableHistoryRow> rows = new ArrayList<>();
         for (FabricLink link : baseline.links()) {
             for (PortEnd[] ends : List.of(new PortEnd[]{link.a().end(), link.b().end()},
                     new PortEnd[]{link.b().end(), link.a().end()})) {
                 Linked known = before.get(ends[0]);
                 Instant first = known != null && known.peer().equals(ends[1]) ? known.firstSeen() : now;
-                byPort.put(ends[0], new Linked(ends[1], first, now, null));
+                put(ends[0], new Linked(ends[1], first, now, null));
                 rows.add(row(ends[0], ends[1], first, now, null));
             }
         }
@@ -157,17 +172,41 @@ public class CableHistory implements WritesInBackground {
 
     /** The whole history, for the pages that list ports without their cable. */
     public Map<PortEnd, Linked> snapshot() {
-        return Map.copyOf(byPort);
+        Map<PortEnd, Linked> all = new HashMap<>();
+        for (PortEnd end : ends) {
+            Linked linked = byPort.get(index.find(end.nodeGuid(), end.port()));
+            if (linked != null) {
+                all.put(end, linked);
+            }
+        }
+        return Map.copyOf(all);
     }
 
     private void addIfAbsent(PortEnd end, PortEnd far, Instant at) {
-        if (byPort.putIfAbsent(end, new Linked(far, at, at, null)) == null) {
+        if (putIfAbsent(end, new Linked(far, at, at, null))) {
             queue(new Write.Keep(row(end, far, at, at, null)));
         }
     }
 
+    private Linked get(PortEnd end) {
+        return byPort.get(index.find(end.nodeGuid(), end.port()));
+    }
+
+    private void put(PortEnd end, Linked linked) {
+        int number = index.of(end.nodeGuid(), end.port());
+        ends.computeIfAbsent(number, n -> end);
+        byPort.set(number, linked);
+    }
+
+    /** Whether {@code linked} was kept: the port had no cable remembered. */
+    private boolean putIfAbsent(PortEnd end, Linked linked) {
+        int number = index.of(end.nodeGuid(), end.port());
+        ends.computeIfAbsent(number, n -> end);
+        return byPort.computeIfAbsent(number, n -> linked) == linked;
+    }
+
     private void seen(PortEnd end, PortEnd far, Instant at, boolean store) {
-        Linked known = byPort.get(end);
+        Linked known = get(end);
         Linked now;
         if (known == null || !known.peer().equals(far)) {
             now = new Linked(far, at, at, null);
@@ -177,7 +216,7 @@ public class CableHistory implements WritesInBackground {
         } else {
             return;
         }
-        byPort.put(end, now);
+        put(end, now);
         if (store) {
             queue(new Write.Keep(row(end, far, now.firstSeen(), at, null)));
         }
@@ -195,13 +234,13 @@ public class CableHistory implements WritesInBackground {
     }
 
     private void markLost(PortEnd end, PortEnd far, CableLoss loss, boolean store) {
-        Linked known = byPort.get(end);
+        Linked known = get(end);
         if (known == null || !known.peer().equals(far) || known.lostAt() != null
                 || known.lastSeen().isAfter(loss.lastLinked())) {
             return; // another cable there now, already lost, or seen since by the other end
         }
         Linked lost = new Linked(far, known.firstSeen(), loss.lastLinked(), loss.lostAt());
-        byPort.put(end, lost);
+        put(end, lost);
         if (store) {
             queue(new Write.Keep(row(end, far, lost.firstSeen(), lost.lastSeen(), lost.lostAt())));
         }

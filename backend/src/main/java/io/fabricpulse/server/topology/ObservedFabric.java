@@ -11,6 +11,8 @@ import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.fabric.PortView;
+import io.fabricpulse.server.ports.PortIndex;
+import io.fabricpulse.server.ports.PortTable;
 import io.fabricpulse.server.topology.model.FabricLink;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.FabricNode;
@@ -223,7 +225,8 @@ final class ObservedFabric {
 
     private final Duration missingAfter;
     private final Map<String, NodeSeen> nodes = new HashMap<>();
-    private final Map<PortEnd, PortSeen> ports = new HashMap<>();
+    private final PortIndex index;
+    private final PortTable<PortSeen> ports = new PortTable<>();
     /** Each agent's newest batch: a walk keeps its nodes present only while its agent is still reporting. */
     private final Map<String, Instant> agentSeen = new HashMap<>();
     /** Bumped by every batch that changed what a model shows; a {@link Snapshot} of an older version is stale. */
@@ -239,8 +242,9 @@ final class ObservedFabric {
      */
     private final Map<Integer, PortCapability> capabilities = new HashMap<>();
 
-    ObservedFabric(Duration missingAfter) {
+    ObservedFabric(Duration missingAfter, PortIndex index) {
         this.missingAfter = missingAfter;
+        this.index = index;
     }
 
     /**
@@ -260,8 +264,7 @@ final class ObservedFabric {
             change = change.and(node(node, at));
             for (PortReport port : node.ports()) {
                 if (port.portNumber() > 0) {
-                    change = change.and(port(new PortEnd(node.guid(), port.portNumber()), port, batch.agentId(), at,
-                            lost));
+                    change = change.and(port(node.guid(), port, batch.agentId(), at, lost));
                 }
             }
         }
@@ -304,8 +307,13 @@ final class ObservedFabric {
         snapshotFresh = fresh.isAfter(snapshotFresh) ? fresh : snapshotFresh; // the newest bound: never too few returns
         Map<String, FabricNode> present = new HashMap<>();
         Map<String, Integer> highestPort = new HashMap<>();
-        List<PortSeen> current = ports.values().stream().filter(p -> !p.seenAt().isBefore(fresh))
-                .sorted(PortSeen.NEWEST_FIRST).toList();
+        List<PortSeen> current = new ArrayList<>();
+        for (PortSeen port : ports) {
+            if (!port.seenAt().isBefore(fresh)) {
+                current.add(port);
+            }
+        }
+        current.sort(PortSeen.NEWEST_FIRST);
         List<FabricLink> links = links(current, nodeGuid -> isPresent(nodeGuid, fresh));
         for (FabricLink link : links) {
             for (LinkEndState end : List.of(link.a(), link.b())) {
@@ -341,7 +349,7 @@ final class ObservedFabric {
     /** The oldest report time still counted fresh (ports, nodes, walking agents): the first to grow old. */
     private Instant oldestFresh(Instant fresh) {
         Instant oldest = Instant.MAX.minus(missingAfter);
-        for (PortSeen port : ports.values()) {
+        for (PortSeen port : ports) {
             oldest = oldestAtOrAfter(port.seenAt(), fresh, oldest);
         }
         for (NodeSeen node : nodes.values()) {
@@ -441,8 +449,9 @@ final class ObservedFabric {
                 ? Change.MODEL : Change.NONE;
     }
 
-    private Change port(PortEnd end, PortReport report, String agentId, Instant at, List<CableLoss> lost) {
-        PortSeen known = ports.get(end);
+    private Change port(String nodeGuid, PortReport report, String agentId, Instant at, List<CableLoss> lost) {
+        int number = index.of(nodeGuid, report.portNumber());
+        PortSeen known = ports.get(number);
         if (known != null && at.isBefore(known.seenAt())) {
             return Change.NONE;
         }
@@ -451,8 +460,9 @@ final class ObservedFabric {
             known.seen(at);
             return returning(before, at) ? Change.MODEL : Change.NONE;
         }
-        PortSeen seen = new PortSeen(known == null ? end : known.end(), report, agentId, at); // the map's key: one a port
-        ports.put(end, seen);
+        PortEnd end = known == null ? new PortEnd(nodeGuid, report.portNumber()) : known.end(); // one a port
+        PortSeen seen = new PortSeen(end, report, agentId, at);
+        ports.set(number, seen);
         if (known == null) {
             return Change.STRUCTURE;
         }
@@ -477,14 +487,17 @@ final class ObservedFabric {
      * gone, and so is every node it did not reach, until someone reports it again.
      */
     private boolean completeWalk(String agentId, Instant at, Set<String> reached, List<CableLoss> lost) {
-        boolean changed = ports.values().removeIf(p -> {
-            boolean gone = p.agentId().equals(agentId) && p.seenAt().isBefore(at);
-            PortEnd was = gone ? p.cabledTo() : null;
-            if (was != null) {
-                lost.add(new CableLoss(p.end(), was, p.seenAt(), at));
+        boolean changed = false;
+        for (PortSeen p : ports) {
+            if (p.agentId().equals(agentId) && p.seenAt().isBefore(at)) {
+                PortEnd was = p.cabledTo();
+                if (was != null) {
+                    lost.add(new CableLoss(p.end(), was, p.seenAt(), at));
+                }
+                ports.set(index.find(p.end().nodeGuid(), p.end().port()), null);
+                changed = true;
             }
-            return gone;
-        });
+        }
         for (Map.Entry<String, NodeSeen> node : nodes.entrySet()) {
             Set<String> by = node.getValue().inDiscoveryOf();
             if (reached.contains(node.getKey())) {

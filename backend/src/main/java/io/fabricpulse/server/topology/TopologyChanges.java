@@ -1,6 +1,7 @@
 package io.fabricpulse.server.topology;
 
 import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.topology.model.FabricModel;
 import io.fabricpulse.server.topology.model.FabricNode;
 import org.slf4j.Logger;
@@ -62,7 +63,12 @@ public class TopologyChanges {
 
     public TopologyChanges(TopologyProperties properties, Clock clock, Function<String, String> names,
                            List<TopologyChangeListener> listeners) {
-        this.observed = new ObservedFabric(properties.missingAfter());
+        this(properties, clock, names, listeners, new PortIndex());
+    }
+
+    private TopologyChanges(TopologyProperties properties, Clock clock, Function<String, String> names,
+                            List<TopologyChangeListener> listeners, PortIndex index) {
+        this.observed = new ObservedFabric(properties.missingAfter(), index);
         this.clock = clock;
         this.names = names;
         this.listeners = List.copyOf(listeners);
@@ -72,8 +78,8 @@ public class TopologyChanges {
 
     @Autowired
     TopologyChanges(TopologyProperties properties, Clock clock, NodeNameDirectory names,
-                    ObjectProvider<TopologyChangeListener> listeners) {
-        this(properties, clock, names::nameOf, listeners.orderedStream().toList());
+                    ObjectProvider<TopologyChangeListener> listeners, PortIndex index) {
+        this(properties, clock, names::nameOf, listeners.orderedStream().toList(), index);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.server.pipeline.IngestPipeline;
 import io.fabricpulse.server.pipeline.PipelineProperties;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
@@ -123,7 +124,7 @@ class IngestPipelineBench {
                 new ResumeRepository(state.client(), state.transaction()),
                 new PipelineProperties(AGENTS * 2, 50_000, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60), null),
                 // As the server with H2 (one port row per 30 s of samples) unless -Dbench.resume-interval=PT0S.
-                Duration.parse(System.getProperty("bench.resume-interval", "PT30S")), List.of());
+                Duration.parse(System.getProperty("bench.resume-interval", "PT30S")), new PortIndex(), List.of());
         pipeline.start();
         BatchReader reader = new BatchReader();
         IngestService service = new IngestService(new BatchValidator(Clock.fixed(clock.instant(), ZoneOffset.UTC),

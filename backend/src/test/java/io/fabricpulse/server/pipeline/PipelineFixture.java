@@ -6,6 +6,7 @@ import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ingest.BatchSink;
 import io.fabricpulse.server.pipeline.resume.ResumeRepository;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesProperties.Archive;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
@@ -89,7 +90,7 @@ final class PipelineFixture {
             this.fabric = fabric;
             this.updates = updates;
             this.pipeline = new IngestPipeline(new HandOff(fabric, series, resume, PROPERTIES.storeTimeout(),
-                    PROPERTIES.retryAfter(), resumeInterval, List.of()), PROPERTIES);
+                    PROPERTIES.retryAfter(), resumeInterval, new PortIndex(), List.of()), PROPERTIES);
         }
 
         /** Queues the batch and flushes the queue on this thread. */

@@ -3,6 +3,7 @@ package io.fabricpulse.server.pipeline;
 import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.pipeline.resume.PortLastSample;
+import io.fabricpulse.server.ports.PortIndex;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,7 +21,7 @@ class ResumeThrottleTest {
     private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
     private static final String GUID = "0x0002c90300a1b2c3";
 
-    private final ResumeThrottle throttle = new ResumeThrottle(Duration.ofSeconds(30));
+    private final ResumeThrottle throttle = new ResumeThrottle(Duration.ofSeconds(30), new PortIndex());
 
     @Test
     void aPortPolledEverySecondIsWrittenAtFirstSightThenWithinTwoIntervalsAndThenOncePerInterval() {
@@ -85,12 +86,12 @@ class ResumeThrottleTest {
 
     @Test
     void aZeroIntervalWritesEverySampleAndANegativeOneIsRefused() {
-        ResumeThrottle everySample = new ResumeThrottle(Duration.ZERO);
+        ResumeThrottle everySample = new ResumeThrottle(Duration.ZERO, new PortIndex());
         for (int second = 0; second < 3; second++) {
             assertThat(due(everySample, sample(second), false)).isTrue();
             everySample.stored(List.of(sample(second)));
         }
-        assertThatThrownBy(() -> new ResumeThrottle(Duration.ofSeconds(-1))).hasMessageContaining("negative");
+        assertThatThrownBy(() -> new ResumeThrottle(Duration.ofSeconds(-1), new PortIndex())).hasMessageContaining("negative");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.series;
 
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesConfiguration;
 import io.fabricpulse.server.series.embedded.EmbeddedSeriesStore;
 import io.fabricpulse.server.series.influxdb.InfluxDbSeriesConfiguration;
@@ -30,6 +31,7 @@ class SeriesConfigurationTest {
                 .withUserConfiguration(SeriesConfiguration.class, EmbeddedSeriesConfiguration.class,
                         InfluxDbSeriesConfiguration.class)
                 .withBean(Clock.class, Clock::systemUTC)
+                .withBean(PortIndex.class, PortIndex::new)
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new);
     }
 

@@ -4,6 +4,7 @@ import io.fabricpulse.server.fabric.CounterResetListener;
 import io.fabricpulse.server.fabric.FabricUpdateListener;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.fabric.NodeNames;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.rates.RatesProperties;
 
 import java.time.Clock;
@@ -54,6 +55,6 @@ public final class LiveFabricBuilder {
     }
 
     public LiveFabric build() {
-        return new LiveFabric(resetListeners, updateListeners, names, ratesProperties, clock);
+        return new LiveFabric(resetListeners, updateListeners, names, ratesProperties, clock, new PortIndex());
     }
 }

@@ -1,6 +1,8 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.ports.PortIndex;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.fabricpulse.server.ports.PortIndex;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -15,8 +17,9 @@ import org.springframework.context.annotation.Configuration;
 public class EmbeddedSeriesConfiguration {
 
     @Bean(destroyMethod = "close")
-    EmbeddedSeriesStore embeddedSeriesStore(EmbeddedSeriesProperties properties, ObjectProvider<MeterRegistry> meters) {
-        EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties);
+    EmbeddedSeriesStore embeddedSeriesStore(EmbeddedSeriesProperties properties, PortIndex index,
+                                            ObjectProvider<MeterRegistry> meters) {
+        EmbeddedSeriesStore store = new EmbeddedSeriesStore(properties, index);
         meters.ifAvailable(registry -> FunctionCounter
                 .builder("fabricpulse.series.embedded.skipped.points", store, EmbeddedSeriesStore::skippedPoints)
                 .description("points not stored because they were not newer than their port's latest (replays)")

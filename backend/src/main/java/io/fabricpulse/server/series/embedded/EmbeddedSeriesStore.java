@@ -1,5 +1,6 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.BucketGrid;
 import io.fabricpulse.server.series.CheckResult;
 import io.fabricpulse.server.series.Consolidator;
@@ -39,14 +40,24 @@ public final class EmbeddedSeriesStore implements SeriesStore {
     private final LongAdder skipped = new LongAdder();
     private final SlotPreparer preparer;
 
+    /** A store of its own ports' numbers (tools and tests). */
     public EmbeddedSeriesStore(EmbeddedSeriesProperties properties) {
-        this(properties, PortSlots.PORTS_PER_GROUP);
+        this(properties, new PortIndex());
+    }
+
+    /** @param index the ports' numbers, which the slots are found by (the server's shared index) */
+    public EmbeddedSeriesStore(EmbeddedSeriesProperties properties, PortIndex index) {
+        this(properties, PortSlots.PORTS_PER_GROUP, index);
     }
 
     /** With another group size for a new directory: tests cross group boundaries with a few ports. */
     EmbeddedSeriesStore(EmbeddedSeriesProperties properties, int portsPerGroup) {
+        this(properties, portsPerGroup, new PortIndex());
+    }
+
+    private EmbeddedSeriesStore(EmbeddedSeriesProperties properties, int portsPerGroup, PortIndex index) {
         this.properties = Objects.requireNonNull(properties, "properties");
-        this.slots = new PortSlots(properties.directory(), SlotLayout.of(properties, portsPerGroup));
+        this.slots = new PortSlots(properties.directory(), SlotLayout.of(properties, portsPerGroup), index);
         this.preparer = new SlotPreparer(slots);
         log.info("embedded series store in {}: {} bytes per port, {}",
                 properties.directory().toAbsolutePath().normalize(), bytesPerPort(), slots.status());

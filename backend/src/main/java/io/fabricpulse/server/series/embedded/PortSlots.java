@@ -1,5 +1,7 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.ports.PortIndex;
+import io.fabricpulse.server.ports.PortTable;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateSeries;
@@ -13,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -39,7 +40,8 @@ final class PortSlots implements AutoCloseable {
     private final RandomAccessAdvice advice = RandomAccessAdvice.load();
     private final PortStripes stripes = new PortStripes();
     private final Object allocation = new Object();
-    private final ConcurrentHashMap<PortSeriesKey, Slot> slots = new ConcurrentHashMap<>();
+    private final PortIndex index;
+    private final PortTable<Slot> slots = new PortTable<>();
     /** Null until the store's files exist. */
     private volatile Opened opened;
     private volatile boolean closed;
@@ -48,8 +50,9 @@ final class PortSlots implements AutoCloseable {
      * Opens the store in {@code directory}, upgrading it if it is of an older format; a new directory will
      * get {@code configured}'s layout with its first port, an existing one keeps its own.
      */
-    PortSlots(Path directory, SlotLayout configured) {
+    PortSlots(Path directory, SlotLayout configured, PortIndex index) {
         this.directory = directory;
+        this.index = index;
         this.configured = configured;
         Optional<SlotLayout> kept = StoreFormat.read(directory, configured.portsPerGroup());
         if (kept.isPresent()) {
@@ -77,7 +80,7 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
-            Slot slot = slots.get(port);
+            Slot slot = slots.get(number(port));
             if (slot == null) {
                 slot = create(port, startIfNew);
             } else if (slot.lastUpdate() == 0) {
@@ -99,7 +102,7 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
-            Slot slot = slots.get(port);
+            Slot slot = slots.get(number(port));
             return slot == null ? Optional.empty() : Optional.of(action.apply(slot));
         } finally {
             stripe.unlock();
@@ -125,7 +128,7 @@ final class PortSlots implements AutoCloseable {
             ReentrantLock stripe = stripes.of(port);
             stripe.lock();
             try {
-                action.accept(port, slots.get(port));
+                action.accept(port, slots.get(number(port)));
             } finally {
                 stripe.unlock();
             }
@@ -171,7 +174,7 @@ final class PortSlots implements AutoCloseable {
             slot.start(start);
             files.index.append(port);
             files.publish(number, port);
-            slots.put(port, slot);
+            slots.set(index.of(port.nodeGuid(), port.portNumber()), slot);
             return slot;
         }
     }
@@ -186,8 +189,8 @@ final class PortSlots implements AutoCloseable {
                 PortSeriesKey port = holders.get(number);
                 Slot slot = files.slot(number);
                 if (port != null) {
-                    Slot previous = slots.putIfAbsent(port, slot);
-                    if (previous != null) {
+                    Slot previous = slots.computeIfAbsent(index.of(port.nodeGuid(), port.portNumber()), n -> slot);
+                    if (previous != slot) {
                         log.error("{} names {} for two slots: the port keeps its first, slot {} stays unused",
                                 files.index.path(), port, number);
                         port = null;
@@ -204,6 +207,11 @@ final class PortSlots implements AutoCloseable {
             }
             throw new SeriesStoreException("cannot open the series slots in " + directory + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The port's number in the index, {@link PortIndex#NONE} when it has none (so no slot). */
+    private int number(PortSeriesKey port) {
+        return index.find(port.nodeGuid(), port.portNumber());
     }
 
     private void warnIfNotConfigured(SlotLayout layout) {

@@ -1,5 +1,6 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateSeries;
@@ -42,7 +43,7 @@ class PortSlotsTest {
     private final SlotLayout layout = SlotLayout.of(TestLayouts.small(Path.of("unused")), PORTS_PER_GROUP);
 
     private PortSlots slots(Path directory) {
-        return new PortSlots(directory, layout);
+        return new PortSlots(directory, layout, new PortIndex());
     }
 
     private static PortSeriesKey port(int i) {
@@ -277,7 +278,7 @@ class PortSlotsTest {
             write(slots, port(0), START + 10, 1);
         }
         SlotLayout other = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
-        try (PortSlots slots = new PortSlots(directory, other)) {
+        try (PortSlots slots = new PortSlots(directory, other, new PortIndex())) {
             write(slots, port(0), START + 20, 2);
             write(slots, port(1), START + 20, 3);
             assertThat(slots.layout().describe()).isEqualTo(layout.describe());

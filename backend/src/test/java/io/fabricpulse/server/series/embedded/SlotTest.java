@@ -1,5 +1,6 @@
 package io.fabricpulse.server.series.embedded;
 
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.PortSeriesKey;
 import io.fabricpulse.server.series.RateSeries;
@@ -75,7 +76,7 @@ class SlotTest {
         Random random = new Random(seed);
         long step = layout.step();
         Instant at = Instant.ofEpochSecond(1_800_000_000L + random.nextInt(100_000));
-        PortSlots slots = new PortSlots(directory, layout);
+        PortSlots slots = new PortSlots(directory, layout, new PortIndex());
         try (Rrd4jOracle rrd4j = new Rrd4jOracle(temp.resolve("oracle-" + seed + ".rrd"), layout, at.getEpochSecond())) {
             for (int update = 1; update <= updates; update++) {
                 PortRateSample sample = sample(at, random);
@@ -100,7 +101,7 @@ class SlotTest {
                 if (random.nextInt(150) == 0) {
                     slots.close();
                     rrd4j.reopen();
-                    slots = new PortSlots(directory, layout);
+                    slots = new PortSlots(directory, layout, new PortIndex());
                 }
                 at = at.plusSeconds(gap(random, step));
             }
