@@ -8,8 +8,11 @@ import io.fabricpulse.server.topology.model.PortEnd;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,6 +56,57 @@ class TopologyChangesTest {
         baselineNow();
         assertThat(changes.active()).isEmpty();
         assertThat(told).isEmpty();
+    }
+
+    /** A clock that moves on by {@code step} every time it is read: every diff takes time, as on a large fabric. */
+    private static final class SteppingClock extends Clock {
+        private final Duration step;
+        private Instant now;
+
+        SteppingClock(Instant start, Duration step) {
+            this.now = start;
+            this.step = step;
+        }
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        @Override
+        public Instant instant() {
+            Instant read = now;
+            now = now.plus(step);
+            return read;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException("tests use UTC");
+        }
+    }
+
+    @Test
+    void aStructuralBatchSoonAfterADiffWaitsNineTimesTheDiffsTimeThenTheNextBatchDiffs() {
+        SteppingClock slow = new SteppingClock(START, Duration.ofMillis(10));
+        List<TopologyChange> seen = new ArrayList<>();
+        TopologyChanges large = new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30),
+                DataSize.ofMegabytes(1)), slow, guid -> null, List.of(seen::add));
+        large.accept(fabric.discovered(slow.instant(), true, true));
+        large.useBaseline(large.current());
+        fabric.unlink(S1, 3);
+        large.accept(fabric.discovered(slow.instant(), true, true)); // the diff right after the baseline's: waits
+
+        assertThat(seen).isEmpty();
+
+        slow.advance(Duration.ofMillis(500)); // past nine diffs' time, within REEVALUATE_EVERY
+        large.accept(fabric.discovered(slow.instant(), true, true)); // repeats the cut: the pending change is diffed
+        assertThat(seen).extracting(TopologyChange::kind, TopologyChange::port)
+                .containsExactly(tuple(ChangeKind.LINK_MISSING, new PortEnd(S1, 3)));
     }
 
     @Test
