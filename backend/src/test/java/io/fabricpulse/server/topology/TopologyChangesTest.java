@@ -8,11 +8,8 @@ import io.fabricpulse.server.topology.model.PortEnd;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,41 +55,10 @@ class TopologyChangesTest {
         assertThat(told).isEmpty();
     }
 
-    /** A clock that moves on by {@code step} every time it is read: every diff takes time, as on a large fabric. */
-    private static final class SteppingClock extends Clock {
-        private final Duration step;
-        private Instant now;
-
-        SteppingClock(Instant start, Duration step) {
-            this.now = start;
-            this.step = step;
-        }
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public Instant instant() {
-            Instant read = now;
-            now = now.plus(step);
-            return read;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("tests use UTC");
-        }
-    }
-
     @Test
     void aStructuralBatchSoonAfterADiffWaitsNineTimesTheDiffsTimeThenTheNextBatchDiffs() {
-        SteppingClock slow = new SteppingClock(START, Duration.ofMillis(10));
+        MutableClock slow = new MutableClock(START);
+        slow.stepOnEveryRead(Duration.ofMillis(10)); // every diff takes time, as on a large fabric
         List<TopologyChange> seen = new ArrayList<>();
         TopologyChanges large = new TopologyChanges(new TopologyProperties(Duration.ofSeconds(30),
                 DataSize.ofMegabytes(1)), slow, guid -> null, List.of(seen::add));

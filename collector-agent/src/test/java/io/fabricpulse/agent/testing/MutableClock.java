@@ -10,6 +10,8 @@ import java.time.ZoneOffset;
 public final class MutableClock extends Clock {
 
     private volatile Instant now;
+    /** How far every reading moves the clock on: zero unless a test wants everything it times to take time. */
+    private volatile Duration step = Duration.ZERO;
 
     public MutableClock(Instant start) {
         this.now = start;
@@ -28,9 +30,21 @@ public final class MutableClock extends Clock {
         advance(Duration.ofNanos(Math.round(seconds * 1e9)));
     }
 
+    /** From now on every reading moves the clock on by {@code step}, as if whatever reads it took that long. */
+    public void stepOnEveryRead(Duration step) {
+        this.step = step;
+    }
+
     @Override
     public Instant instant() {
-        return now;
+        if (step.isZero()) {
+            return now;
+        }
+        synchronized (this) {
+            Instant read = now;
+            now = now.plus(step);
+            return read;
+        }
     }
 
     @Override
