@@ -75,8 +75,10 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      */
     private final Duration behindRetryAfter;
     private final LongSupplier nanoTime;
-    /** Port samples handed in and not yet taken by a flush, and those of the flush under way. */
+    /** Port samples handed in and not yet taken by a flush. */
     private final AtomicLong queuedPorts = new AtomicLong();
+    /** The flush under way: when it began and its port samples (0: none). */
+    private volatile long flushStartedNanos;
     private volatile int flushingPorts;
     /**
      * What the worker took per port sample lately, whole flushes included (the stores' writes, the listeners):
@@ -137,15 +139,20 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
     /**
      * The refusal a batch handed in now gets because the worker is behind: the oldest queued batch has waited longer
      * than {@link PipelineProperties#maxQueueWait()}, or storing what is queued would take longer than that at the
-     * worker's recent cost per port sample. The second is what keeps a burst out: a hundred agents pushing in the same
-     * instant all found the queue's oldest batch fresh, and the last of them waited for all the others. Counted as
-     * refused.
+     * worker's recent cost per port sample, after what is left of the flush under way. The second is what keeps a burst
+     * out: a hundred agents pushing in the same instant all found the queue's oldest batch fresh, and the last of them
+     * waited for all the others. Only what is left of the flush under way counts, not all of it: a batch larger than
+     * the bound (a discover agent's sweep of 2,000 switch ports against 25 ms) would otherwise have every push that
+     * came during its flush refused, though the worker was about to be free. Counted as refused.
      */
     @Override
     public Optional<IngestUnavailableException> busy() {
+        long now = nanoTime.getAsLong();
         HandOff.Pending oldest = queue.peek();
-        long waited = oldest == null ? 0 : nanoTime.getAsLong() - oldest.queuedAtNanos();
-        long ahead = (long) (Math.max(0, queuedPorts.get() + flushingPorts) * nanosPerPort);
+        long waited = oldest == null ? 0 : now - oldest.queuedAtNanos();
+        int flushing = flushingPorts;
+        long flushLeft = flushing == 0 ? 0 : Math.max(0, (long) (flushing * nanosPerPort) - (now - flushStartedNanos));
+        long ahead = (long) (Math.max(0, queuedPorts.get()) * nanosPerPort) + flushLeft;
         long limit = properties.maxQueueWait().toNanos();
         if (waited <= limit && ahead <= limit) {
             return Optional.empty();
@@ -190,9 +197,10 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
             group.add(next);
             ports += next.ports();
         }
+        long started = nanoTime.getAsLong();
+        flushStartedNanos = started;
         flushingPorts = ports;
         queuedPorts.addAndGet(-ports);
-        long started = nanoTime.getAsLong();
         try {
             handOff.flush(group);
         } finally {

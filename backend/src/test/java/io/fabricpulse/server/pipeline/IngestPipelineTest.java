@@ -1,8 +1,10 @@
 package io.fabricpulse.server.pipeline;
 
+import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.server.fabric.LiveFabric;
 import io.fabricpulse.server.ingest.BatchSink.Outcome;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
+import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.RateSeries;
 import io.fabricpulse.server.state.StateDatabase;
@@ -15,11 +17,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static io.fabricpulse.server.pipeline.PipelineFixture.batch;
 import static io.fabricpulse.server.testing.LiveFabricBuilder.liveFabric;
@@ -127,6 +131,49 @@ class IngestPipelineTest {
         PipelineFixture.drain(pipeline);
         assertThat(burst.subList(0, 201)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
         assertThat(pipeline.busy()).as("caught up").isEmpty();
+    }
+
+    @Test
+    void aPushDuringAFlushLargerThanTheMaxQueueWaitIsTakenOnceWhatIsLeftOfTheFlushFitsTheWait() {
+        // 5 ms a port sample, as above; a 300-port batch (1.5 s of work against a 1 s bound) is flushing. A push that
+        // comes as it starts would wait 1.5 s: refused. One that comes when 1 s of it is done would wait 0.5 s: taken.
+        PipelineFixture fixture = new PipelineFixture(directory, state);
+        AtomicLong now = new AtomicLong();
+        List<CompletableFuture<Outcome>> duringFlush = new ArrayList<>();
+        AtomicReference<IngestPipeline> self = new AtomicReference<>();
+        AppliedBatchListener pushesMeanwhile = (batch, judgedElsewhere) -> {
+            if (batch.agentId().equals("sweep")) {
+                duringFlush.add(self.get().accept(batch("early", TestBatches.randomGuid(), 1)));
+                now.addAndGet(Duration.ofSeconds(1).toNanos());
+                duringFlush.add(self.get().accept(batch("late", TestBatches.randomGuid(), 1)));
+            }
+        };
+        PipelineProperties properties = new PipelineProperties(100, 50_000, Duration.ofSeconds(1),
+                Duration.ofSeconds(7), Duration.ofSeconds(30), null);
+        IngestPipeline pipeline = new IngestPipeline(new HandOff(liveFabric().build(), fixture.series, fixture.resume,
+                properties.storeTimeout(), properties.retryAfter(), Duration.ZERO, new PortIndex(),
+                List.of(pushesMeanwhile)), properties, Duration.ZERO, now::get);
+        self.set(pipeline);
+        fixture.series.beforeWrite(() -> now.addAndGet(Duration.ofMillis(10).toNanos()));
+        String warm = TestBatches.randomGuid();
+        pipeline.accept(batch("h0", warm, 1));
+        pipeline.accept(batch("h0", warm, 2));
+        PipelineFixture.drain(pipeline);
+        NodeReport[] hosts = new NodeReport[300];
+        for (int host = 0; host < hosts.length; host++) {
+            hosts[host] = TestBatches.hca(TestBatches.randomGuid(), "host " + host,
+                    TestBatches.activePort(1, Map.of("PortXmitData", 1_000L)));
+        }
+        CompletableFuture<Outcome> large = pipeline.accept(TestBatches.batch("sweep", 1, PipelineFixture.T0, hosts));
+
+        PipelineFixture.drain(pipeline);
+
+        assertThat(large).isCompletedWithValue(Outcome.APPLIED);
+        assertThat(duringFlush.getFirst()).as("1.5 s of the flush left").failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class).havingCause()
+                .isInstanceOf(IngestUnavailableException.class);
+        assertThat(duringFlush.getLast()).as("0.5 s of it left").isCompletedWithValue(Outcome.APPLIED);
+        assertThat(pipeline.refusedBehind()).isEqualTo(1);
     }
 
     @Test
