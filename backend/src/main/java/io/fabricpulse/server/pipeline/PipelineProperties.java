@@ -25,8 +25,8 @@ import java.time.Duration;
  */
 @ConfigurationProperties("fabricpulse.pipeline")
 public record PipelineProperties(@DefaultValue("512") int queueCapacity,
-                                 @DefaultValue("10000") int maxPortsPerFlush,
-                                 @DefaultValue("250ms") Duration maxQueueWait,
+                                 @DefaultValue("2000") int maxPortsPerFlush,
+                                 @DefaultValue("50ms") Duration maxQueueWait,
                                  @DefaultValue("5s") Duration retryAfter,
                                  @DefaultValue("30s") Duration storeTimeout,
                                  Duration resumeInterval) {
