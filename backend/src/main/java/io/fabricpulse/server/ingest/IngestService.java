@@ -72,7 +72,7 @@ public class IngestService {
 
     /** The refusal a batch would get now because the server is behind, before anything of it is read. */
     public Optional<IngestUnavailableException> busy() {
-        return sink.busy();
+        return sink.busy().or(admission::busy);
     }
 
     private CompletableFuture<IngestAck> handOff(IngestBatch batch) {

@@ -64,6 +64,25 @@ class IngestUnavailableAnswerTest {
         expect503(behind, "{\"not\": \"a batch\", truncated");
     }
 
+    @Test
+    void admissionsWaitingForTheStateStoreAnswer503BeforeReadingTheBody() {
+        BatchAdmission waiting = new BatchAdmission() {
+            @Override
+            public CompletableFuture<Void> admit(io.fabricpulse.model.ingest.IngestBatch batch, AgentCredential credential) {
+                throw new AssertionError("a push was admitted while admissions wait for the store");
+            }
+
+            @Override
+            public Optional<IngestUnavailableException> busy() {
+                return Optional.of(unavailable());
+            }
+        };
+
+        expect503(batch -> {
+            throw new AssertionError("a batch reached the sink while admissions wait for the store");
+        }, waiting, "{\"not\": \"a batch\", truncated");
+    }
+
     private static IngestUnavailableException unavailable() {
         return new IngestUnavailableException("the server is stopping; send the batch again later", Duration.ofSeconds(7));
     }
@@ -73,8 +92,12 @@ class IngestUnavailableAnswerTest {
     }
 
     private static void expect503(BatchSink sink, String body) {
+        expect503(sink, (batch, credential) -> CompletableFuture.completedFuture(null), body);
+    }
+
+    private static void expect503(BatchSink sink, BatchAdmission admission, String body) {
         IngestService service = new IngestService(new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC),
-                Duration.ofMinutes(5), Duration.ofDays(7), 50_000), (batch, credential) -> CompletableFuture.completedFuture(null),
+                Duration.ofMinutes(5), Duration.ofDays(7), 50_000), admission,
                 new SeenBatches(16), sink, Clock.fixed(NOW, ZoneOffset.UTC));
         // The controller alone: the agent chain's authentication is stood in for by its result.
         UsernamePasswordAuthenticationToken agent = UsernamePasswordAuthenticationToken.authenticated("agent", null, List.of());
