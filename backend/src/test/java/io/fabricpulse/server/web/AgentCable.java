@@ -9,12 +9,12 @@ import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.testing.AgentPosts;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -50,11 +50,11 @@ record AgentCable(int serverPort, String agent, String hostGuid, String host, St
                 List.of(port(Map.of("SymbolErrorCounter", 0L), hostGuid)));
         IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, agent, sequence, Instant.now(), "umad",
                 List.of(hostNode, leafNode));
-        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + serverPort + "/api/v1/ingest"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serverPort + "/api/v1/ingest"))
                 .header("Authorization", "Bearer " + ServerTest.AGENT_TOKEN)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(TestBatches.json(batch))).build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.ofString(TestBatches.json(batch))).build();
+        HttpResponse<String> answer = AgentPosts.send(request);
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(202);
     }
 

@@ -5,6 +5,7 @@ import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.server.alerting.store.AlertRepository;
 import io.fabricpulse.server.history.KnownFault;
 import io.fabricpulse.server.series.SeriesStore;
+import io.fabricpulse.server.testing.AgentPosts;
 import io.fabricpulse.server.testing.ServerTest;
 import io.fabricpulse.server.testing.TestBatches;
 import io.fabricpulse.server.topology.CableHistory;
@@ -312,7 +313,7 @@ class TimeSliderBrowserIT extends DemoServerBrowserTest {
     }
 
     private void post(IngestBatch batch) {
-        HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/ingest"))
+        HttpResponse<String> answer = AgentPosts.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/ingest"))
                 .header("Authorization", "Bearer " + ServerTest.AGENT_TOKEN)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(TestBatches.json(batch))).build());
