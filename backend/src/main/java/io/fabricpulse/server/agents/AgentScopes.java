@@ -9,7 +9,6 @@ import io.fabricpulse.server.ingest.AgentCredential;
 import io.fabricpulse.server.ingest.AgentRefusedException;
 import io.fabricpulse.server.ingest.AgentRole;
 import io.fabricpulse.server.ingest.BatchAdmission;
-import io.fabricpulse.server.ingest.IngestUnavailableException;
 import io.fabricpulse.server.problem.RetryLaterException;
 
 import java.time.Clock;
@@ -18,7 +17,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -47,11 +45,6 @@ public final class AgentScopes implements BatchAdmission {
     private final AgentRepository agents;
     private final AgentsProperties properties;
     private final Clock clock;
-    /**
-     * At most this many admissions wait for the state store at once: its statements run on the event loops (H2 in the
-     * process), and more than a few in line only held the loops from answering anything else.
-     */
-    private final StoreWaits storeWaits = new StoreWaits(4);
 
     AgentScopes(AgentRoster roster, NodeOwners owners, CableClaims cables, AgentRefusals refusals,
                 AgentRepository agents, AgentsProperties properties, Clock clock) {
@@ -122,11 +115,6 @@ public final class AgentScopes implements BatchAdmission {
                 });
     }
 
-    @Override
-    public Optional<IngestUnavailableException> busy() {
-        return storeWaits.busy();
-    }
-
     /** The agent is one this server remembers or the state store knows; else it takes one from the budget of new ones. */
     private CompletableFuture<Void> known(String agent) {
         if (roster.remembers(agent)) {
@@ -136,7 +124,7 @@ public final class AgentScopes implements BatchAdmission {
             return CompletableFuture.failedFuture(new RetryLaterException("the server remembers "
                     + properties.maxAgents() + " agents already (fabricpulse.agents.max-agents)", Duration.ofMinutes(1)));
         }
-        return storeWaits.track(() -> agents.exists(agent).toFuture()).thenCompose(stored -> {
+        return agents.exists(agent).toFuture().thenCompose(stored -> {
             if (!stored) {
                 Duration wait = roster.admitNew();
                 if (!wait.isZero()) {
@@ -144,8 +132,7 @@ public final class AgentScopes implements BatchAdmission {
                             + properties.newAgentsPerMinute() + " a minute (fabricpulse.agents.new-agents-per-minute); "
                             + "this batch waits in the agent's spool", wait));
                 }
-                return storeWaits.track(() -> agents.register(agent, clock.instant()).toFuture())
-                        .thenRun(() -> roster.remember(agent));
+                return agents.register(agent, clock.instant()).toFuture().thenRun(() -> roster.remember(agent));
             }
             roster.remember(agent);
             return CompletableFuture.completedFuture(null);
@@ -158,7 +145,7 @@ public final class AgentScopes implements BatchAdmission {
         for (int index : ownNodes) {
             guids.add(batch.nodes().get(index).guid());
         }
-        return storeWaits.track(() -> owners.claimAll(guids, agent)).thenApply(owner -> {
+        return owners.claimAll(guids, agent).thenApply(owner -> {
             for (int i = 0; i < ownNodes.size(); i++) {
                 String guid = guids.get(i);
                 if (!agent.equals(owner.get(guid))) {

@@ -2,7 +2,6 @@ package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -21,12 +20,4 @@ public interface BatchAdmission {
      * many new agents now).
      */
     CompletableFuture<Void> admit(IngestBatch batch, AgentCredential credential);
-
-    /**
-     * The refusal a push would get now because admissions wait for something slow, asked before its body is read;
-     * empty when it takes pushes.
-     */
-    default Optional<IngestUnavailableException> busy() {
-        return Optional.empty();
-    }
 }

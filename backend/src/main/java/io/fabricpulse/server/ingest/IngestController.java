@@ -54,14 +54,16 @@ class IngestController {
         if (busy.isPresent()) {
             return Mono.error(busy.get()); // before the body is read: refusing costs next to nothing
         }
+        Arrivals.Arrival arrival = service.arrive();
         return body.read(request)
                 .map(body -> reader.read(body.bytes(), body.format()))
                 // A client that hangs up must not cancel the hand-off: the batch may be stored already,
                 // and a replay waiting on the same answer still needs it. The response waits on a copy and
                 // only the copy is cancelled, so an answer that comes after the client left (a 503 while
                 // the server stops) goes nowhere instead of being logged as a dropped error.
-                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch, agent).copy())
+                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch, agent, arrival).copy())
                         .flatMap(ack -> withOrders(ack, batch, agent)))
+                .doFinally(signal -> arrival.close()) // also a body that could not be read or parsed
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));

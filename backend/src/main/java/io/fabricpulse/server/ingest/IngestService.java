@@ -32,6 +32,7 @@ public class IngestService {
     private final BatchSink sink;
     private final Clock clock;
     private final Duration aheadTolerance;
+    private final Arrivals arrivals;
     /**
      * Batches handed to the sink and not answered yet. A replay arriving meanwhile (an agent retrying
      * after a timeout) gets the original's answer when it comes: answering "duplicate" at once would
@@ -51,6 +52,12 @@ public class IngestService {
     /** @param aheadTolerance how far ahead of this server's clock a batch may be dated and keep its time */
     public IngestService(BatchValidator validator, BatchAdmission admission, SeenBatches seen, BatchSink sink,
                          Clock clock, Duration aheadTolerance) {
+        this(validator, admission, seen, sink, clock, aheadTolerance, Arrivals.forThisMachine());
+    }
+
+    IngestService(BatchValidator validator, BatchAdmission admission, SeenBatches seen, BatchSink sink,
+                  Clock clock, Duration aheadTolerance, Arrivals arrivals) {
+        this.arrivals = arrivals;
         this.aheadTolerance = aheadTolerance;
         this.validator = validator;
         this.admission = admission;
@@ -66,13 +73,33 @@ public class IngestService {
      * @throws InvalidBatchException when anything in the batch is invalid; nothing was applied
      */
     public CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential) {
-        validator.check(batch);
-        return admission.admit(batch, credential).thenCompose(admitted -> handOff(batch));
+        return ingest(batch, credential, arrivals.arrive());
     }
 
-    /** The refusal a batch would get now because the server is behind, before anything of it is read. */
+    /** As {@link #ingest(IngestBatch, AgentCredential)} for a push counted on its way in since the door. */
+    CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential, Arrivals.Arrival arrival) {
+        CompletableFuture<Void> admitted;
+        try {
+            validator.check(batch);
+            admitted = admission.admit(batch, credential);
+        } catch (RuntimeException refused) {
+            arrival.close();
+            throw refused;
+        }
+        return admitted.whenComplete((ignored, refused) -> arrival.close()).thenCompose(ignored -> handOff(batch));
+    }
+
+    /**
+     * The refusal a push would get now, before anything of it is read: the pipeline is behind, or as many pushes as
+     * the server lets in at once are being read and admitted.
+     */
     public Optional<IngestUnavailableException> busy() {
-        return sink.busy().or(admission::busy);
+        return sink.busy().or(arrivals::busy);
+    }
+
+    /** A push past the door: counted until its batch is handed to the pipeline or refused ({@link Arrivals}). */
+    Arrivals.Arrival arrive() {
+        return arrivals.arrive();
     }
 
     private CompletableFuture<IngestAck> handOff(IngestBatch batch) {

@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * The HTTP answer when the pipeline cannot take a batch (queue full, a store down, the server
  * stopping, the worker behind): 503 with {@code Retry-After} and a problem body, whether the sink says so at
@@ -65,22 +67,15 @@ class IngestUnavailableAnswerTest {
     }
 
     @Test
-    void admissionsWaitingForTheStateStoreAnswer503BeforeReadingTheBody() {
-        BatchAdmission waiting = new BatchAdmission() {
-            @Override
-            public CompletableFuture<Void> admit(io.fabricpulse.model.ingest.IngestBatch batch, AgentCredential credential) {
-                throw new AssertionError("a push was admitted while admissions wait for the store");
-            }
-
-            @Override
-            public Optional<IngestUnavailableException> busy() {
-                return Optional.of(unavailable());
-            }
-        };
-
-        expect503(batch -> {
-            throw new AssertionError("a batch reached the sink while admissions wait for the store");
-        }, waiting, "{\"not\": \"a batch\", truncated");
+    void asManyPushesAsTheServerLetsInAtOnceOnTheirWayInAnswerTheNext503BeforeReadingItsBody() {
+        IngestService service = service(batch -> {
+            throw new AssertionError("a batch reached the sink past a full door");
+        }, new Arrivals(1));
+        try (Arrivals.Arrival reading = service.arrive()) {
+            expect503(service, "{\"not\": \"a batch\", truncated", "1 pushes are being read and admitted already; "
+                    + "send the batch again later", "1");
+        }
+        assertThat(service.busy()).as("the push read meanwhile is in").isEmpty();
     }
 
     private static IngestUnavailableException unavailable() {
@@ -92,13 +87,16 @@ class IngestUnavailableAnswerTest {
     }
 
     private static void expect503(BatchSink sink, String body) {
-        expect503(sink, (batch, credential) -> CompletableFuture.completedFuture(null), body);
+        expect503(service(sink, new Arrivals(8)), body, "the server is stopping; send the batch again later", "7");
     }
 
-    private static void expect503(BatchSink sink, BatchAdmission admission, String body) {
-        IngestService service = new IngestService(new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC),
-                Duration.ofMinutes(5), Duration.ofDays(7), 50_000), admission,
-                new SeenBatches(16), sink, Clock.fixed(NOW, ZoneOffset.UTC));
+    private static IngestService service(BatchSink sink, Arrivals arrivals) {
+        return new IngestService(new BatchValidator(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(5),
+                Duration.ofDays(7), 50_000), (batch, credential) -> CompletableFuture.completedFuture(null),
+                new SeenBatches(16), sink, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ZERO, arrivals);
+    }
+
+    private static void expect503(IngestService service, String body, String detail, String retryAfter) {
         // The controller alone: the agent chain's authentication is stood in for by its result.
         UsernamePasswordAuthenticationToken agent = UsernamePasswordAuthenticationToken.authenticated("agent", null, List.of());
         agent.setDetails(AgentCredential.shared(0));
@@ -108,8 +106,8 @@ class IngestUnavailableAnswerTest {
 
         client.post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
                 .expectStatus().isEqualTo(503)
-                .expectHeader().valueEquals(HttpHeaders.RETRY_AFTER, "7")
+                .expectHeader().valueEquals(HttpHeaders.RETRY_AFTER, retryAfter)
                 .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody().jsonPath("$.detail").isEqualTo("the server is stopping; send the batch again later");
+                .expectBody().jsonPath("$.detail").isEqualTo(detail);
     }
 }
