@@ -6,11 +6,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Pushes on their way in: past the door (the pipeline was not behind), their body being read, parsed, validated or
- * admitted, not yet handed to the pipeline. While {@code limit} are, the next push is answered 503 at the door. The
- * pipeline's own bound cannot see them: the first pushes of a large fabric all find its queue empty (600,000 loadgen
- * ports: 100 agents' 6,000-port bodies in the first second), and every one came in to be parsed on the event loops at
- * once, by code not compiled yet. Thread-safe.
+ * Pushes on their way in: their whole body read, being parsed, validated or admitted, not yet handed to the pipeline.
+ * While {@code limit} are, the next push is answered 503 at the door. The pipeline's own bound cannot see them: the
+ * first pushes of a large fabric all find its queue empty (600,000 loadgen ports: 100 agents' 6,000-port bodies in the
+ * first second), and every one came in to be parsed on the event loops at once, by code not compiled yet. A body still
+ * arriving holds no place: a few clients sending slowly would otherwise keep every agent out. Thread-safe.
  */
 final class Arrivals {
 

@@ -54,16 +54,17 @@ class IngestController {
         if (busy.isPresent()) {
             return Mono.error(busy.get()); // before the body is read: refusing costs next to nothing
         }
-        Arrivals.Arrival arrival = service.arrive();
+        // Counted on its way in from a whole body on (a client that sends its body slowly holds no place): parsed,
+        // validated and admitted until handed off, or refused.
         return body.read(request)
-                .map(body -> reader.read(body.bytes(), body.format()))
-                // A client that hangs up must not cancel the hand-off: the batch may be stored already,
-                // and a replay waiting on the same answer still needs it. The response waits on a copy and
-                // only the copy is cancelled, so an answer that comes after the client left (a 503 while
-                // the server stops) goes nowhere instead of being logged as a dropped error.
-                .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch, agent, arrival).copy())
-                        .flatMap(ack -> withOrders(ack, batch, agent)))
-                .doFinally(signal -> arrival.close()) // also a body that could not be read or parsed
+                .flatMap(body -> Mono.using(service::arrive, arrival -> Mono.fromCallable(
+                        () -> reader.read(body.bytes(), body.format()))
+                        // A client that hangs up must not cancel the hand-off: the batch may be stored already,
+                        // and a replay waiting on the same answer still needs it. The response waits on a copy and
+                        // only the copy is cancelled, so an answer that comes after the client left (a 503 while
+                        // the server stops) goes nowhere instead of being logged as a dropped error.
+                        .flatMap(batch -> Mono.fromFuture(() -> service.ingest(batch, agent, arrival).copy())
+                                .flatMap(ack -> withOrders(ack, batch, agent))), Arrivals.Arrival::close))
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));

@@ -2,13 +2,17 @@ package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.util.unit.DataSize;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
@@ -78,6 +83,27 @@ class IngestUnavailableAnswerTest {
         assertThat(service.busy()).as("the push read meanwhile is in").isEmpty();
     }
 
+    @Test
+    void clientsSendingTheirBodiesSlowlyHoldNoPlaceAtTheDoor() throws Exception {
+        IngestService service = service(batch -> CompletableFuture.completedFuture(BatchSink.Outcome.APPLIED),
+                new Arrivals(1));
+        CountDownLatch reading = new CountDownLatch(1);
+        Flux<DataBuffer> slowBody = Flux.<DataBuffer>just(DefaultDataBufferFactory.sharedInstance.wrap(
+                        "{\"schemaVersion\": 1, \"agentId\": \"slow\"".getBytes(StandardCharsets.UTF_8)))
+                .concatWith(Flux.never()) // the rest never comes
+                .doOnSubscribe(subscription -> reading.countDown());
+        Thread slow = Thread.ofVirtual().start(() -> client(service).mutate().responseTimeout(Duration.ofSeconds(2)).build()
+                .post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).body(slowBody, DataBuffer.class)
+                .exchange());
+        assertThat(reading.await(5, TimeUnit.SECONDS)).as("the server reads the slow body").isTrue();
+
+        assertThat(service.busy()).as("a body still arriving holds no place").isEmpty();
+        client(service).post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L))))
+                .exchange().expectStatus().isAccepted();
+        slow.join();
+    }
+
     private static IngestUnavailableException unavailable() {
         return new IngestUnavailableException("the server is stopping; send the batch again later", Duration.ofSeconds(7));
     }
@@ -96,15 +122,17 @@ class IngestUnavailableAnswerTest {
                 new SeenBatches(16), sink, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ZERO, arrivals);
     }
 
-    private static void expect503(IngestService service, String body, String detail, String retryAfter) {
-        // The controller alone: the agent chain's authentication is stood in for by its result.
+    /** The controller alone: the agent chain's authentication is stood in for by its result. */
+    private static WebTestClient client(IngestService service) {
         UsernamePasswordAuthenticationToken agent = UsernamePasswordAuthenticationToken.authenticated("agent", null, List.of());
         agent.setDetails(AgentCredential.shared(0));
-        WebTestClient client = WebTestClient.bindToController(new IngestController(PROPERTIES, service, List.of(), List.of()))
+        return WebTestClient.bindToController(new IngestController(PROPERTIES, service, List.of(), List.of()))
                 .webFilter((exchange, chain) -> chain.filter(exchange.mutate().principal(Mono.just(agent)).build()))
                 .build();
+    }
 
-        client.post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
+    private static void expect503(IngestService service, String body, String detail, String retryAfter) {
+        client(service).post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
                 .expectStatus().isEqualTo(503)
                 .expectHeader().valueEquals(HttpHeaders.RETRY_AFTER, retryAfter)
                 .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
