@@ -48,7 +48,7 @@ final class Arrivals {
         }
     }
 
-    /** A push comes in past the door. */
+    /** A push's whole body is in. */
     Arrival arrive() {
         return new Arrival();
     }
@@ -57,6 +57,6 @@ final class Arrivals {
     Optional<IngestUnavailableException> busy() {
         int now = arriving.get();
         return now < limit ? Optional.empty() : Optional.of(new IngestUnavailableException(now + " pushes are being "
-                + "read and admitted already; send the batch again later", RETRY_AFTER));
+                + "parsed and admitted already; send the batch again later", RETRY_AFTER));
     }
 }

@@ -76,7 +76,7 @@ public class IngestService {
         return ingest(batch, credential, arrivals.arrive());
     }
 
-    /** As {@link #ingest(IngestBatch, AgentCredential)} for a push counted on its way in since the door. */
+    /** As {@link #ingest(IngestBatch, AgentCredential)} for a push already counted on its way in ({@link #arrive()}). */
     CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential, Arrivals.Arrival arrival) {
         CompletableFuture<Void> admitted;
         try {
@@ -91,13 +91,13 @@ public class IngestService {
 
     /**
      * The refusal a push would get now, before anything of it is read: the pipeline is behind, or as many pushes as
-     * the server lets in at once are being read and admitted.
+     * the server lets in at once are being parsed and admitted.
      */
     public Optional<IngestUnavailableException> busy() {
         return sink.busy().or(arrivals::busy);
     }
 
-    /** A push past the door: counted until its batch is handed to the pipeline or refused ({@link Arrivals}). */
+    /** A push whose body is in: counted until its batch is handed to the pipeline or refused ({@link Arrivals}). */
     Arrivals.Arrival arrive() {
         return arrivals.arrive();
     }

@@ -77,7 +77,7 @@ class IngestUnavailableAnswerTest {
             throw new AssertionError("a batch reached the sink past a full door");
         }, new Arrivals(1));
         try (Arrivals.Arrival reading = service.arrive()) {
-            expect503(service, "{\"not\": \"a batch\", truncated", "1 pushes are being read and admitted already; "
+            expect503(service, "{\"not\": \"a batch\", truncated", "1 pushes are being parsed and admitted already; "
                     + "send the batch again later", "1");
         }
         assertThat(service.busy()).as("the push read meanwhile is in").isEmpty();
