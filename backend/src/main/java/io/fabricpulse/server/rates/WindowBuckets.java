@@ -18,10 +18,10 @@ import java.util.Map;
  *
  * <p>Each ring's newest bucket, the one samples add to, is a float; once a ring moves on, its closed buckets
  * keep their increases in 16 bits ({@link #pack}: 11 significant bits, so a closed bucket is exact up to 2,048
- * and within 0.05 % above, far finer than a 1 h or 24 h average is read). A column is then 18 x 2 + 3 x 4 bytes
- * instead of 18 x 4: ~200 bytes of a port whose nine traffic counters grow, a tenth of its heap at 200,000
- * ports. An interval that reaches back into a closed bucket (one crossing a bucket's end) adds to it once,
- * rounding once.
+ * and within 0.05 % above, far finer than a 1 h or 24 h average is read), in rings of their own one bucket shorter
+ * (the open bucket has no packed place). A column is then 15 x 2 + 3 x 4 bytes instead of 18 x 4; the seconds a
+ * bucket covers are one more column, kept alike. An interval that reaches back into a closed bucket (one crossing a
+ * bucket's end) adds to it once, rounding once.
  *
  * <table>
  *   <caption>rings</caption>
@@ -55,6 +55,9 @@ public final class WindowBuckets {
     private static final int[] BUCKETS = {6, 5, 7};
     private static final int[] FIRST_SLOT = {0, 6, 11};
     private static final int SLOTS = 18;
+    /** Where each ring's closed buckets start among the packed ones: a ring keeps one fewer than its buckets. */
+    private static final int[] FIRST_CLOSED = {0, 5, 9};
+    private static final int CLOSED_SLOTS = 15;
     private static final long NONE = Long.MIN_VALUE;
     private static final double MILLIS_PER_SECOND = 1_000.0;
 
@@ -65,8 +68,6 @@ public final class WindowBuckets {
         }
     }
 
-    private static final float[] NO_OPEN = new float[0];
-    private static final char[] NO_CLOSED = new char[0];
     /** Packed increases start at 2^-14 of a count (the float exponent 127 - 14): smaller ones are 0. */
     private static final int PACKED_EXPONENT_BIAS = 127 - 14;
     private static final int MANTISSA_BITS_DROPPED = 23 - 10;
@@ -74,14 +75,16 @@ public final class WindowBuckets {
 
     /** The counters that have a column, as bits by ordinal; columns in ordinal order. */
     private int columns;
-    /** Increase of the counter in column k in the newest bucket of ring t, at {@code t * Integer.bitCount(columns) + k}. */
-    private float[] open = NO_OPEN;
     /**
-     * Increase of the counter in column k in slot s while slot s is a closed bucket (not its ring's newest),
-     * {@link #pack packed}, at {@code s * Integer.bitCount(columns) + k}.
+     * The newest bucket of ring t at {@code t * stride()}: the seconds it covers, then the increase of the counter in
+     * column k at {@code + 1 + k}.
      */
-    private char[] closed = NO_CLOSED;
-    private final float[] coveredSeconds = new float[SLOTS];
+    private float[] open = new float[BUCKETS.length];
+    /**
+     * Closed bucket b of ring t (one of the ring's older buckets) at {@code closedSlot(t, b) * stride()}, {@link #pack
+     * packed}: the seconds it covers, then the increase of the counter in column k at {@code + 1 + k}.
+     */
+    private char[] closed = new char[CLOSED_SLOTS];
     /**
      * Which counters had a rate in each bucket; null while every interval so far had the same ones (nearly every port,
      * for good), {@link #seenAlways}, which then stands for every bucket with covered time: 88 bytes a port saved.
@@ -134,8 +137,11 @@ public final class WindowBuckets {
         if (seen == null && seenAny && seenNow != seenAlways) {
             // Before this interval adds covered time: the buckets covered so far saw seenAlways, the others nothing.
             seen = new int[SLOTS];
-            for (int slot = 0; slot < SLOTS; slot++) {
-                seen[slot] = coveredSeconds[slot] > 0 ? seenAlways : 0;
+            for (int tier = 0; tier < BUCKETS.length; tier++) {
+                long newest = newest(tier, end);
+                for (long bucket = newest - BUCKETS[tier] + 1; bucket <= newest; bucket++) {
+                    seen[slot(tier, bucket)] = covered(tier, bucket, newest) > 0 ? seenAlways : 0;
+                }
             }
         } else if (seen == null) {
             seenAlways = seenNow;
@@ -148,17 +154,17 @@ public final class WindowBuckets {
 
     /** Gives counter {@code c} a column of zeros, in ordinal order among the others. */
     private void addColumn(int c) {
-        int width = Integer.bitCount(columns);
-        int at = column(c);
-        float[] widerOpen = new float[BUCKETS.length * (width + 1)];
+        int stride = stride();
+        int at = 1 + column(c);
+        float[] widerOpen = new float[BUCKETS.length * (stride + 1)];
         for (int tier = 0; tier < BUCKETS.length; tier++) {
-            System.arraycopy(open, tier * width, widerOpen, tier * (width + 1), at);
-            System.arraycopy(open, tier * width + at, widerOpen, tier * (width + 1) + at + 1, width - at);
+            System.arraycopy(open, tier * stride, widerOpen, tier * (stride + 1), at);
+            System.arraycopy(open, tier * stride + at, widerOpen, tier * (stride + 1) + at + 1, stride - at);
         }
-        char[] widerClosed = new char[SLOTS * (width + 1)];
-        for (int slot = 0; slot < SLOTS; slot++) {
-            System.arraycopy(closed, slot * width, widerClosed, slot * (width + 1), at);
-            System.arraycopy(closed, slot * width + at, widerClosed, slot * (width + 1) + at + 1, width - at);
+        char[] widerClosed = new char[CLOSED_SLOTS * (stride + 1)];
+        for (int slot = 0; slot < CLOSED_SLOTS; slot++) {
+            System.arraycopy(closed, slot * stride, widerClosed, slot * (stride + 1), at);
+            System.arraycopy(closed, slot * stride + at, widerClosed, slot * (stride + 1) + at + 1, stride - at);
         }
         open = widerOpen;
         closed = widerClosed;
@@ -168,6 +174,16 @@ public final class WindowBuckets {
     /** The column counter {@code c} has or would have: how many counters before it have one. */
     private int column(int c) {
         return Integer.bitCount(columns & ((1 << c) - 1));
+    }
+
+    /** Values a bucket keeps: its covered seconds and one per column. */
+    private int stride() {
+        return 1 + Integer.bitCount(columns);
+    }
+
+    /** The seconds bucket {@code bucket} of ring {@code tier} covers, its ring's newest being {@code newest}. */
+    private float covered(int tier, long bucket, long newest) {
+        return bucket == newest ? open[tier * stride()] : unpack(closed[closedSlot(tier, bucket) * stride()]);
     }
 
     /**
@@ -193,16 +209,18 @@ public final class WindowBuckets {
                     continue;
                 }
                 int slot = slot(tier, bucket);
-                covered += weight * coveredSeconds[slot];
-                int width = Integer.bitCount(columns);
+                float seconds = covered(tier, bucket, newest);
+                covered += weight * seconds;
+                int stride = stride();
                 boolean isOpen = bucket == newest;
-                for (int c = 0, k = 0; c < COUNTER_COUNT; c++) {
+                for (int c = 0, k = 1; c < COUNTER_COUNT; c++) {
                     if ((columns & 1 << c) != 0) {
-                        grew[c] += weight * (isOpen ? open[tier * width + k] : unpack(closed[slot * width + k]));
+                        grew[c] += weight * (isOpen ? open[tier * stride + k]
+                                : unpack(closed[closedSlot(tier, bucket) * stride + k]));
                         k++;
                     }
                 }
-                seenIn |= seen != null ? seen[slot] : coveredSeconds[slot] > 0 ? seenAlways : 0;
+                seenIn |= seen != null ? seen[slot] : seconds > 0 ? seenAlways : 0;
                 latchedIn |= latched == null ? 0 : latched[slot];
             }
         }
@@ -236,17 +254,21 @@ public final class WindowBuckets {
             return;
         }
         long firstToClear = newest == NONE ? bucket - BUCKETS[tier] + 1 : Math.max(newest + 1, bucket - BUCKETS[tier] + 1);
+        int stride = stride();
         for (long b = firstToClear; b <= bucket; b++) {
             clear(slot(tier, b));
+            if (b < bucket) { // the new open bucket has no packed place: its ring's one is the oldest bucket kept
+                int at = closedSlot(tier, b) * stride;
+                Arrays.fill(closed, at, at + stride, (char) 0);
+            }
         }
         // The newest bucket closes: packed where the ring still keeps it; the open one starts empty.
-        int width = Integer.bitCount(columns);
         boolean kept = newest != NONE && newest > bucket - BUCKETS[tier];
-        for (int k = 0; k < width; k++) {
+        for (int k = 0; k < stride; k++) {
             if (kept) {
-                closed[slot(tier, newest) * width + k] = pack(open[tier * width + k]);
+                closed[closedSlot(tier, newest) * stride + k] = pack(open[tier * stride + k]);
             }
-            open[tier * width + k] = 0f;
+            open[tier * stride + k] = 0f;
         }
     }
 
@@ -264,19 +286,13 @@ public final class WindowBuckets {
             }
             int slot = slot(tier, bucket);
             double share = overlap / interval;
-            coveredSeconds[slot] += (float) (overlap / MILLIS_PER_SECOND);
-            int width = Integer.bitCount(columns);
-            for (int c = 0, k = 0; c < COUNTER_COUNT; c++) {
+            int stride = stride();
+            add(tier, bucket, newest, stride, 0, overlap / MILLIS_PER_SECOND);
+            for (int c = 0, k = 1; c < COUNTER_COUNT; c++) {
                 if ((columns & 1 << c) != 0) {
                     double perSecond = result.perSecond(COUNTERS[c]);
                     if (perSecond > 0) {
-                        double increase = perSecond * seconds * share;
-                        if (bucket == newest) {
-                            open[tier * width + k] += (float) increase;
-                        } else {
-                            int at = slot * width + k;
-                            closed[at] = pack((float) (unpack(closed[at]) + increase));
-                        }
+                        add(tier, bucket, newest, stride, k, perSecond * seconds * share);
                     }
                     k++;
                 }
@@ -293,16 +309,24 @@ public final class WindowBuckets {
         }
     }
 
+    /** Adds {@code amount} to value {@code k} of bucket {@code bucket} of ring {@code tier}, its newest {@code newest}. */
+    private void add(int tier, long bucket, long newest, int stride, int k, double amount) {
+        if (bucket == newest) {
+            open[tier * stride + k] += (float) amount;
+        } else {
+            int at = closedSlot(tier, bucket) * stride + k;
+            closed[at] = pack((float) (unpack(closed[at]) + amount));
+        }
+    }
+
+    /** Empties the flags of the bucket at {@code slot} (its values are emptied where they are kept, open or packed). */
     private void clear(int slot) {
-        coveredSeconds[slot] = 0;
         if (seen != null) {
             seen[slot] = 0;
         }
         if (latched != null) {
             latched[slot] = 0;
         }
-        int width = Integer.bitCount(columns);
-        Arrays.fill(closed, slot * width, (slot + 1) * width, (char) 0);
     }
 
     /**
@@ -325,5 +349,13 @@ public final class WindowBuckets {
 
     private static int slot(int tier, long bucket) {
         return FIRST_SLOT[tier] + (int) Math.floorMod(bucket, (long) BUCKETS[tier]);
+    }
+
+    /**
+     * Where closed bucket {@code bucket} of ring {@code tier} is packed: the ring's closed buckets are the {@code
+     * BUCKETS[tier] - 1} before its newest, so they never share a place.
+     */
+    private static int closedSlot(int tier, long bucket) {
+        return FIRST_CLOSED[tier] + (int) Math.floorMod(bucket, (long) BUCKETS[tier] - 1);
     }
 }
