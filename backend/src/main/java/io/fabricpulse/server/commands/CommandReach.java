@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Which agent can execute an order for a node's ports, as this replica last heard: the agent that reported the
@@ -28,14 +29,20 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CommandReach {
 
+    /** LIDs are 16 bits. */
+    private static final int LIDS = 1 << 16;
+
     record Reach(String agentId, Instant seenAt) {
     }
 
     private final Map<String, Reach> caAgents = new ConcurrentHashMap<>();
     private final Map<String, Reach> switchAgents = new ConcurrentHashMap<>();
     private final Map<String, Instant> walkers = new ConcurrentHashMap<>();
-    /** Host ports by LID, as any batch named them (a walk reports every host it found): where an SM's LID is. */
-    private final Map<Integer, PortRef> hostPortsByLid = new ConcurrentHashMap<>();
+    /**
+     * Host ports by LID, as any batch named them (a walk reports every host it found): where an SM's LID is. An array
+     * of every LID (256 KB) rather than a map: an entry, a key and a port each were ~70 bytes of every host port.
+     */
+    private final AtomicReferenceArray<PortRef> hostPortsByLid = new AtomicReferenceArray<>(LIDS);
 
     /** Notes what {@code batch} shows {@code credential}'s agent reaches. */
     void heard(IngestBatch batch, AgentCredential credential, Instant now) {
@@ -81,7 +88,7 @@ final class CommandReach {
                 hosts.add(node.guid());
                 for (PortReport port : node.ports()) {
                     if (port.lid() > 0) {
-                        hostPortsByLid.put(port.lid(), new PortRef(node.guid(), port.portNumber()));
+                        hostPortAt(port.lid(), node.guid(), port.portNumber());
                     }
                 }
             }
@@ -90,15 +97,29 @@ final class CommandReach {
             for (PortReport port : node.ports()) {
                 PeerPort peer = port.peer();
                 if (peer != null && peer.lid() != null && peer.lid() > 0 && hosts.contains(peer.nodeGuid())) {
-                    hostPortsByLid.put(peer.lid(), new PortRef(peer.nodeGuid(), peer.portNumber()));
+                    hostPortAt(peer.lid(), peer.nodeGuid(), peer.portNumber());
                 }
             }
         }
     }
 
+    /**
+     * Notes the host port at {@code lid}. The entry is replaced only when it names another port: one made per batch
+     * kept each batch's own copy of the GUID text alive.
+     */
+    private void hostPortAt(int lid, String nodeGuid, int portNumber) {
+        if (lid >= LIDS) {
+            return; // not a LID: the ingest validation refuses such batches
+        }
+        PortRef known = hostPortsByLid.get(lid);
+        if (known == null || known.portNumber() != portNumber || !known.nodeGuid().equals(nodeGuid)) {
+            hostPortsByLid.set(lid, new PortRef(nodeGuid, portNumber));
+        }
+    }
+
     /** The host port at {@code lid}, as the latest batch that named it said. */
     Optional<PortRef> hostPortAt(int lid) {
-        return Optional.ofNullable(hostPortsByLid.get(lid));
+        return lid > 0 && lid < LIDS ? Optional.ofNullable(hostPortsByLid.get(lid)) : Optional.empty();
     }
 
     private boolean discovers(AgentCredential credential, String agentId) {
