@@ -1,7 +1,9 @@
 package io.fabricpulse.server.state;
 
+import io.r2dbc.pool.ConnectionPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -25,6 +27,17 @@ class StateConfiguration {
     @Bean
     static PrivateStateFiles privateStateFiles(Environment environment) {
         return new PrivateStateFiles(environment);
+    }
+
+    /** The connection pool Boot builds, its connections handed over on the store's own threads ({@link StatementThreads}). */
+    @Bean
+    static BeanPostProcessor statementThreads() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String name) {
+                return bean instanceof ConnectionPool pool ? new StatementThreads(pool) : bean;
+            }
+        };
     }
 
     /** Flyway logs the schema version itself; this says where the data lives, as a path or host. */
