@@ -151,8 +151,11 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 int supportedBits = supported[index];
                 int capabilityBits = capability[index];
                 StoredBaselines.Sample resumed = stored.find(node.guid(), port.portNumber());
-                LivePort live = ports.computeIfAbsent(portIndex.of(node.guid(), port.portNumber()),
-                        number -> new LivePort(node.guid(), port.portNumber()));
+                int number = portIndex.of(node.guid(), port.portNumber());
+                LivePort live = ports.get(number); // a port seen before: no capturing lambda made per sample
+                if (live == null) {
+                    live = ports.computeIfAbsent(number, n -> new LivePort(node.guid(), port.portNumber()));
+                }
                 LivePort.Taken taken = live.take(nodeView, port, at, resumed, tick, links, capabilityBits,
                         supportedBits, siblingBits);
                 if (taken != null) {
