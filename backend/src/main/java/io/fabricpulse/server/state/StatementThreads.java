@@ -11,13 +11,17 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
+import java.util.concurrent.Executors;
+
 /**
  * The state store's connections, each handed over on a thread of the store's own, so that a blocking driver's
  * statements never run on an event loop. r2dbc-h2 runs a statement on the thread that subscribes to it, and r2dbc-pool
  * hands a subscriber waiting for a connection the one released on the releasing thread: a background writer's
  * cable-history MERGE (seconds long at a 600,000-port first sight) ran on the event loop whose request had just
  * released a connection, and the pushes on that loop got no answer meanwhile. As many threads as the pool has
- * connections: a statement holds a connection for as long as it runs.
+ * connections: a statement holds a connection for as long as it runs. What follows a statement in its chain runs on the
+ * same thread until the chain hops again, and a {@code block(timeout)} on a statement now counts its wait for a thread
+ * too: nothing on these threads may block on another statement.
  */
 final class StatementThreads implements ConnectionFactory, Wrapped<ConnectionFactory>, Disposable {
 
@@ -25,8 +29,11 @@ final class StatementThreads implements ConnectionFactory, Wrapped<ConnectionFac
     private final Scheduler threads;
 
     StatementThreads(ConnectionPool pool) {
-        this(pool, Schedulers.newBoundedElastic(pool.getMetrics().map(m -> m.getMaxAllocatedSize()).orElse(10),
-                Integer.MAX_VALUE, "fabricpulse-state"));
+        // One queue for all threads (not bounded elastic's queue per thread): a handover waits for whichever thread is
+        // free first, never behind one long statement while other threads idle. Daemon threads, as Reactor's own.
+        this(pool, Schedulers.fromExecutorService(Executors.newFixedThreadPool(
+                pool.getMetrics().map(metrics -> metrics.getMaxAllocatedSize()).orElse(10),
+                Thread.ofPlatform().name("fabricpulse-state-", 1).daemon().factory()), "fabricpulse-state"));
     }
 
     /** Hands connections over on {@code threads}, which it disposes with the pool. */
