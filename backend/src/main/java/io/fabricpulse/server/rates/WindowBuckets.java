@@ -183,7 +183,12 @@ public final class WindowBuckets {
 
     /** The seconds bucket {@code bucket} of ring {@code tier} covers, its ring's newest being {@code newest}. */
     private float covered(int tier, long bucket, long newest) {
-        return bucket == newest ? open[tier * stride()] : unpack(closed[closedSlot(tier, bucket) * stride()]);
+        return value(tier, bucket, newest, stride(), 0);
+    }
+
+    /** Value {@code k} of bucket {@code bucket} of ring {@code tier}, its newest {@code newest}: open or unpacked. */
+    private float value(int tier, long bucket, long newest, int stride, int k) {
+        return bucket == newest ? open[tier * stride + k] : unpack(closed[closedSlot(tier, bucket) * stride + k]);
     }
 
     /**
@@ -212,11 +217,9 @@ public final class WindowBuckets {
                 float seconds = covered(tier, bucket, newest);
                 covered += weight * seconds;
                 int stride = stride();
-                boolean isOpen = bucket == newest;
                 for (int c = 0, k = 1; c < COUNTER_COUNT; c++) {
                     if ((columns & 1 << c) != 0) {
-                        grew[c] += weight * (isOpen ? open[tier * stride + k]
-                                : unpack(closed[closedSlot(tier, bucket) * stride + k]));
+                        grew[c] += weight * value(tier, bucket, newest, stride, k);
                         k++;
                     }
                 }
