@@ -22,13 +22,21 @@ import java.util.Objects;
 public final class PortRuleState {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
+    /**
+     * The counters whose increments the rules read, by ordinal bit: the error counters and PortXmitWait. The data and
+     * packet counters move on every busy port and no rule counts them: keeping their previous values was 64 bytes of
+     * every port (their rates and windows are the live fabric's).
+     */
+    static final int COUNTED = countedBits();
 
     /**
-     * The latest sample's counters by ordinal where {@code present} has their bit, and its collection time, kept in
-     * place: a reference to each sample's (young) objects stored into this long-lived state was one more card and
-     * object for every young collection; an error counter at 0 takes no room. Null until the first sample.
+     * The latest sample's {@link #COUNTED} counters by ordinal where {@code present} has their bit, and its collection
+     * time, kept in place: a reference to each sample's (young) objects stored into this long-lived state was one more
+     * card and object for every young collection; a counter at 0 takes no room, and a port whose counted counters are
+     * all 0 (a clean, idle port) keeps no array.
      */
-    private PackedLongs counters;
+    private final PackedLongs counters = new PackedLongs();
+    private boolean sampled;
     private int present;
     private long sampledAtMillis;
     private int capabilityBits;
@@ -48,20 +56,19 @@ public final class PortRuleState {
      * @param fabric       where the far end's latest view is found when a rule needs all of it
      */
     public PortSample observe(PortView view, PortRef expectedPeer, PortRuleState far, PortLookup fabric) {
-        boolean firstSight = counters == null;
+        boolean firstSight = !sampled;
         long[] increments = firstSight ? null : new long[COUNTERS.length];
         long millis = view.sampledAt().toEpochMilli();
         long sincePrevious = firstSight ? 0 : Math.max(0, millis - sampledAtMillis);
         // The live fabric's views hold a CounterMap (read by ordinal, unboxed); others (tests) are copied into one.
         CounterMap<Long> sample = CounterMap.ofLongs(view.counters());
         if (firstSight) {
-            counters = new PackedLongs();
-            counters.reserve(sample.nonZeroBits());
+            counters.reserve(sample.nonZeroBits() & COUNTED);
         }
         int now = 0;
         for (PortCounter counter : COUNTERS) {
             int c = counter.ordinal();
-            if (!sample.has(counter)) {
+            if ((COUNTED & 1 << c) == 0 || !sample.has(counter)) {
                 continue;
             }
             long value = sample.longAt(counter);
@@ -73,6 +80,7 @@ public final class PortRuleState {
             now |= 1 << c;
         }
         present = now;
+        sampled = true;
         sampledAtMillis = millis;
         capabilityBits = LinkCapabilities.allBits(view);
         PortRef formerSubject = subjectPeer;
@@ -87,6 +95,16 @@ public final class PortRuleState {
         return new PortSample(view, increments, sincePrevious, peer, far == null ? 0 : far.capabilityBits,
                 fabric == null ? PortLookup.NONE : fabric, expectedPeer,
                 !firstSight && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
+    }
+
+    private static int countedBits() {
+        int bits = 0;
+        for (PortCounter counter : COUNTERS) {
+            if (counter.kind() == PortCounter.Kind.ERROR || counter.kind() == PortCounter.Kind.WAIT) {
+                bits |= 1 << counter.ordinal();
+            }
+        }
+        return bits;
     }
 
     /** The far end this port's alerts are keyed by, null while none is known. */

@@ -11,8 +11,8 @@ import java.time.Duration;
  * One port sample as the rules see it: the new view, the counters before, the far end, and the port's windows.
  *
  * @param view          the newest sample
- * @param increments    by counter ordinal, how much each went up since the sample before (0 after a clear, and for a
- *                      counter one of the two did not carry); null on first sight
+ * @param increments    by counter ordinal, how much each error counter and PortXmitWait went up since the sample
+ *                      before (0 after a clear, and for a counter one of the two did not carry); null on first sight
  * @param sincePrevious milliseconds since the sample before, 0 on first sight
  * @param peer          the far end of the cable: now, as last known, or as the cable history remembers it; null
  *                      when none is known (an empty port)
@@ -28,8 +28,14 @@ public record PortSample(PortView view, long[] increments, long sincePrevious, P
                          PortLookup fabric, PortRef expectedPeer, PortRuleState.PeerChange peerChange,
                          PortRuleState state) {
 
-    /** How much {@code counter} went up since the previous sample; 0 on first sight and after a clear. */
+    /**
+     * How much {@code counter}, an error counter or PortXmitWait, went up since the previous sample; 0 on first sight
+     * and after a clear. The rules' state keeps no data or packet counter: asking for one is a rule's mistake.
+     */
     public long increment(PortCounter counter) {
+        if ((PortRuleState.COUNTED & 1 << counter.ordinal()) == 0) {
+            throw new IllegalArgumentException("the rules count error counters and PortXmitWait, not " + counter);
+        }
         return increments == null ? 0 : increments[counter.ordinal()];
     }
 

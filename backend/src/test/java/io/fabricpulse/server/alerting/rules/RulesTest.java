@@ -6,6 +6,7 @@ import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeType;
 import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCounter;
 import io.fabricpulse.model.ingest.PortState;
 import io.fabricpulse.server.alerting.Finding;
 import io.fabricpulse.server.alerting.PortRef;
@@ -62,6 +63,19 @@ class RulesTest {
         Finding fourth = rule.evaluate(sample(120 + 14 * 60, "4X", "NDR", Map.of("SymbolErrorCounter", 4L)), defaults);
         assertThat(fourth).isNotNull();
         assertThat(fourth.summary()).contains("4X NDR");
+    }
+
+    @Test
+    void theRulesCountErrorsAndXmitWaitAndRefuseToCountTraffic() {
+        sample(0, "4X", "EDR", Map.of("SymbolErrorCounter", 1L, "PortXmitWait", 100L, "PortXmitData", 1_000L));
+        PortSample next = sample(1, "4X", "EDR",
+                Map.of("SymbolErrorCounter", 4L, "PortXmitWait", 350L, "PortXmitData", 9_000L));
+        assertThat(next.increment(PortCounter.SymbolErrorCounter)).isEqualTo(3);
+        assertThat(next.increment(PortCounter.PortXmitWait)).isEqualTo(250);
+        assertThat(next.increment(PortCounter.LinkDownedCounter)).isZero();
+        // The state keeps no traffic counter (64 bytes of every busy port): a rule asking for one fails loudly.
+        assertThatThrownBy(() -> next.increment(PortCounter.PortXmitData))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PortXmitData");
     }
 
     @Test
