@@ -28,6 +28,7 @@ public final class PortRuleState {
      * every port (their rates and windows are the live fabric's).
      */
     static final int COUNTED = countedBits();
+    private static final long NONE = Long.MIN_VALUE;
 
     /**
      * The latest sample's {@link #COUNTED} counters by ordinal where {@code present} has their bit, and its collection
@@ -36,9 +37,9 @@ public final class PortRuleState {
      * all 0 (a clean, idle port) keeps no array.
      */
     private final PackedLongs counters = new PackedLongs();
-    private boolean sampled;
     private int present;
-    private long sampledAtMillis;
+    /** The latest sample's collection time, {@link #NONE} before the first (no flag: it would take 8 bytes a port). */
+    private long sampledAtMillis = NONE;
     private int capabilityBits;
     private PortRef lastPeer;
     private PortRef subjectPeer;
@@ -56,7 +57,7 @@ public final class PortRuleState {
      * @param fabric       where the far end's latest view is found when a rule needs all of it
      */
     public PortSample observe(PortView view, PortRef expectedPeer, PortRuleState far, PortLookup fabric) {
-        boolean firstSight = !sampled;
+        boolean firstSight = sampledAtMillis == NONE;
         long[] increments = firstSight ? null : new long[COUNTERS.length];
         long millis = view.sampledAt().toEpochMilli();
         long sincePrevious = firstSight ? 0 : Math.max(0, millis - sampledAtMillis);
@@ -80,7 +81,6 @@ public final class PortRuleState {
             now |= 1 << c;
         }
         present = now;
-        sampled = true;
         sampledAtMillis = millis;
         capabilityBits = LinkCapabilities.allBits(view);
         PortRef formerSubject = subjectPeer;
