@@ -34,9 +34,9 @@ public final class IncrementWindow {
     /** How far after the origin a slot's time may be before the origin moves on (a signed int's worth). */
     private static final long LATEST_OFFSET = Integer.MAX_VALUE;
 
+    /** What the rule calls it: a port's state finds its windows by name. */
+    private final String name;
     private final Duration span;
-    private final long slotMillis;
-    private final int maxSlots;
     private final boolean ratio;
     /** Slot i of the ring at {@code STRIDE * ((head + i) % capacity)}: time after the origin and whole, then amount. */
     private long[] ring;
@@ -47,25 +47,28 @@ public final class IncrementWindow {
     /** Epoch milliseconds the slots' times count from: the first add's, moved on as the window moves on. */
     private long originMillis;
 
-    private IncrementWindow(Duration span, int maxSlots, boolean ratio) {
+    private IncrementWindow(String name, Duration span, boolean ratio) {
         if (span.toMillis() > LATEST_OFFSET) {
             throw new IllegalArgumentException("a window spans at most 24 days, not " + span);
         }
+        this.name = name;
         this.span = span;
-        this.slotMillis = Math.max(1, span.toMillis() / maxSlots);
-        this.maxSlots = maxSlots;
         this.ratio = ratio;
         this.ring = new long[STRIDE * FIRST_CAPACITY];
     }
 
     /** A window counting one counter's increments. */
-    public IncrementWindow(Duration span) {
-        this(span, SLOTS, false);
+    public IncrementWindow(String name, Duration span) {
+        this(name, span, false);
     }
 
     /** A window of a part and its whole ({@link #add(Instant, long, long)}, {@link #sum()}, {@link #wholeSum()}). */
-    public static IncrementWindow ratio(Duration span) {
-        return new IncrementWindow(span, RATIO_SLOTS, true);
+    public static IncrementWindow ratio(String name, Duration span) {
+        return new IncrementWindow(name, span, true);
+    }
+
+    public String name() {
+        return name;
     }
 
     public Duration span() {
@@ -106,7 +109,7 @@ public final class IncrementWindow {
         }
         if (part > 0 || whole > 0) {
             long kept = ratio ? whole : 0;
-            if (size > 0 && now - timeAt(index(size - 1)) < slotMillis) {
+            if (size > 0 && now - timeAt(index(size - 1)) < slotMillis()) {
                 int newest = index(size - 1);
                 kept = Math.min(LOW_32 - (ring[newest] & LOW_32), kept);
                 ring[newest] += kept;
@@ -125,6 +128,15 @@ public final class IncrementWindow {
             wholeSum += kept;
         }
         return sum;
+    }
+
+    /** How close increments share a slot (derived, not kept: 8 bytes of every window). */
+    private long slotMillis() {
+        return Math.max(1, span.toMillis() / maxSlots());
+    }
+
+    private int maxSlots() {
+        return ratio ? RATIO_SLOTS : SLOTS;
     }
 
     private long timeAt(int slot) {
@@ -170,7 +182,7 @@ public final class IncrementWindow {
      */
     private void grow() {
         int capacity = capacity();
-        int wider = capacity < maxSlots + 2 ? Math.min(2 * capacity, maxSlots + 2) : 2 * capacity;
+        int wider = capacity < maxSlots() + 2 ? Math.min(2 * capacity, maxSlots() + 2) : 2 * capacity;
         long[] grown = new long[STRIDE * wider];
         for (int i = 0; i < size; i++) {
             System.arraycopy(ring, index(i), grown, STRIDE * i, STRIDE);

@@ -44,10 +44,11 @@ public final class PortRuleState {
     private PortRef lastPeer;
     private PortRef subjectPeer;
     /**
-     * The windows rules asked for, by name: names at even indexes, each window after its name, null while there
-     * are none. A port has a few at most; a map each was ~150 bytes of every port with one.
+     * The windows rules asked for: null while there are none, the window itself while there is one (a port has one at
+     * most, nearly always: an array for one was 24 bytes of every port whose XmitWait moves), an array of them beyond.
+     * A map each was ~150 bytes of every port with one.
      */
-    private Object[] windows;
+    private Object windows;
 
     /**
      * Takes in the port's newest sample and returns what the rules look at.
@@ -126,39 +127,63 @@ public final class PortRuleState {
      * a changed span starts a new one.
      */
     IncrementWindow window(String name, Duration span, boolean ratio, boolean create) {
-        int at = indexOf(name);
-        IncrementWindow window = at < 0 ? null : (IncrementWindow) windows[at + 1];
-        if ((window == null || !window.span().equals(span)) && create) {
-            window = ratio ? IncrementWindow.ratio(span) : new IncrementWindow(span);
-            if (at < 0) {
-                at = windows == null ? 0 : windows.length;
-                windows = windows == null ? new Object[2] : Arrays.copyOf(windows, at + 2);
-                windows[at] = name;
+        IncrementWindow window = find(name);
+        if (window != null && window.span().equals(span)) {
+            return window;
+        }
+        if (!create) {
+            return null;
+        }
+        IncrementWindow made = ratio ? IncrementWindow.ratio(name, span) : new IncrementWindow(name, span);
+        if (window != null) {
+            drop(window);
+        }
+        if (windows == null) {
+            windows = made;
+        } else if (windows instanceof IncrementWindow lone) {
+            windows = new IncrementWindow[] {lone, made};
+        } else {
+            IncrementWindow[] several = (IncrementWindow[]) windows;
+            IncrementWindow[] more = Arrays.copyOf(several, several.length + 1);
+            more[several.length] = made;
+            windows = more;
+        }
+        return made;
+    }
+
+    /** Forgets {@code window} once nothing is left in it. */
+    void dropIfEmpty(IncrementWindow window) {
+        if (window.isEmpty()) {
+            drop(window);
+        }
+    }
+
+    private void drop(IncrementWindow window) {
+        if (windows == window) {
+            windows = null;
+        } else if (windows instanceof IncrementWindow[] several) {
+            IncrementWindow[] fewer = new IncrementWindow[several.length - 1];
+            for (int from = 0, to = 0; from < several.length; from++) {
+                if (several[from] != window && to < fewer.length) {
+                    fewer[to++] = several[from];
+                }
             }
-            windows[at + 1] = window;
-        }
-        return window == null || !window.span().equals(span) ? null : window;
-    }
-
-    void dropIfEmpty(String name, IncrementWindow window) {
-        int at = indexOf(name);
-        if (window.isEmpty() && at >= 0) {
-            Object[] fewer = new Object[windows.length - 2];
-            System.arraycopy(windows, 0, fewer, 0, at);
-            System.arraycopy(windows, at + 2, fewer, at, fewer.length - at);
-            windows = fewer.length == 0 ? null : fewer;
+            windows = fewer.length == 1 ? fewer[0] : fewer;
         }
     }
 
-    private int indexOf(String name) {
-        if (windows != null) {
-            for (int at = 0; at < windows.length; at += 2) {
-                if (windows[at].equals(name)) {
-                    return at;
+    private IncrementWindow find(String name) {
+        if (windows instanceof IncrementWindow lone) {
+            return lone.name().equals(name) ? lone : null;
+        }
+        if (windows instanceof IncrementWindow[] several) {
+            for (IncrementWindow window : several) {
+                if (window.name().equals(name)) {
+                    return window;
                 }
             }
         }
-        return -1;
+        return null;
     }
 
 }

@@ -55,7 +55,7 @@ public record PortSample(PortView view, long[] increments, long sincePrevious, P
             return 0;
         }
         long sum = window.add(view.sampledAt(), increment);
-        state.dropIfEmpty(name, window);
+        state.dropIfEmpty(window);
         return sum;
     }
 
@@ -73,7 +73,7 @@ public record PortSample(PortView view, long[] increments, long sincePrevious, P
             return null;
         }
         window.add(view.sampledAt(), part, whole);
-        state.dropIfEmpty(name, window);
+        state.dropIfEmpty(window);
         return window;
     }
 }

@@ -79,6 +79,39 @@ class RulesTest {
     }
 
     @Test
+    void aPortKeepsEachWindowByNameAloneOrBesideOthersAndForgetsAnEmptyOne() {
+        Duration minute = Duration.ofMinutes(1);
+        assertThat(state.window("a", minute, false, false)).isNull();
+        IncrementWindow a = state.window("a", minute, false, true);
+        a.add(T0, 5);
+        IncrementWindow b = state.window("b", minute, true, true);
+        b.add(T0, 1, 10);
+        IncrementWindow c = state.window("c", minute, false, true);
+        c.add(T0, 7);
+        assertThat(state.window("a", minute, false, false)).isSameAs(a);
+        assertThat(state.window("b", minute, true, false)).isSameAs(b);
+        assertThat(state.window("c", minute, false, false)).isSameAs(c);
+        // Two minutes on, "a" is empty and goes; the others stay where they were found.
+        a.add(T0.plusSeconds(120), 0);
+        state.dropIfEmpty(a);
+        assertThat(state.window("a", minute, false, false)).isNull();
+        assertThat(state.window("b", minute, true, false)).isSameAs(b);
+        assertThat(state.window("c", minute, false, false)).isSameAs(c);
+        // A changed span starts the window afresh; asking without creating finds none of the new span.
+        assertThat(state.window("c", Duration.ofMinutes(5), false, false)).isNull();
+        IncrementWindow longer = state.window("c", Duration.ofMinutes(5), false, true);
+        assertThat(longer).isNotSameAs(c);
+        assertThat(longer.sum()).isZero();
+        assertThat(state.window("c", Duration.ofMinutes(5), false, false)).isSameAs(longer);
+        assertThat(state.window("b", minute, true, false)).isSameAs(b);
+        c.add(T0.plusSeconds(120), 0);
+        b.add(T0.plusSeconds(120), 0, 0);
+        state.dropIfEmpty(b);
+        assertThat(state.window("b", minute, true, false)).isNull();
+        assertThat(state.window("c", Duration.ofMinutes(5), false, false)).isSameAs(longer);
+    }
+
+    @Test
     void berJudgesNoLinkWithoutSpeedAndCountsNeitherFirstSightNorAClear() {
         SymbolErrorBerRule rule = new SymbolErrorBerRule();
         assertThat(rule.evaluate(sample(0, null, null, Map.of("SymbolErrorCounter", 50L)), rule.defaults())).isNull();
@@ -256,7 +289,7 @@ class RulesTest {
 
     @Test
     void windowsStayBoundedAndForget() {
-        IncrementWindow window = new IncrementWindow(Duration.ofMinutes(125));
+        IncrementWindow window = new IncrementWindow("test", Duration.ofMinutes(125));
         long sum = 0;
         for (int second = 0; second < 125 * 60; second++) {
             sum = window.add(T0.plusSeconds(second), 1);
@@ -270,7 +303,7 @@ class RulesTest {
     void aRatioWindowSumsPartAndWholeOverTheSameSlotsAtMostOneSlotShortOfItsSpan() {
         // A 64 s ratio window: 16 slots of 4 s. Samples 1 s apart, then sparser; each sum lies between what the
         // last 60 s and the last 64 s hold (a slot leaves whole), for the part and the whole alike.
-        IncrementWindow window = IncrementWindow.ratio(Duration.ofSeconds(64));
+        IncrementWindow window = IncrementWindow.ratio("test", Duration.ofSeconds(64));
         java.util.List<long[]> added = new java.util.ArrayList<>();
         java.util.Random random = new java.util.Random(7);
         long second = 0;
@@ -301,7 +334,7 @@ class RulesTest {
         // Slot times count from an origin in 32 bits; 90 days of an hourly sample (part up to 1e12 ticks, whole
         // 3,600,000 ms) cross it several times, and every sum stays between what the last day holds and what the
         // last 22.5 h hold (16 slots of 1.5 h: a slot leaves whole).
-        IncrementWindow window = IncrementWindow.ratio(Duration.ofDays(1));
+        IncrementWindow window = IncrementWindow.ratio("test", Duration.ofDays(1));
         java.util.List<long[]> added = new java.util.ArrayList<>();
         java.util.Random random = new java.util.Random(23);
         for (long hour = 0; hour < 90 * 24; hour += 1 + random.nextInt(3)) {
@@ -317,14 +350,14 @@ class RulesTest {
                         .isBetween(slotShort, inSpan);
             }
         }
-        assertThatThrownBy(() -> IncrementWindow.ratio(Duration.ofDays(25))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> IncrementWindow.ratio("test", Duration.ofDays(25))).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void aWindowSumsExactlyWhatIsInsideItAsItsSlotsWrapAroundAndGrow() {
         // A 256 s window: slots of 1 s. Bursts at uneven times; each sum is checked against the increments
         // newer than the window's start, while the ring wraps (slots expire) and grows (more slots live).
-        IncrementWindow window = new IncrementWindow(Duration.ofSeconds(256));
+        IncrementWindow window = new IncrementWindow("test", Duration.ofSeconds(256));
         java.util.List<long[]> added = new java.util.ArrayList<>();
         java.util.Random random = new java.util.Random(19);
         long second = 0;
