@@ -32,6 +32,11 @@ final class LivePort {
 
     /** PortXmitData and PortRcvData count 4-byte words (docs/FABRIC.md, "Counters"). */
     private static final int BYTES_PER_WORD = 4;
+    private static final PortState[] STATES = PortState.values();
+    private static final PhysicalState[] PHYSICAL_STATES = PhysicalState.values();
+    private static final LinkWidth[] WIDTHS = LinkWidth.values();
+    private static final LinkSpeed[] SPEEDS = LinkSpeed.values();
+    private static final CounterWidth[] COUNTER_WIDTHS = CounterWidth.values();
 
     private final String nodeGuid;
     private final int portNumber;
@@ -43,22 +48,26 @@ final class LivePort {
     private int sampledNanos;
     private NodeView node;
     private int lid;
-    private PortState state;
-    private PhysicalState physicalState;
-    private LinkWidth widthActive;
-    private LinkSpeed speedActive;
+    /*
+     * The report's enum fields as ordinal + 1 (0: none): a byte each where a reference was 4 bytes (24 bytes of every
+     * port for the seven), and a primitive store dirties no card for the young collections to scan.
+     */
+    private byte state;
+    private byte physicalState;
+    private byte widthActive;
+    private byte speedActive;
     private String peerGuid;
     private int peerPort;
     private String linkLayer;
     private Double linkRateGbps;
-    private CounterWidth counterWidth;
+    private byte counterWidth;
     private int capabilityBits;
     private int peerCapabilityBits;
     private int supportedBits;
     private int siblingBits;
     private List<FieldFault> faults;
-    private LinkWidth widthCapable;
-    private LinkSpeed speedCapable;
+    private byte widthCapable;
+    private byte speedCapable;
     private LinkContext link = LinkContext.UNKNOWN;
     /** The readers' view of the latest sample, made on the first read after it. */
     private PortView view;
@@ -125,18 +134,10 @@ final class LivePort {
         if (this.node != node) {
             this.node = node;
         }
-        if (state != port.state()) {
-            state = port.state();
-        }
-        if (physicalState != port.physicalState()) {
-            physicalState = port.physicalState();
-        }
-        if (widthActive != port.linkWidthActive()) {
-            widthActive = port.linkWidthActive();
-        }
-        if (speedActive != port.linkSpeedActive()) {
-            speedActive = port.linkSpeedActive();
-        }
+        state = code(port.state());
+        physicalState = code(port.physicalState());
+        widthActive = code(port.linkWidthActive());
+        speedActive = code(port.linkSpeedActive());
         String reportedPeer = port.peer() == null ? null : port.peer().nodeGuid();
         if (!Objects.equals(peerGuid, reportedPeer)) {
             peerGuid = reportedPeer;
@@ -149,23 +150,17 @@ final class LivePort {
         if (!Objects.equals(linkRateGbps, gbps)) {
             linkRateGbps = gbps;
         }
-        if (counterWidth != port.counterWidth()) {
-            counterWidth = port.counterWidth();
-        }
+        counterWidth = code(port.counterWidth());
         if (faults != port.faults()) {
             faults = port.faults();
         }
-        LinkWidth widest = widest(port);
-        if (widthCapable != widest) {
-            widthCapable = widest;
-        }
-        LinkSpeed fastest = fastest(port);
-        if (speedCapable != fastest) {
-            speedCapable = fastest;
-        }
-        if (link.width() != widthActive || link.speed() != speedActive || !Objects.equals(link.ethernetGbps(),
+        widthCapable = code(widest(port));
+        speedCapable = code(fastest(port));
+        LinkWidth width = port.linkWidthActive();
+        LinkSpeed speed = port.linkSpeedActive();
+        if (link.width() != width || link.speed() != speed || !Objects.equals(link.ethernetGbps(),
                 linkRateGbps) || !Objects.equals(link.xmitWaitTick(), tick)) { // a tick is made per lookup: equal, not same
-            link = links.of(widthActive, speedActive, linkRateGbps, tick);
+            link = links.of(width, speed, linkRateGbps, tick);
         }
         this.view = null;
         return new Taken(makeView(result), resets, latest);
@@ -188,7 +183,7 @@ final class LivePort {
     synchronized ExportedPort exported() {
         PortView latest = view();
         return latest == null ? null
-                : new ExportedPort(latest, widthCapable, speedCapable, linkLayer, rates.totals());
+                : new ExportedPort(latest, of(WIDTHS, widthCapable), of(SPEEDS, speedCapable), linkLayer, rates.totals());
     }
 
     /** The port's rates over {@code window} ending {@code now}. */
@@ -208,13 +203,25 @@ final class LivePort {
     private PortView makeView(PortRates.Result result) {
         double xmitWords = result.perSecond(PortCounter.PortXmitData);
         double rcvWords = result.perSecond(PortCounter.PortRcvData);
-        return new PortView(nodeGuid, node.name(), node.type(), portNumber, lid, state, physicalState,
-                widthActive == null ? null : widthActive.label(), speedActive == null ? null : speedActive.name(),
+        LinkWidth width = of(WIDTHS, widthActive);
+        LinkSpeed speed = of(SPEEDS, speedActive);
+        return new PortView(nodeGuid, node.name(), node.type(), portNumber, lid, of(STATES, state),
+                of(PHYSICAL_STATES, physicalState), width == null ? null : width.label(), speed == null ? null : speed.name(),
                 peerGuid, peerPort, result.values(), result.rates(),
                 Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
                 Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
                 DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer, linkRateGbps,
-                counterWidth, capabilityBits, peerCapabilityBits, supportedBits, siblingBits, faults);
+                of(COUNTER_WIDTHS, counterWidth), capabilityBits, peerCapabilityBits, supportedBits, siblingBits, faults);
+    }
+
+    /** An enum constant as a byte: its ordinal + 1, 0 for none (no enum here has more than 127 constants). */
+    private static byte code(Enum<?> value) {
+        return (byte) (value == null ? 0 : value.ordinal() + 1);
+    }
+
+    /** The constant {@link #code} made {@code code} of, null for 0. */
+    private static <E extends Enum<E>> E of(E[] constants, byte code) {
+        return code == 0 ? null : constants[code - 1];
     }
 
     private static LinkWidth widest(PortReport port) {
