@@ -16,7 +16,8 @@ import java.util.Map;
  * and a column was 18 floats (72 B) per port, 1.5 KB for all 21 (a quarter of a tracked port's heap at
  * 200,000 ports when every counter had one).
  *
- * <p>Each ring's newest bucket, the one samples add to, is a float; once a ring moves on, its closed buckets
+ * <p>Each ring's newest bucket, the one samples add to, is a float (two chars after the closed buckets, in the same
+ * array: an array of its own was 24 bytes of every port more); once a ring moves on, its closed buckets
  * keep their increases in 16 bits ({@link #pack}: 11 significant bits, so a closed bucket is exact up to 2,048
  * and within 0.05 % above, far finer than a 1 h or 24 h average is read), in rings of their own one bucket shorter
  * (the open bucket has no packed place). A column is then 15 x 2 + 3 x 4 bytes instead of 18 x 4; the seconds a
@@ -58,6 +59,7 @@ public final class WindowBuckets {
     /** Where each ring's closed buckets start among the packed ones: a ring keeps one fewer than its buckets. */
     private static final int[] FIRST_CLOSED = {0, 5, 9};
     private static final int CLOSED_SLOTS = 15;
+    private static final int CHARS_PER_FLOAT = 2;
     private static final long NONE = Long.MIN_VALUE;
     private static final double MILLIS_PER_SECOND = 1_000.0;
 
@@ -76,15 +78,12 @@ public final class WindowBuckets {
     /** The counters that have a column, as bits by ordinal; columns in ordinal order. */
     private int columns;
     /**
-     * The newest bucket of ring t at {@code t * stride()}: the seconds it covers, then the increase of the counter in
-     * column k at {@code + 1 + k}.
-     */
-    private float[] open = new float[BUCKETS.length];
-    /**
      * Closed bucket b of ring t (one of the ring's older buckets) at {@code closedSlot(t, b) * stride()}, {@link #pack
-     * packed}: the seconds it covers, then the increase of the counter in column k at {@code + 1 + k}.
+     * packed}: the seconds it covers, then the increase of the counter in column k at {@code + 1 + k}. After the
+     * {@link #CLOSED_SLOTS} closed buckets, the newest bucket of each ring, alike, each value a float in two chars
+     * ({@link #openAt}).
      */
-    private char[] closed = new char[CLOSED_SLOTS];
+    private char[] values = new char[CLOSED_SLOTS + CHARS_PER_FLOAT * BUCKETS.length];
     /**
      * Which counters had a rate in each bucket; null while every interval so far had the same ones (nearly every port,
      * for good), {@link #seenAlways}, which then stands for every bucket with covered time: 88 bytes a port saved.
@@ -156,18 +155,19 @@ public final class WindowBuckets {
     private void addColumn(int c) {
         int stride = stride();
         int at = 1 + column(c);
-        float[] widerOpen = new float[BUCKETS.length * (stride + 1)];
-        for (int tier = 0; tier < BUCKETS.length; tier++) {
-            System.arraycopy(open, tier * stride, widerOpen, tier * (stride + 1), at);
-            System.arraycopy(open, tier * stride + at, widerOpen, tier * (stride + 1) + at + 1, stride - at);
-        }
-        char[] widerClosed = new char[CLOSED_SLOTS * (stride + 1)];
+        char[] wider = new char[(CLOSED_SLOTS + CHARS_PER_FLOAT * BUCKETS.length) * (stride + 1)];
         for (int slot = 0; slot < CLOSED_SLOTS; slot++) {
-            System.arraycopy(closed, slot * stride, widerClosed, slot * (stride + 1), at);
-            System.arraycopy(closed, slot * stride + at, widerClosed, slot * (stride + 1) + at + 1, stride - at);
+            System.arraycopy(values, slot * stride, wider, slot * (stride + 1), at);
+            System.arraycopy(values, slot * stride + at, wider, slot * (stride + 1) + at + 1, stride - at);
         }
-        open = widerOpen;
-        closed = widerClosed;
+        for (int tier = 0; tier < BUCKETS.length; tier++) {
+            int from = openAt(tier, stride, 0);
+            int to = openAt(tier, stride + 1, 0);
+            System.arraycopy(values, from, wider, to, CHARS_PER_FLOAT * at);
+            System.arraycopy(values, from + CHARS_PER_FLOAT * at, wider, to + CHARS_PER_FLOAT * (at + 1),
+                    CHARS_PER_FLOAT * (stride - at));
+        }
+        values = wider;
         columns |= 1 << c;
     }
 
@@ -188,7 +188,24 @@ public final class WindowBuckets {
 
     /** Value {@code k} of bucket {@code bucket} of ring {@code tier}, its newest {@code newest}: open or unpacked. */
     private float value(int tier, long bucket, long newest, int stride, int k) {
-        return bucket == newest ? open[tier * stride + k] : unpack(closed[closedSlot(tier, bucket) * stride + k]);
+        return bucket == newest ? open(tier, stride, k) : unpack(values[closedSlot(tier, bucket) * stride + k]);
+    }
+
+    /** Where value {@code k} of ring {@code tier}'s newest bucket starts: two chars, the float's high bits first. */
+    private static int openAt(int tier, int stride, int k) {
+        return CLOSED_SLOTS * stride + CHARS_PER_FLOAT * (tier * stride + k);
+    }
+
+    private float open(int tier, int stride, int k) {
+        int at = openAt(tier, stride, k);
+        return Float.intBitsToFloat(values[at] << Character.SIZE | values[at + 1]);
+    }
+
+    private void setOpen(int tier, int stride, int k, float value) {
+        int at = openAt(tier, stride, k);
+        int bits = Float.floatToRawIntBits(value);
+        values[at] = (char) (bits >>> Character.SIZE);
+        values[at + 1] = (char) bits;
     }
 
     /**
@@ -262,16 +279,16 @@ public final class WindowBuckets {
             clear(slot(tier, b));
             if (b < bucket) { // the new open bucket has no packed place: its ring's one is the oldest bucket kept
                 int at = closedSlot(tier, b) * stride;
-                Arrays.fill(closed, at, at + stride, (char) 0);
+                Arrays.fill(values, at, at + stride, (char) 0);
             }
         }
         // The newest bucket closes: packed where the ring still keeps it; the open one starts empty.
         boolean kept = newest != NONE && newest > bucket - BUCKETS[tier];
         for (int k = 0; k < stride; k++) {
             if (kept) {
-                closed[closedSlot(tier, newest) * stride + k] = pack(open[tier * stride + k]);
+                values[closedSlot(tier, newest) * stride + k] = pack(open(tier, stride, k));
             }
-            open[tier * stride + k] = 0f;
+            setOpen(tier, stride, k, 0f);
         }
     }
 
@@ -315,10 +332,10 @@ public final class WindowBuckets {
     /** Adds {@code amount} to value {@code k} of bucket {@code bucket} of ring {@code tier}, its newest {@code newest}. */
     private void add(int tier, long bucket, long newest, int stride, int k, double amount) {
         if (bucket == newest) {
-            open[tier * stride + k] += (float) amount;
+            setOpen(tier, stride, k, open(tier, stride, k) + (float) amount);
         } else {
             int at = closedSlot(tier, bucket) * stride + k;
-            closed[at] = pack((float) (unpack(closed[at]) + amount));
+            values[at] = pack((float) (unpack(values[at]) + amount));
         }
     }
 
