@@ -47,13 +47,8 @@ public final class PortRates implements CounterTotals {
     private boolean sampled;
     private long latestSeconds;
     private int latestNanos;
-    /** Counters whose baseline is from an earlier sample, at {@code olderAt} (by ordinal; null while none). */
+    /** Counters whose baseline is from an earlier sample, at {@code rare.olderAt} (by ordinal). */
     private int olderBits;
-    private Instant[] olderAt;
-    /** Per counter ordinal, what its total adds to its value; null while every offset is 0. */
-    private long[] offsets;
-    /** Per counter ordinal, since when the baseline is latched at its maximum; null until a counter latches. */
-    private Instant[] saturatedSince;
     /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
     private int wideBits;
 
@@ -62,8 +57,23 @@ public final class PortRates implements CounterTotals {
     private int rated;
     /** Carried counters seen for the first time: no outcome object each (every port's first sample has them all). */
     private int firstBits;
-    /** Per counter ordinal, the outcome of another carried counter without a rate; null until the first such one. */
-    private CounterRate[] others;
+    /**
+     * What only a port that met a clear, a latch, a width change or a late counter has: null until then (nearly every
+     * port, for good). Four fields of their own were 16 bytes of every port.
+     */
+    private Rare rare;
+
+    /** Per counter ordinal, what a port keeps once its counters stop being plain: each array null until needed. */
+    private static final class Rare {
+        /** When each baseline in {@code olderBits} was collected. */
+        private Instant[] olderAt;
+        /** What each counter's total adds to its value; null while every offset is 0. */
+        private long[] offsets;
+        /** Since when each baseline is latched at its maximum; null until a counter latches. */
+        private Instant[] saturatedSince;
+        /** The outcome of each carried counter without a rate; null until the first such one. */
+        private CounterRate[] others;
+    }
 
     /**
      * What the latest sample said, counter by counter: a view of the port's state, valid until its next sample
@@ -163,7 +173,7 @@ public final class PortRates implements CounterTotals {
             if ((firstBits & 1 << c) != 0) {
                 return FIRST_SAMPLE;
             }
-            return ((carried & ~rated) & 1 << c) == 0 ? null : others[c];
+            return ((carried & ~rated) & 1 << c) == 0 ? null : rare.others[c];
         }
     }
 
@@ -224,14 +234,15 @@ public final class PortRates implements CounterTotals {
             CounterRate other = null;
             if (Double.isNaN(perSecond)) {
                 other = CounterRates.outcome(counter, previousValue, previousWide, previousAt,
-                        saturatedSince == null ? null : saturatedSince[c], value, wide, at);
+                        latchedSince(c), value, wide, at);
                 if (other instanceof CounterRate.FirstSample) {
                     firstBits |= 1 << c;
                 } else {
-                    if (others == null) {
-                        others = new CounterRate[COUNTERS.length];
+                    Rare kept = rare();
+                    if (kept.others == null) {
+                        kept.others = new CounterRate[COUNTERS.length];
                     }
-                    others[c] = other;
+                    kept.others[c] = other;
                 }
             } else {
                 longs.set(RATES + c, Double.doubleToRawLongBits(perSecond));
@@ -242,11 +253,11 @@ public final class PortRates implements CounterTotals {
                 // The total grows by exactly the delta a rate was made of; a first value is its own total, and a
                 // reset, a latched or a width-changed interval adds nothing: the offset takes up the difference.
                 long offset = previousAt == null ? 0 : other == null ? offset(c) : total(c) - value;
-                if (offset != 0 && offsets == null) {
-                    offsets = new long[COUNTERS.length];
+                if (offset != 0 && (rare == null || rare.offsets == null)) {
+                    rare().offsets = new long[COUNTERS.length];
                 }
-                if (offsets != null) {
-                    offsets[c] = offset;
+                if (rare != null && rare.offsets != null) {
+                    rare.offsets[c] = offset;
                 }
                 longs.set(c, value);
                 keep(c, wide, other instanceof CounterRate.Saturated(Instant since) ? since : null);
@@ -280,12 +291,13 @@ public final class PortRates implements CounterTotals {
     private void takeTime(int taken, Instant at, Instant latestAt) {
         int older = present & ~taken;
         if (older != 0 && latestAt != null) {
-            if (olderAt == null) {
-                olderAt = new Instant[COUNTERS.length];
+            Rare kept = rare();
+            if (kept.olderAt == null) {
+                kept.olderAt = new Instant[COUNTERS.length];
             }
             for (int c = 0; c < COUNTERS.length; c++) {
                 if ((older & ~olderBits & 1 << c) != 0) {
-                    olderAt[c] = latestAt;
+                    kept.olderAt[c] = latestAt;
                 }
             }
         }
@@ -306,11 +318,23 @@ public final class PortRates implements CounterTotals {
         if ((present & 1 << c) == 0) {
             return null;
         }
-        return (olderBits & 1 << c) != 0 ? olderAt[c] : latestAt;
+        return (olderBits & 1 << c) != 0 ? rare.olderAt[c] : latestAt;
+    }
+
+    private Rare rare() {
+        if (rare == null) {
+            rare = new Rare();
+        }
+        return rare;
+    }
+
+    /** Since when counter {@code c}'s baseline is latched at its maximum, null when it is not. */
+    private Instant latchedSince(int c) {
+        return rare == null || rare.saturatedSince == null ? null : rare.saturatedSince[c];
     }
 
     private long offset(int c) {
-        return offsets == null ? 0 : offsets[c];
+        return rare == null || rare.offsets == null ? 0 : rare.offsets[c];
     }
 
     private long total(int c) {
@@ -355,11 +379,11 @@ public final class PortRates implements CounterTotals {
     }
 
     private void keep(int counter, boolean wide, Instant latchedSince) {
-        if (latchedSince != null && saturatedSince == null) {
-            saturatedSince = new Instant[COUNTERS.length];
+        if (latchedSince != null && (rare == null || rare.saturatedSince == null)) {
+            rare().saturatedSince = new Instant[COUNTERS.length];
         }
-        if (saturatedSince != null) {
-            saturatedSince[counter] = latchedSince;
+        if (rare != null && rare.saturatedSince != null) {
+            rare.saturatedSince[counter] = latchedSince;
         }
         wideBits = wide ? wideBits | (1 << counter) : wideBits & ~(1 << counter);
     }
