@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import java.lang.ref.WeakReference;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,8 +41,11 @@ public class RouteService implements SmartLifecycle {
     private final Clock clock;
     private final AtomicBoolean buildQueued = new AtomicBoolean();
     private volatile Built built;
-    /** The model the last check looked at; only the checker thread reads and writes it. */
-    private FabricModel checked;
+    /**
+     * The model the last check looked at, known by identity and not kept (a replaced model is a whole fabric's links
+     * alive until the next check); only the checker thread reads and writes it.
+     */
+    private WeakReference<FabricModel> checked = new WeakReference<>(null);
     private ExecutorService builder;
     private ScheduledExecutorService checker;
 
@@ -116,10 +120,10 @@ public class RouteService implements SmartLifecycle {
     private void check() {
         try {
             FabricModel model = topology.current();
-            if (model == checked) {
+            if (model == checked.get()) {
                 return; // the topology keeps its model while nothing changed: the same model has the same shape
             }
-            checked = model;
+            checked = new WeakReference<>(model);
             if (shape(model) != built.topologyShape()) {
                 requestBuild();
             }

@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 
+import java.lang.ref.WeakReference;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,9 +62,13 @@ public class TopologyChanges {
     private FabricModel baseline;
     /** The latest live model, with the baseline its port counts came from; kept while it holds. */
     private volatile Live live;
-    /** The model and baseline the active changes were found between: the same two again cannot differ otherwise. */
-    private FabricModel diffedModel;
-    private FabricModel diffedBaseline;
+    /**
+     * The model and baseline the active changes were found between: the same two again cannot differ otherwise. Known
+     * by identity, not kept: a model the live one has replaced is a whole fabric's links (~45 bytes a port) that stayed
+     * alive until the next diff.
+     */
+    private WeakReference<FabricModel> diffedModel = new WeakReference<>(null);
+    private WeakReference<FabricModel> diffedBaseline = new WeakReference<>(null);
     private Instant evaluatedAt = Instant.MIN;
     /** A batch changed the structure since the last diff: the first batch at or after {@link #nextDiffAt} diffs. */
     private boolean structureChanged;
@@ -193,11 +198,11 @@ public class TopologyChanges {
         }
         rebuilt = true;
         FabricModel model = current();
-        if (model == diffedModel && baseline == diffedBaseline && !firstWhole) {
+        if (model == diffedModel.get() && baseline == diffedBaseline.get() && !firstWhole) {
             return;
         }
-        diffedModel = model;
-        diffedBaseline = baseline;
+        diffedModel = new WeakReference<>(model);
+        diffedBaseline = new WeakReference<>(baseline);
         List<TopologyChange> found = baseline == null ? List.of() : TopologyDiff.between(baseline, model, names);
         Map<String, TopologyChange> next = new LinkedHashMap<>();
         List<TopologyChange> told = new ArrayList<>();
