@@ -300,6 +300,22 @@ class RulesTest {
     }
 
     @Test
+    void aWindowsRingHasRoomForTheSlotsItHoldsAndNotMuchMore() {
+        // XmitWait's 1 min ratio window polled every 10 s (a few ms late or early) holds 6 or 7 slots.
+        IncrementWindow polled = IncrementWindow.ratio("test", Duration.ofMinutes(1));
+        for (int poll = 0; poll < 100; poll++) {
+            polled.add(T0.plusMillis(10_000L * poll + (poll % 4) * 5 - 7), 5, 10_000);
+        }
+        assertThat(polled.capacity()).isEqualTo(7); // a doubled ring had 8
+        // Every second for 125 minutes: a counting window's slots, 256 and two, and no more.
+        IncrementWindow busy = new IncrementWindow("test", Duration.ofMinutes(125));
+        for (int second = 0; second < 125 * 60; second++) {
+            busy.add(T0.plusSeconds(second), 1);
+        }
+        assertThat(busy.capacity()).isEqualTo(IncrementWindow.SLOTS + 2);
+    }
+
+    @Test
     void aRatioWindowSumsPartAndWholeOverTheSameSlotsAtMostOneSlotShortOfItsSpan() {
         // A 64 s ratio window: 16 slots of 4 s. Samples 1 s apart, then sparser; each sum lies between what the
         // last 60 s and the last 64 s hold (a slot leaves whole), for the part and the whole alike.
