@@ -161,10 +161,10 @@ public final class PortRuleState {
     private void drop(IncrementWindow window) {
         if (windows == window) {
             windows = null;
-        } else if (windows instanceof IncrementWindow[] several) {
+        } else if (windows instanceof IncrementWindow[] several && Arrays.asList(several).contains(window)) {
             IncrementWindow[] fewer = new IncrementWindow[several.length - 1];
             for (int from = 0, to = 0; from < several.length; from++) {
-                if (several[from] != window && to < fewer.length) {
+                if (several[from] != window) {
                     fewer[to++] = several[from];
                 }
             }
