@@ -73,6 +73,22 @@ public final class PortRates implements CounterTotals {
         private Instant[] saturatedSince;
         /** The outcome of each carried counter without a rate; null until the first such one. */
         private CounterRate[] others;
+
+        Instant[] olderAt() {
+            return olderAt == null ? olderAt = new Instant[COUNTERS.length] : olderAt;
+        }
+
+        long[] offsets() {
+            return offsets == null ? offsets = new long[COUNTERS.length] : offsets;
+        }
+
+        Instant[] saturatedSince() {
+            return saturatedSince == null ? saturatedSince = new Instant[COUNTERS.length] : saturatedSince;
+        }
+
+        CounterRate[] others() {
+            return others == null ? others = new CounterRate[COUNTERS.length] : others;
+        }
     }
 
     /**
@@ -238,11 +254,7 @@ public final class PortRates implements CounterTotals {
                 if (other instanceof CounterRate.FirstSample) {
                     firstBits |= 1 << c;
                 } else {
-                    Rare kept = rare();
-                    if (kept.others == null) {
-                        kept.others = new CounterRate[COUNTERS.length];
-                    }
-                    kept.others[c] = other;
+                    rare().others()[c] = other;
                 }
             } else {
                 longs.set(RATES + c, Double.doubleToRawLongBits(perSecond));
@@ -253,11 +265,8 @@ public final class PortRates implements CounterTotals {
                 // The total grows by exactly the delta a rate was made of; a first value is its own total, and a
                 // reset, a latched or a width-changed interval adds nothing: the offset takes up the difference.
                 long offset = previousAt == null ? 0 : other == null ? offset(c) : total(c) - value;
-                if (offset != 0 && (rare == null || rare.offsets == null)) {
-                    rare().offsets = new long[COUNTERS.length];
-                }
-                if (rare != null && rare.offsets != null) {
-                    rare.offsets[c] = offset;
+                if (offset != 0 || offset(c) != 0) {
+                    rare().offsets()[c] = offset;
                 }
                 longs.set(c, value);
                 keep(c, wide, other instanceof CounterRate.Saturated(Instant since) ? since : null);
@@ -291,13 +300,10 @@ public final class PortRates implements CounterTotals {
     private void takeTime(int taken, Instant at, Instant latestAt) {
         int older = present & ~taken;
         if (older != 0 && latestAt != null) {
-            Rare kept = rare();
-            if (kept.olderAt == null) {
-                kept.olderAt = new Instant[COUNTERS.length];
-            }
+            Instant[] olderAt = rare().olderAt();
             for (int c = 0; c < COUNTERS.length; c++) {
                 if ((older & ~olderBits & 1 << c) != 0) {
-                    kept.olderAt[c] = latestAt;
+                    olderAt[c] = latestAt;
                 }
             }
         }
@@ -379,11 +385,8 @@ public final class PortRates implements CounterTotals {
     }
 
     private void keep(int counter, boolean wide, Instant latchedSince) {
-        if (latchedSince != null && (rare == null || rare.saturatedSince == null)) {
-            rare().saturatedSince = new Instant[COUNTERS.length];
-        }
-        if (rare != null && rare.saturatedSince != null) {
-            rare.saturatedSince[counter] = latchedSince;
+        if (latchedSince != null || latchedSince(counter) != null) {
+            rare().saturatedSince()[counter] = latchedSince;
         }
         wideBits = wide ? wideBits | (1 << counter) : wideBits & ~(1 << counter);
     }

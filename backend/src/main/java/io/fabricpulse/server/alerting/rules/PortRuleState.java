@@ -161,13 +161,8 @@ public final class PortRuleState {
     private void drop(IncrementWindow window) {
         if (windows == window) {
             windows = null;
-        } else if (windows instanceof IncrementWindow[] several && Arrays.asList(several).contains(window)) {
-            IncrementWindow[] fewer = new IncrementWindow[several.length - 1];
-            for (int from = 0, to = 0; from < several.length; from++) {
-                if (several[from] != window) {
-                    fewer[to++] = several[from];
-                }
-            }
+        } else if (windows instanceof IncrementWindow[] several) {
+            IncrementWindow[] fewer = Arrays.stream(several).filter(kept -> kept != window).toArray(IncrementWindow[]::new);
             windows = fewer.length == 1 ? fewer[0] : fewer;
         }
     }
