@@ -153,6 +153,27 @@ class WindowBucketsTest {
     }
 
     @Test
+    void theSecondsAPortCoveredStayWhatTheyWereWhenAClearLeavesItsFirstHole() {
+        // 1 error/s, a sample every 10 s for 5 h 10 min; cleared once at 5 h 40 s: [5 h 30 s, 5 h 40 s] is a hole.
+        long errors = 0;
+        for (long s = 0; s <= 18_600; s += 10) {
+            sample(s, Map.of("SymbolErrorCounter", s == 18_040 ? 3L : errors));
+            errors = s == 18_040 ? 13 : errors + 10;
+            if (s == 18_030 || s == 18_060) { // one run so far, then the hole inside the minute
+                assertThat(at(s, RateWindow.ONE_MINUTE).coveredSeconds()).isEqualTo(s == 18_030 ? 60.0 : 50.0);
+            }
+        }
+
+        assertThat(at(18_600, RateWindow.ONE_MINUTE).coveredSeconds()).isEqualTo(60.0);
+        assertThat(at(18_600, RateWindow.FIVE_MINUTES).coveredSeconds()).isEqualTo(300.0);
+        // The oldest 15 min bucket counts by its third inside the hour: 300 + 3 x 900 + (600 - 10) of the newest.
+        assertThat(at(18_600, RateWindow.ONE_HOUR).coveredSeconds()).isEqualTo(3_590.0);
+        WindowRates day = at(18_600, RateWindow.ONE_DAY);
+        assertThat(day.coveredSeconds()).isEqualTo(18_590.0);
+        assertThat(day.perSecond(SymbolErrorCounter)).isCloseTo(1.0, within(1e-3));
+    }
+
+    @Test
     void aGapIsSpreadOverTheTimeItCoversAndWhatIsOlderThanARingIsDropped() {
         // One hour without samples, 3600 errors: 1/s, spread evenly.
         sample(0, Map.of("SymbolErrorCounter", 0L));
