@@ -2,7 +2,6 @@ package io.fabricpulse.server.topology;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
-import io.fabricpulse.model.ingest.PeerPort;
 import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.server.ports.PortIndex;
@@ -80,22 +79,24 @@ public class CableHistory implements WritesInBackground {
     /** Changes not queued since the queue was last found full; 0 while it has room. */
     private final AtomicLong unqueued = new AtomicLong();
     private final PortIndex index;
-    /** Each port's remembered cable by the port's number, and the port itself (for {@link #snapshot()}). */
+    /** The ports' shared ends: a remembered cable names its far end by the same object as that port's own. */
+    private final PortEnds ends;
+    /** Each port's remembered cable by the port's number. */
     private final PortTable<Linked> byPort = new PortTable<>();
-    private final PortTable<PortEnd> ends = new PortTable<>();
     private final BackgroundWriter<Write> writer;
 
     /** A history with ports numbered by an index of its own (tests). */
     public CableHistory(CableHistoryRepository repository, Clock clock) {
-        this(repository, clock, new PortIndex());
+        this(repository, clock, new PortEnds(new PortIndex()));
     }
 
-    /** @param index the ports' numbers, which the cables are kept by */
+    /** @param ends the ports' shared ends, and the numbers the cables are kept by */
     @Autowired
-    public CableHistory(CableHistoryRepository repository, Clock clock, PortIndex index) {
+    public CableHistory(CableHistoryRepository repository, Clock clock, PortEnds ends) {
         this.repository = repository;
         this.clock = clock;
-        this.index = index;
+        this.ends = ends;
+        this.index = ends.index();
         this.writer = new BackgroundWriter<>("fabricpulse-cable-history", QUEUE, this::write);
     }
 
@@ -108,8 +109,8 @@ public class CableHistory implements WritesInBackground {
         for (NodeReport node : batch.nodes()) {
             for (PortReport port : node.ports()) {
                 if (linked(port)) {
-                    PortEnd end = new PortEnd(node.guid(), port.portNumber());
-                    PortEnd far = new PortEnd(port.peer().nodeGuid(), port.peer().portNumber());
+                    PortEnd end = ends.of(node.guid(), port.portNumber());
+                    PortEnd far = ends.of(port.peer().nodeGuid(), port.peer().portNumber());
                     seen(end, far, at, !judgedElsewhere);
                     seen(far, end, at, !judgedElsewhere);
                 }
@@ -131,8 +132,8 @@ public class CableHistory implements WritesInBackground {
     /** Loads the stored history (at startup, before comparing); what batches brought meanwhile stays. */
     void load(List<CableHistoryRow> rows) {
         for (CableHistoryRow row : rows) {
-            putIfAbsent(new PortEnd(row.nodeGuid(), row.portNumber()),
-                    new Linked(new PortEnd(row.peerGuid(), row.peerPort()), row.firstSeen(), row.lastSeen(), row.lostAt()));
+            putIfAbsent(ends.of(row.nodeGuid(), row.portNumber()),
+                    new Linked(ends.of(row.peerGuid(), row.peerPort()), row.firstSeen(), row.lastSeen(), row.lostAt()));
         }
     }
 
@@ -143,8 +144,10 @@ public class CableHistory implements WritesInBackground {
     void seed(FabricModel baseline) {
         Instant now = clock.instant();
         for (FabricLink link : baseline.links()) {
-            addIfAbsent(link.a().end(), link.b().end(), now);
-            addIfAbsent(link.b().end(), link.a().end(), now);
+            PortEnd a = ends.of(link.a().end());
+            PortEnd b = ends.of(link.b().end());
+            addIfAbsent(a, b, now);
+            addIfAbsent(b, a, now);
         }
     }
 
@@ -156,15 +159,15 @@ public class CableHistory implements WritesInBackground {
         Instant now = clock.instant();
         Map<PortEnd, Linked> before = snapshot();
         byPort.clear();
-        ends.clear();
         List<CableHistoryRow> rows = new ArrayList<>();
         for (FabricLink link : baseline.links()) {
-            for (PortEnd[] ends : List.of(new PortEnd[]{link.a().end(), link.b().end()},
-                    new PortEnd[]{link.b().end(), link.a().end()})) {
-                Linked known = before.get(ends[0]);
-                Instant first = known != null && known.peer().equals(ends[1]) ? known.firstSeen() : now;
-                put(ends[0], new Linked(ends[1], first, now, null));
-                rows.add(row(ends[0], ends[1], first, now, null));
+            PortEnd a = ends.of(link.a().end());
+            PortEnd b = ends.of(link.b().end());
+            for (PortEnd[] pair : List.of(new PortEnd[]{a, b}, new PortEnd[]{b, a})) {
+                Linked known = before.get(pair[0]);
+                Instant first = known != null && known.peer().equals(pair[1]) ? known.firstSeen() : now;
+                put(pair[0], new Linked(pair[1], first, now, null));
+                rows.add(row(pair[0], pair[1], first, now, null));
             }
         }
         queue(new Write.ReplaceAll(List.copyOf(rows)));
@@ -193,16 +196,12 @@ public class CableHistory implements WritesInBackground {
     }
 
     private void put(PortEnd end, Linked linked) {
-        int number = index.of(end.nodeGuid(), end.port());
-        ends.computeIfAbsent(number, n -> end);
-        byPort.set(number, linked);
+        byPort.set(index.of(end.nodeGuid(), end.port()), linked);
     }
 
     /** Whether {@code linked} was kept: the port had no cable remembered. */
     private boolean putIfAbsent(PortEnd end, Linked linked) {
-        int number = index.of(end.nodeGuid(), end.port());
-        ends.computeIfAbsent(number, n -> end);
-        return byPort.computeIfAbsent(number, n -> linked) == linked;
+        return byPort.computeIfAbsent(index.of(end.nodeGuid(), end.port()), n -> linked) == linked;
     }
 
     private void seen(PortEnd end, PortEnd far, Instant at, boolean store) {
@@ -239,7 +238,7 @@ public class CableHistory implements WritesInBackground {
                 || known.lastSeen().isAfter(loss.lastLinked())) {
             return; // another cable there now, already lost, or seen since by the other end
         }
-        Linked lost = new Linked(far, known.firstSeen(), loss.lastLinked(), loss.lostAt());
+        Linked lost = new Linked(known.peer(), known.firstSeen(), loss.lastLinked(), loss.lostAt());
         put(end, lost);
         if (store) {
             queue(new Write.Keep(row(end, far, lost.firstSeen(), lost.lastSeen(), lost.lostAt())));
@@ -248,12 +247,12 @@ public class CableHistory implements WritesInBackground {
 
     /** Physically up with a far end: a cable is there. */
     static boolean linked(PortReport port) {
-        return linked(port.portNumber(), port.physicalState(), port.peer());
+        return linked(port.portNumber(), port.physicalState(), port.peer() == null ? 0 : port.peer().portNumber());
     }
 
-    /** Whether a port numbered {@code portNumber} in {@code physicalState} with {@code peer} is cabled and up. */
-    static boolean linked(int portNumber, PhysicalState physicalState, PeerPort peer) {
-        return peer != null && peer.portNumber() > 0 && portNumber > 0
+    /** Whether a port numbered {@code portNumber} in {@code physicalState} whose far end is {@code peerPort} (0: none) is cabled and up. */
+    static boolean linked(int portNumber, PhysicalState physicalState, int peerPort) {
+        return peerPort > 0 && portNumber > 0
                 && (physicalState == PhysicalState.LINK_UP || physicalState == PhysicalState.LINK_ERROR_RECOVERY);
     }
 

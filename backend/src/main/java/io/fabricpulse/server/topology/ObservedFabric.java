@@ -100,8 +100,9 @@ final class ObservedFabric {
     /**
      * What the topology needs of a port's latest report: its link, state and far end. Not the report itself: its
      * counters are the live fabric's, and its capability sets are four objects a port (the capability is kept as
-     * bits, {@link PortCapability#widthBits(PortReport)} in the high half). Its time is updated in place while the
-     * same agent's reports repeat what the model shows, as a node's is.
+     * bits, {@link PortCapability#widthBits(PortReport)} in the high half). Nor the report's peer record: the far end
+     * is the port's shared {@link PortEnd}, its capability and LID as the reporting agent read them are numbers. Its
+     * time is updated in place while the same agent's reports repeat what the model shows, as a node's is.
      */
     private static final class PortSeen {
 
@@ -113,7 +114,11 @@ final class ObservedFabric {
         private final LinkWidth width;
         private final LinkSpeed speed;
         private final int capabilityBits;
-        private final PeerPort peer;
+        /** The far end, null when the report names none. */
+        private final PortEnd peer;
+        /** The far end's capability ({@link PortView#bits(PortCapability)}, 0 when unread) and LID (0 when unread). */
+        private final int peerCapabilityBits;
+        private final int peerLid;
         /**
          * When it was reported last, as primitives: a reference to each batch's (young) time stored into this
          * long-lived object was one more card and object for every young collection to scan and copy.
@@ -121,7 +126,7 @@ final class ObservedFabric {
         private long seenSeconds;
         private int seenNanos;
 
-        PortSeen(PortEnd end, PortReport report, String agentId, Instant at) {
+        PortSeen(PortEnd end, PortReport report, PortEnd peer, String agentId, Instant at) {
             this.end = end;
             this.agentId = agentId;
             seen(at);
@@ -131,7 +136,13 @@ final class ObservedFabric {
             this.width = report.linkWidthActive();
             this.speed = report.linkSpeedActive();
             this.capabilityBits = PortView.bits(report);
-            this.peer = report.peer();
+            this.peer = peer;
+            this.peerCapabilityBits = report.peer() == null ? 0 : PortView.bits(report.peer().capability());
+            this.peerLid = report.peer() == null ? 0 : lidOf(report.peer());
+        }
+
+        private static int lidOf(PeerPort peer) {
+            return peer.lid() == null ? 0 : peer.lid();
         }
 
         static final Comparator<PortSeen> NEWEST_FIRST = Comparator.comparingLong((PortSeen p) -> p.seenSeconds)
@@ -178,8 +189,24 @@ final class ObservedFabric {
             return speed;
         }
 
-        PeerPort peer() {
+        PortEnd peer() {
             return peer;
+        }
+
+        /** The far end's capability as the reporting agent read it, null when it did not. */
+        PortCapability peerCapability() {
+            return peerCapabilityBits == 0 ? null
+                    : PortCapability.fromBits(peerCapabilityBits >>> 16, peerCapabilityBits & 0xFFFF);
+        }
+
+        int peerLid() {
+            return peerLid;
+        }
+
+        private boolean samePeer(PeerPort reported) {
+            return reported == null ? peer == null
+                    : peer != null && peer.port() == reported.portNumber() && peer.nodeGuid().equals(reported.nodeGuid())
+                    && peerCapabilityBits == PortView.bits(reported.capability()) && peerLid == lidOf(reported);
         }
 
         /** Whether {@code report} of {@code agentId} repeats what this one says: then only its time moves on. */
@@ -188,13 +215,14 @@ final class ObservedFabric {
                     && physicalState == report.physicalState() && width == report.linkWidthActive()
                     && speed == report.linkSpeedActive()
                     && capabilityBits == PortView.bits(report)
-                    && Objects.equals(peer, report.peer());
+                    && samePeer(report.peer());
         }
 
         /** Same cable, state and rate: what the topology diff compares. */
         boolean sameStructure(PortSeen other) {
             return state == other.state && width == other.width && speed == other.speed
-                    && Objects.equals(peer, other.peer);
+                    && Objects.equals(peer, other.peer) && peerCapabilityBits == other.peerCapabilityBits
+                    && peerLid == other.peerLid;
         }
 
         /** Nothing a model shows of the port differs (the LID and physical state too, which routes and links read). */
@@ -205,8 +233,7 @@ final class ObservedFabric {
 
         /** The far end this report shows cabled (physically up), null when none. */
         PortEnd cabledTo() {
-            return CableHistory.linked(end.port(), physicalState, peer)
-                    ? new PortEnd(peer.nodeGuid(), peer.portNumber()) : null;
+            return CableHistory.linked(end.port(), physicalState, peer == null ? 0 : peer.port()) ? peer : null;
         }
     }
 
@@ -226,6 +253,8 @@ final class ObservedFabric {
     private final Duration missingAfter;
     private final Map<String, NodeSeen> nodes = new HashMap<>();
     private final PortIndex index;
+    /** The ports' shared ends: a report's own and the far end it names. */
+    private final PortEnds ends;
     private final PortTable<PortSeen> ports = new PortTable<>();
     /** Each agent's newest batch: a walk keeps its nodes present only while its agent is still reporting. */
     private final Map<String, Instant> agentSeen = new HashMap<>();
@@ -242,9 +271,10 @@ final class ObservedFabric {
      */
     private final Map<Integer, PortCapability> capabilities = new HashMap<>();
 
-    ObservedFabric(Duration missingAfter, PortIndex index) {
+    ObservedFabric(Duration missingAfter, PortEnds ends) {
         this.missingAfter = missingAfter;
-        this.index = index;
+        this.ends = ends;
+        this.index = ends.index();
     }
 
     /**
@@ -390,12 +420,11 @@ final class ObservedFabric {
             if (decided.containsKey(end)) {
                 continue;
             }
-            PeerPort peer = seen.peer();
-            if (peer == null || peer.portNumber() < 1 || seen.state() == PortState.DOWN) {
+            PortEnd far = seen.peer();
+            if (far == null || far.port() < 1 || seen.state() == PortState.DOWN) {
                 decided.put(end, end); // "not cabled", as this newest report says
                 continue;
             }
-            PortEnd far = new PortEnd(peer.nodeGuid(), peer.portNumber());
             if (decided.containsKey(far) || far.equals(end)) {
                 decided.put(end, end);
                 continue;
@@ -420,9 +449,9 @@ final class ObservedFabric {
 
     /** A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it. */
     private static LinkEndState farEnd(PortEnd far, PortSeen near) {
-        PortCapability capability = near.peer().capability();
+        PortCapability capability = near.peerCapability();
         // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
-        int lid = near.peer().lid() == null ? 0 : near.peer().lid();
+        int lid = near.peerLid();
         return capability == null ? LinkEndState.bare(far, lid, near.width(), near.speed())
                 : new LinkEndState(far, lid, null, null, near.width(), near.speed(), capability.widths(),
                 capability.speeds());
@@ -460,8 +489,10 @@ final class ObservedFabric {
             known.seen(at);
             return returning(before, at) ? Change.MODEL : Change.NONE;
         }
-        PortEnd end = known == null ? new PortEnd(nodeGuid, report.portNumber()) : known.end(); // one a port
-        PortSeen seen = new PortSeen(end, report, agentId, at);
+        PortEnd end = known == null ? ends.of(nodeGuid, report.portNumber()) : known.end();
+        PeerPort reported = report.peer();
+        PortSeen seen = new PortSeen(end, report,
+                reported == null ? null : ends.of(reported.nodeGuid(), reported.portNumber()), agentId, at);
         ports.set(number, seen);
         if (known == null) {
             return Change.STRUCTURE;

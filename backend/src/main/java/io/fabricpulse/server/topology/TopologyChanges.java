@@ -79,12 +79,12 @@ public class TopologyChanges {
 
     public TopologyChanges(TopologyProperties properties, Clock clock, Function<String, String> names,
                            List<TopologyChangeListener> listeners) {
-        this(properties, clock, names, listeners, new PortIndex());
+        this(properties, clock, names, listeners, new PortEnds(new PortIndex()));
     }
 
     private TopologyChanges(TopologyProperties properties, Clock clock, Function<String, String> names,
-                            List<TopologyChangeListener> listeners, PortIndex index) {
-        this.observed = new ObservedFabric(properties.missingAfter(), index);
+                            List<TopologyChangeListener> listeners, PortEnds ends) {
+        this.observed = new ObservedFabric(properties.missingAfter(), ends);
         this.clock = clock;
         this.names = names;
         this.listeners = List.copyOf(listeners);
@@ -94,8 +94,8 @@ public class TopologyChanges {
 
     @Autowired
     TopologyChanges(TopologyProperties properties, Clock clock, NodeNameDirectory names,
-                    ObjectProvider<TopologyChangeListener> listeners, PortIndex index) {
-        this(properties, clock, names::nameOf, listeners.orderedStream().toList(), index);
+                    ObjectProvider<TopologyChangeListener> listeners, PortEnds ends) {
+        this(properties, clock, names::nameOf, listeners.orderedStream().toList(), ends);
     }
 
     /**
