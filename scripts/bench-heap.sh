@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Live heap per tracked port (issue 19, docs/PERFORMANCE.md): starts the server as users do (scripts/server.sh,
 # its default JVM options), feeds it PORTS loadgen ports at INTERVAL for SECONDS, then counts what a full
-# collection leaves (jcmd GC.class_histogram). Prints the loadgen's summary, live heap in total and per port,
+# collection leaves (jcmd GC.class_histogram), before the load (the started server's own) and after it. Prints the
+# loadgen's summary, live heap in total and per port (all of it, and what the ports added to the server's own),
 # the classes that hold most of it, the process's RSS and the share of its CPU spent in GC threads.
 #
 # usage: scripts/bench-heap.sh [PORTS] [INTERVAL] [SECONDS]     (default: 200000 10s 60)
@@ -35,6 +36,8 @@ cpu_ticks() {
   done
   echo "$all $gc"
 }
+"$JAVA_HOME/bin/jcmd" $server GC.class_histogram > "$work/histogram-started.txt"
+started=$(awk '/^Total/ {print $3}' "$work/histogram-started.txt")
 read -r all_before gc_before < <(cpu_ticks)
 
 "$JAVA_HOME/bin/java" -jar "$root/collector-agent/target/fabricpulse-agent.jar" loadgen \
@@ -48,6 +51,7 @@ live=$(awk '/^Total/ {print $3}' "$work/histogram.txt")
 rss_kb=$(awk '/^VmRSS/ {print $2}' /proc/$server/status)
 hz=$(getconf CLK_TCK)
 echo "live heap after a full GC: $((live / 1000000)) MB, $((live / ports)) B per port ($ports ports)"
+echo "of it the started server's own before any port: $((started / 1000000)) MB; what the ports added: $(((live - started) / ports)) B per port"
 echo "RSS: $((rss_kb * 1024 / 1000000)) MB"
 echo "server CPU during the load: $(((all_after - all_before) / hz)) s, of it GC threads $(((gc_after - gc_before) / hz)) s" \
   "($(( (gc_after - gc_before) * 100 / (all_after - all_before + 1) )) %)"

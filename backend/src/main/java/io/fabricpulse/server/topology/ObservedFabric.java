@@ -55,8 +55,11 @@ final class ObservedFabric {
 
         private final NodeType type;
         private final String description;
-        /** Agents whose latest complete walk reached the node. */
-        private final Set<String> inDiscoveryOf;
+        /**
+         * Agents whose latest complete walk reached the node: an immutable set, replaced when it changes (rarely: a
+         * walk reaches the same nodes again and again); an empty one of its own was 56 bytes of every node.
+         */
+        private Set<String> inDiscoveryOf;
         /** As primitives: see {@link PortSeen#seenAt}. */
         private long lastSeenSeconds;
         private int lastSeenNanos;
@@ -90,6 +93,27 @@ final class ObservedFabric {
 
         Set<String> inDiscoveryOf() {
             return inDiscoveryOf;
+        }
+
+        /** Notes that {@code agentId}'s complete walk reached the node; true when that is news. */
+        boolean reachedBy(String agentId) {
+            if (inDiscoveryOf.contains(agentId)) {
+                return false;
+            }
+            Set<String> more = new HashSet<>(inDiscoveryOf);
+            more.add(agentId);
+            inDiscoveryOf = Set.copyOf(more);
+            return true;
+        }
+
+        /** Notes that {@code agentId}'s complete walk did not reach the node. */
+        void unreachedBy(String agentId, Instant at) {
+            if (inDiscoveryOf.contains(agentId)) {
+                Set<String> fewer = new HashSet<>(inDiscoveryOf);
+                fewer.remove(agentId);
+                inDiscoveryOf = Set.copyOf(fewer);
+            }
+            unreachedAt = at;
         }
 
         Instant unreachedAt() {
@@ -470,7 +494,7 @@ final class ObservedFabric {
             return returning(before, at) ? Change.MODEL : Change.NONE;
         }
         nodes.put(report.guid(), new NodeSeen(report.type(), description, at,
-                known == null ? new HashSet<>() : known.inDiscoveryOf(), known == null ? null : known.unreachedAt()));
+                known == null ? Set.of() : known.inDiscoveryOf(), known == null ? null : known.unreachedAt()));
         if (known == null || known.type() != report.type()) {
             return Change.STRUCTURE;
         }
@@ -530,12 +554,10 @@ final class ObservedFabric {
             }
         }
         for (Map.Entry<String, NodeSeen> node : nodes.entrySet()) {
-            Set<String> by = node.getValue().inDiscoveryOf();
             if (reached.contains(node.getKey())) {
-                changed |= by.add(agentId);
+                changed |= node.getValue().reachedBy(agentId);
             } else {
-                by.remove(agentId);
-                node.getValue().unreachedAt = at;
+                node.getValue().unreachedBy(agentId, at);
                 changed = true;
             }
         }
