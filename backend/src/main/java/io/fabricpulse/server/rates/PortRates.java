@@ -41,7 +41,7 @@ public final class PortRates implements CounterTotals {
      * Per counter ordinal, its baseline value where {@code present} has its bit, and from {@link #RATES} on the
      * latest sample's rates (raw bits) where {@code rated} has it; zeros take no room.
      */
-    private final PackedLongs longs = new PackedLongs();
+    private long[] longs = PackedLongs.none();
     private int present;
     /** Whether a sample was taken, and when the latest was collected: the time of every baseline not in {@code olderBits}. */
     private boolean sampled;
@@ -102,14 +102,14 @@ public final class PortRates implements CounterTotals {
 
         /** The sample's raw values, a copy (a counter older than its baseline reads as the baseline). */
         public CounterMap<Long> values() {
-            return CounterMap.ofLongBits(longs.unpacked(0), carried);
+            return CounterMap.ofLongBits(PackedLongs.unpacked(longs, 0), carried);
         }
 
         /** The outcome of {@code counter}, or null when the sample did not carry it. */
         public CounterRate outcome(PortCounter counter) {
             int c = counter.ordinal();
             if ((rated & 1 << c) != 0) {
-                return new CounterRate.PerSecond(Double.longBitsToDouble(longs.get(RATES + c)));
+                return new CounterRate.PerSecond(Double.longBitsToDouble(PackedLongs.get(longs, RATES + c)));
             }
             return outcomeOther(counter);
         }
@@ -128,7 +128,7 @@ public final class PortRates implements CounterTotals {
 
         /** Rates by IBA name in each counter's own unit per second (data counters: 4-byte words/s), a copy. */
         public CounterMap<Double> rates() {
-            return CounterMap.ofDoubleBits(longs.unpacked(RATES), rated);
+            return CounterMap.ofDoubleBits(PackedLongs.unpacked(longs, RATES), rated);
         }
 
         /** Counters latched at their maximum by IBA name, with since when. */
@@ -180,7 +180,7 @@ public final class PortRates implements CounterTotals {
         /** The rate of {@code counter} per second, NaN when this interval has none (a rate is never NaN). */
         public double perSecond(PortCounter counter) {
             int c = counter.ordinal();
-            return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(longs.get(RATES + c));
+            return (rated & 1 << c) == 0 ? Double.NaN : Double.longBitsToDouble(PackedLongs.get(longs, RATES + c));
         }
 
         /** The reason a carried counter has no rate; null when it has one or was not carried. */
@@ -210,7 +210,7 @@ public final class PortRates implements CounterTotals {
         for (PortCounter counter : COUNTERS) {
             if (values.has(counter)) {
                 int c = counter.ordinal();
-                rates.longs.set(c, values.longAt(counter));
+                rates.put(c, values.longAt(counter));
                 rates.keep(c, counter.wide(width), saturatedSince.get(counter.ibaName()));
             }
         }
@@ -244,7 +244,7 @@ public final class PortRates implements CounterTotals {
             long value = sample.longAt(counter);
             boolean wide = counter.wide(width);
             Instant previousAt = baselineAt(c, latestAt);
-            long previousValue = previousAt == null ? 0 : longs.get(c);
+            long previousValue = previousAt == null ? 0 : PackedLongs.get(longs, c);
             boolean previousWide = (wideBits & (1 << c)) != 0;
             double perSecond = CounterRates.perSecond(counter, previousValue, previousWide, previousAt, value, wide, at);
             CounterRate other = null;
@@ -257,7 +257,7 @@ public final class PortRates implements CounterTotals {
                     rare().others()[c] = other;
                 }
             } else {
-                longs.set(RATES + c, Double.doubleToRawLongBits(perSecond));
+                put(RATES + c, Double.doubleToRawLongBits(perSecond));
                 rated |= 1 << c;
             }
             if (!(other instanceof CounterRate.NotNewer)) {
@@ -268,7 +268,7 @@ public final class PortRates implements CounterTotals {
                 if (offset != 0 || offset(c) != 0) {
                     rare().offsets()[c] = offset;
                 }
-                longs.set(c, value);
+                put(c, value);
                 keep(c, wide, other instanceof CounterRate.Saturated(Instant since) ? since : null);
             }
         }
@@ -285,11 +285,22 @@ public final class PortRates implements CounterTotals {
     private void reserveFor(CounterMap<Long> sample) {
         int moved = 0;
         for (int c = 0; c < COUNTERS.length; c++) {
-            if ((carried & present & 1 << c) != 0 && sample.longAt(COUNTERS[c]) != longs.get(c)) {
+            if ((carried & present & 1 << c) != 0 && sample.longAt(COUNTERS[c]) != PackedLongs.get(longs, c)) {
                 moved |= 1 << c;
             }
         }
-        longs.reserve(sample.nonZeroBits() | (long) moved << RATES);
+        keepLongs(PackedLongs.reserve(longs, sample.nonZeroBits() | (long) moved << RATES));
+    }
+
+    private void put(int index, long value) {
+        keepLongs(PackedLongs.set(longs, index, value));
+    }
+
+    /** Stores the packed array only when it is another: a reference store dirties a card for the young collections. */
+    private void keepLongs(long[] packed) {
+        if (packed != longs) {
+            longs = packed;
+        }
     }
 
     /**
@@ -344,7 +355,7 @@ public final class PortRates implements CounterTotals {
     }
 
     private long total(int c) {
-        return (present & 1 << c) == 0 ? 0 : longs.get(c) + offset(c);
+        return (present & 1 << c) == 0 ? 0 : PackedLongs.get(longs, c) + offset(c);
     }
 
     /** The latest sample's outcome, valid until the next sample; nothing carried before the first. */

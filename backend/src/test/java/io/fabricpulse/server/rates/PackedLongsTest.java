@@ -16,7 +16,7 @@ class PackedLongsTest {
         Random random = new Random(19);
         int indexes = 2 * COUNTERS; // a port's baselines, then its rates: past 32, so the slot bits are a long's
         for (int round = 0; round < 200; round++) {
-            PackedLongs packed = new PackedLongs();
+            long[] packed = PackedLongs.none();
             long[] plain = new long[indexes];
             for (int step = 0; step < 100; step++) {
                 int i = random.nextInt(indexes);
@@ -26,28 +26,30 @@ class PackedLongsTest {
                     default -> random.nextLong(1, 1L << 40);
                 };
                 if (random.nextInt(8) == 0) {
-                    packed.reserve(random.nextLong(1L << indexes)); // slots made ahead hold 0 until set
+                    packed = PackedLongs.reserve(packed, random.nextLong(1L << indexes)); // slots made ahead hold 0 until set
                 }
-                packed.set(i, value);
+                packed = PackedLongs.set(packed, i, value);
                 plain[i] = value;
                 for (int any = 0; any < indexes; any++) {
-                    assertThat(packed.get(any)).as("index %d after step %d", any, step).isEqualTo(plain[any]);
+                    assertThat(PackedLongs.get(packed, any)).as("index %d after step %d", any, step).isEqualTo(plain[any]);
                 }
             }
-            assertThat(packed.unpacked(0)).containsExactly(java.util.Arrays.copyOfRange(plain, 0, COUNTERS));
-            assertThat(packed.unpacked(COUNTERS)).containsExactly(java.util.Arrays.copyOfRange(plain, COUNTERS, indexes));
+            assertThat(PackedLongs.unpacked(packed, 0)).containsExactly(java.util.Arrays.copyOfRange(plain, 0, COUNTERS));
+            assertThat(PackedLongs.unpacked(packed, COUNTERS)).containsExactly(java.util.Arrays.copyOfRange(plain, COUNTERS, indexes));
         }
+        assertThat(PackedLongs.none()).as("the shared array of no slots is never written").containsExactly(0L);
     }
 
     @Test
     void countersAtZeroReadAsZeroWithoutASlotAndACounterBackAtZeroReadsZero() {
-        PackedLongs packed = new PackedLongs();
-        packed.set(PortCounter.SymbolErrorCounter.ordinal(), 0);
-        packed.set(PortCounter.PortXmitData.ordinal(), 5);
-        packed.set(PortCounter.PortXmitData.ordinal(), 0);
+        long[] packed = PackedLongs.none();
+        packed = PackedLongs.set(packed, PortCounter.SymbolErrorCounter.ordinal(), 0);
+        assertThat(packed).as("a 0 takes no slot: the shared empty array stays").isSameAs(PackedLongs.none());
+        packed = PackedLongs.set(packed, PortCounter.PortXmitData.ordinal(), 5);
+        packed = PackedLongs.set(packed, PortCounter.PortXmitData.ordinal(), 0);
 
-        assertThat(packed.get(PortCounter.SymbolErrorCounter.ordinal())).isZero();
-        assertThat(packed.get(PortCounter.PortXmitData.ordinal())).isZero();
-        assertThat(packed.unpacked(0)).containsOnly(0L);
+        assertThat(PackedLongs.get(packed, PortCounter.SymbolErrorCounter.ordinal())).isZero();
+        assertThat(PackedLongs.get(packed, PortCounter.PortXmitData.ordinal())).isZero();
+        assertThat(PackedLongs.unpacked(packed, 0)).containsOnly(0L);
     }
 }

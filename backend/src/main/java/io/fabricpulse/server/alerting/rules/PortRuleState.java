@@ -36,7 +36,7 @@ public final class PortRuleState {
      * card and object for every young collection; a counter at 0 takes no room, and a port whose counted counters are
      * all 0 (a clean, idle port) keeps no array.
      */
-    private final PackedLongs counters = new PackedLongs();
+    private long[] counters = PackedLongs.none();
     private int present;
     /** The latest sample's collection time, {@link #NONE} before the first (no flag: it would take 8 bytes a port). */
     private long sampledAtMillis = NONE;
@@ -65,7 +65,7 @@ public final class PortRuleState {
         // The live fabric's views hold a CounterMap (read by ordinal, unboxed); others (tests) are copied into one.
         CounterMap<Long> sample = CounterMap.ofLongs(view.counters());
         if (firstSight) {
-            counters.reserve(sample.nonZeroBits() & COUNTED);
+            keepCounters(PackedLongs.reserve(counters, sample.nonZeroBits() & COUNTED));
         }
         int now = 0;
         for (PortCounter counter : COUNTERS) {
@@ -74,11 +74,11 @@ public final class PortRuleState {
                 continue;
             }
             long value = sample.longAt(counter);
-            long previous = counters.get(c);
+            long previous = PackedLongs.get(counters, c);
             if (increments != null && (present & 1 << c) != 0 && Long.compareUnsigned(value, previous) >= 0) {
                 increments[c] = value - previous;
             }
-            counters.set(c, value);
+            keepCounters(PackedLongs.set(counters, c, value));
             now |= 1 << c;
         }
         present = now;
@@ -96,6 +96,13 @@ public final class PortRuleState {
         return new PortSample(view, increments, sincePrevious, peer, far == null ? 0 : far.capabilityBits,
                 fabric == null ? PortLookup.NONE : fabric, expectedPeer,
                 !firstSight && !Objects.equals(formerSubject, peer) ? new PeerChange(formerSubject) : null, this);
+    }
+
+    /** Stores the packed counters only when they are another array: a reference store dirties a card. */
+    private void keepCounters(long[] packed) {
+        if (packed != counters) {
+            counters = packed;
+        }
     }
 
     private static int countedBits() {
