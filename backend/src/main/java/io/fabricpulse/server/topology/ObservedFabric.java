@@ -217,10 +217,9 @@ final class ObservedFabric {
             return peer;
         }
 
-        /** The far end's capability as the reporting agent read it, null when it did not. */
-        PortCapability peerCapability() {
-            return peerCapabilityBits == 0 ? null
-                    : PortCapability.fromBits(peerCapabilityBits >>> 16, peerCapabilityBits & 0xFFFF);
+        /** The far end's capability as the reporting agent read it, 0 when it did not. */
+        int peerCapabilityBits() {
+            return peerCapabilityBits;
         }
 
         int peerLid() {
@@ -465,15 +464,19 @@ final class ObservedFabric {
 
     /** What a port's report says of it; "supported" is what it supports and has enabled, as the link rules read it. */
     private LinkEndState state(PortSeen port) {
-        PortCapability capability = capabilities.computeIfAbsent(port.capabilityBits(),
-                bits -> PortCapability.fromBits(bits >>> 16, bits & 0xFFFF));
+        PortCapability capability = capability(port.capabilityBits());
         return new LinkEndState(port.end(), port.lid(), port.state(), port.physicalState(), port.width(), port.speed(),
                 capability.widths(), capability.speeds());
     }
 
+    /** The capability of {@code bits}, one object for each distinct one. */
+    private PortCapability capability(int bits) {
+        return capabilities.computeIfAbsent(bits, b -> PortCapability.fromBits(b >>> 16, b & 0xFFFF));
+    }
+
     /** A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it. */
-    private static LinkEndState farEnd(PortEnd far, PortSeen near) {
-        PortCapability capability = near.peerCapability();
+    private LinkEndState farEnd(PortEnd far, PortSeen near) {
+        PortCapability capability = near.peerCapabilityBits() == 0 ? null : capability(near.peerCapabilityBits());
         // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
         int lid = near.peerLid();
         return capability == null ? LinkEndState.bare(far, lid, near.width(), near.speed())
