@@ -27,7 +27,11 @@ public final class IncrementWindow {
 
     static final int SLOTS = 256;
     static final int RATIO_SLOTS = 16;
-    private static final int FIRST_CAPACITY = 4;
+    /**
+     * Slots a new window has room for: two, grown by a quarter as slots are taken. XmitWait's 1 min ratio window on a
+     * port polled every 30 s holds two or three slots, and four made its ring 16 bytes more than it ever used.
+     */
+    private static final int FIRST_CAPACITY = 2;
     /** Longs per slot: time and whole, then the amount. */
     private static final int STRIDE = 2;
     private static final long LOW_32 = 0xFFFF_FFFFL;

@@ -307,6 +307,12 @@ class RulesTest {
             polled.add(T0.plusMillis(10_000L * poll + (poll % 4) * 5 - 7), 5, 10_000);
         }
         assertThat(polled.capacity()).isEqualTo(7); // a doubled ring had 8
+        // Polled every 30 s it holds two or three slots: room for three (a ring made with room for four kept four).
+        IncrementWindow slower = IncrementWindow.ratio("test", Duration.ofMinutes(1));
+        for (int poll = 0; poll < 20; poll++) {
+            slower.add(T0.plusMillis(30_000L * poll + (poll % 4) * 5 - 7), 5, 30_000);
+        }
+        assertThat(slower.capacity()).isEqualTo(3);
         // Every second for 125 minutes: a counting window's slots, 256 and two, and no more.
         IncrementWindow busy = new IncrementWindow("test", Duration.ofMinutes(125));
         for (int second = 0; second < 125 * 60; second++) {
