@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Live heap per tracked port (issue 19, docs/PERFORMANCE.md): starts the server as users do (scripts/server.sh,
 # its default JVM options), feeds it PORTS loadgen ports at INTERVAL for SECONDS, then counts what a full
-# collection leaves (jcmd GC.class_histogram), before the load (the started server's own) and after it. Prints the
+# collection leaves (jcmd GC.class_histogram), before the load (the started server's own) and after it, less G1's
+# filler objects (jdk.internal.vm.Filler*: dead space the collector formats as objects, which the histogram lists and
+# a heap dump of live objects does not hold). Prints the
 # loadgen's summary, live heap in total and per port (all of it, and what the ports added to the server's own),
 # the classes that hold most of it, the process's RSS and the share of its CPU spent in GC threads.
 #
@@ -37,7 +39,11 @@ cpu_ticks() {
   echo "$all $gc"
 }
 "$JAVA_HOME/bin/jcmd" $server GC.class_histogram > "$work/histogram-started.txt"
-started=$(awk '/^Total/ {print $3}' "$work/histogram-started.txt")
+# Live bytes of a histogram: its total less G1's fillers (known dead heap areas, JDK-8284435).
+live_bytes() {
+  awk '/^Total/ {total = $3} /jdk\.internal\.vm\.Filler/ {filler += $3} END {print total - filler}' "$1"
+}
+started=$(live_bytes "$work/histogram-started.txt")
 read -r all_before gc_before < <(cpu_ticks)
 
 "$JAVA_HOME/bin/java" -jar "$root/collector-agent/target/fabricpulse-agent.jar" loadgen \
@@ -47,7 +53,7 @@ read -r all_after gc_after < <(cpu_ticks)
 tail -n 7 "$work/loadgen.out"
 
 "$JAVA_HOME/bin/jcmd" $server GC.class_histogram > "$work/histogram.txt"
-live=$(awk '/^Total/ {print $3}' "$work/histogram.txt")
+live=$(live_bytes "$work/histogram.txt")
 rss_kb=$(awk '/^VmRSS/ {print $2}' /proc/$server/status)
 hz=$(getconf CLK_TCK)
 echo "live heap after a full GC: $((live / 1000000)) MB, $((live / ports)) B per port ($ports ports)"

@@ -49,7 +49,7 @@ public class ResumeRepository {
      */
     public Mono<Void> save(List<PortLastSample> samples, List<AgentMark> marks) {
         return (samples.isEmpty() ? Mono.<Long>empty() : mergeSamples(samples))
-                .thenMany(Flux.fromIterable(StateSql.chunks(marks)).concatMap(this::mergeMarks))
+                .thenMany(marks.isEmpty() ? Mono.<Long>empty() : mergeMarks(marks))
                 .then()
                 .as(transaction::transactional);
     }
@@ -130,24 +130,36 @@ public class ResumeRepository {
         }).reduce(0L, Long::sum);
     }
 
+    /** A mark moves forward only (a later time, or the same time and a later sequence); one row's text, as the samples'. */
+    private static final String MERGE_MARK = "MERGE INTO agent_ingest_mark AS t"
+            + " USING (VALUES (CAST($1 AS VARCHAR(128)), CAST($2 AS BIGINT), CAST($3 AS TIMESTAMP WITH TIME ZONE),"
+            + " CAST($4 AS VARCHAR(100)))) AS s (agent_id, sequence, collected_at, replica)"
+            + " ON t.replica = s.replica AND t.agent_id = s.agent_id"
+            + " WHEN MATCHED AND (s.collected_at > t.collected_at"
+            + " OR s.collected_at = t.collected_at AND s.sequence > t.sequence)"
+            + " THEN UPDATE SET sequence = s.sequence, collected_at = s.collected_at"
+            + " WHEN NOT MATCHED THEN INSERT (replica, agent_id, sequence, collected_at)"
+            + " VALUES (s.replica, s.agent_id, s.sequence, s.collected_at)";
+
+    /**
+     * Every flush's marks, bound by position into one row's text executed per row: a text of a row of named
+     * parameters per agent was parsed again for every count of agents a flush carried, and bound through a map.
+     */
     private Mono<Long> mergeMarks(List<AgentMark> rows) {
-        DatabaseClient.GenericExecuteSpec merge = db.sql("MERGE INTO agent_ingest_mark AS t USING (VALUES "
-                + StateSql.values(rows.size(), "a", "q", "t")
-                + ") AS s (agent_id, sequence, collected_at) ON t.replica = CAST(:replica AS VARCHAR(100)) AND t.agent_id = s.agent_id"
-                + " WHEN MATCHED AND (s.collected_at > t.collected_at"
-                + " OR s.collected_at = t.collected_at AND s.sequence > t.sequence)"
-                + " THEN UPDATE SET sequence = s.sequence, collected_at = s.collected_at"
-                + " WHEN NOT MATCHED THEN INSERT (replica, agent_id, sequence, collected_at)"
-                + " VALUES (CAST(:replica AS VARCHAR(100)), s.agent_id, s.sequence, s.collected_at)");
-        Map<String, Object> values = new HashMap<>();
-        values.put("replica", replica);
-        for (int i = 0; i < rows.size(); i++) {
-            AgentMark row = rows.get(i);
-            values.put("a" + i, row.agentId());
-            values.put("q" + i, row.sequence());
-            values.put("t" + i, StateSql.stored(row.collectedAt()));
-        }
-        return merge.bindValues(values).fetch().rowsUpdated();
+        return db.inConnectionMany(connection -> {
+            Statement merge = connection.createStatement(MERGE_MARK);
+            for (int i = 0; i < rows.size(); i++) {
+                if (i > 0) {
+                    merge.add();
+                }
+                AgentMark row = rows.get(i);
+                merge.bind(0, row.agentId())
+                        .bind(1, row.sequence())
+                        .bind(2, StateSql.stored(row.collectedAt()))
+                        .bind(3, replica);
+            }
+            return Flux.from(merge.execute()).flatMap(Result::getRowsUpdated);
+        }).reduce(0L, Long::sum);
     }
 
     private static DatabaseClient.GenericExecuteSpec in(DatabaseClient.GenericExecuteSpec spec, String prefix,
