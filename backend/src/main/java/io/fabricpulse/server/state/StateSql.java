@@ -1,14 +1,19 @@
 package io.fabricpulse.server.state;
 
 import io.r2dbc.spi.Readable;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.Statement;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.Parameter;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.function.BiConsumer;
 
 /** The few conventions every state repository shares, so H2 and PostgreSQL behave the same. */
 public final class StateSql {
@@ -63,6 +68,30 @@ public final class StateSql {
     /** A generated id: the insert's returned "id" column (drivers differ in its type and case). */
     public static long generatedId(Readable row) {
         return required(row, 0, Number.class).longValue();
+    }
+
+    /**
+     * Executes one row's statement text ({@code $1}, {@code $2}... parameters) once per row, each row bound by position
+     * by {@code bind} (R2DBC's {@code Statement.add()}): the database parses the text once and no named parameters
+     * are expanded. A text with a row of named parameters per row was parsed again for every row count, kept in
+     * Spring's and H2's statement caches, and bound through a map. In the caller's transaction, if it has one.
+     *
+     * @return the rows updated
+     */
+    public static <T> Mono<Long> perRow(DatabaseClient db, String sql, List<T> rows, BiConsumer<Statement, T> bind) {
+        if (rows.isEmpty()) {
+            return Mono.just(0L);
+        }
+        return db.inConnectionMany(connection -> {
+            Statement statement = connection.createStatement(sql);
+            for (int i = 0; i < rows.size(); i++) {
+                if (i > 0) {
+                    statement.add();
+                }
+                bind.accept(statement, rows.get(i));
+            }
+            return Flux.from(statement.execute()).flatMap(Result::getRowsUpdated);
+        }).reduce(0L, Long::sum);
     }
 
     /** Rows per multi-row statement: one round trip for many rows, far below any driver's parameter limit. */

@@ -4,8 +4,6 @@ import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.server.fabric.StoredBaselines;
 import io.fabricpulse.server.state.StateSql;
 import io.r2dbc.spi.Readable;
-import io.r2dbc.spi.Result;
-import io.r2dbc.spi.Statement;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
@@ -48,8 +46,8 @@ public class ResumeRepository {
      * must appear at most once (a MERGE may touch a row only once).
      */
     public Mono<Void> save(List<PortLastSample> samples, List<AgentMark> marks) {
-        return (samples.isEmpty() ? Mono.<Long>empty() : mergeSamples(samples))
-                .thenMany(marks.isEmpty() ? Mono.<Long>empty() : mergeMarks(marks))
+        return mergeSamples(samples)
+                .then(mergeMarks(marks))
                 .then()
                 .as(transaction::transactional);
     }
@@ -109,25 +107,15 @@ public class ResumeRepository {
             + " s.extended_errors, s.counters, s.saturated, s.agent_id, s.replica)";
 
     private Mono<Long> mergeSamples(List<PortLastSample> rows) {
-        return db.inConnectionMany(connection -> {
-            Statement merge = connection.createStatement(MERGE_SAMPLE);
-            for (int i = 0; i < rows.size(); i++) {
-                if (i > 0) {
-                    merge.add();
-                }
-                PortLastSample row = rows.get(i);
-                merge.bind(0, row.nodeGuid())
-                        .bind(1, row.portNumber())
-                        .bind(2, StateSql.stored(row.sample().at()))
-                        .bind(3, row.sample().width().extendedData())
-                        .bind(4, row.sample().width().extendedErrors())
-                        .bind(5, SampleBytes.counters(row.sample().counters()))
-                        .bind(6, SampleText.saturated(row.sample().saturatedSince()))
-                        .bind(7, row.agentId())
-                        .bind(8, replica);
-            }
-            return Flux.from(merge.execute()).flatMap(Result::getRowsUpdated);
-        }).reduce(0L, Long::sum);
+        return StateSql.perRow(db, MERGE_SAMPLE, rows, (merge, row) -> merge.bind(0, row.nodeGuid())
+                .bind(1, row.portNumber())
+                .bind(2, StateSql.stored(row.sample().at()))
+                .bind(3, row.sample().width().extendedData())
+                .bind(4, row.sample().width().extendedErrors())
+                .bind(5, SampleBytes.counters(row.sample().counters()))
+                .bind(6, SampleText.saturated(row.sample().saturatedSince()))
+                .bind(7, row.agentId())
+                .bind(8, replica));
     }
 
     /** A mark moves forward only (a later time, or the same time and a later sequence); one row's text, as the samples'. */
@@ -141,25 +129,12 @@ public class ResumeRepository {
             + " WHEN NOT MATCHED THEN INSERT (replica, agent_id, sequence, collected_at)"
             + " VALUES (s.replica, s.agent_id, s.sequence, s.collected_at)";
 
-    /**
-     * Every flush's marks, bound by position into one row's text executed per row: a text of a row of named
-     * parameters per agent was parsed again for every count of agents a flush carried, and bound through a map.
-     */
+    /** Every flush's marks, one row's text executed per agent ({@link StateSql#perRow}), as the samples'. */
     private Mono<Long> mergeMarks(List<AgentMark> rows) {
-        return db.inConnectionMany(connection -> {
-            Statement merge = connection.createStatement(MERGE_MARK);
-            for (int i = 0; i < rows.size(); i++) {
-                if (i > 0) {
-                    merge.add();
-                }
-                AgentMark row = rows.get(i);
-                merge.bind(0, row.agentId())
-                        .bind(1, row.sequence())
-                        .bind(2, StateSql.stored(row.collectedAt()))
-                        .bind(3, replica);
-            }
-            return Flux.from(merge.execute()).flatMap(Result::getRowsUpdated);
-        }).reduce(0L, Long::sum);
+        return StateSql.perRow(db, MERGE_MARK, rows, (merge, row) -> merge.bind(0, row.agentId())
+                .bind(1, row.sequence())
+                .bind(2, StateSql.stored(row.collectedAt()))
+                .bind(3, replica));
     }
 
     private static DatabaseClient.GenericExecuteSpec in(DatabaseClient.GenericExecuteSpec spec, String prefix,

@@ -2,7 +2,6 @@ package io.fabricpulse.server.topology.store;
 
 import io.fabricpulse.server.state.StateSql;
 import io.r2dbc.spi.Readable;
-import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -56,27 +55,23 @@ public class CableHistoryRepository {
 
     /** Inserts or updates the rows by port ({@link #MERGE}), {@link StateSql#ROWS_PER_STATEMENT} a statement. */
     public Mono<Long> save(List<CableHistoryRow> rows) {
-        return Flux.fromIterable(StateSql.chunks(rows)).concatMap(chunk -> db.inConnectionMany(connection -> {
-            Statement merge = connection.createStatement(MERGE);
-            for (int i = 0; i < chunk.size(); i++) {
-                if (i > 0) {
-                    merge.add();
-                }
-                CableHistoryRow row = chunk.get(i);
-                merge.bind(0, row.nodeGuid())
-                        .bind(1, row.portNumber())
-                        .bind(2, row.peerGuid())
-                        .bind(3, row.peerPort())
-                        .bind(4, StateSql.stored(row.firstSeen()))
-                        .bind(5, StateSql.stored(row.lastSeen()));
-                if (row.lostAt() == null) {
-                    merge.bindNull(6, Instant.class);
-                } else {
-                    merge.bind(6, StateSql.stored(row.lostAt()));
-                }
-            }
-            return Flux.from(merge.execute()).flatMap(Result::getRowsUpdated);
-        })).reduce(0L, Long::sum);
+        return Flux.fromIterable(StateSql.chunks(rows))
+                .concatMap(chunk -> StateSql.perRow(db, MERGE, chunk, CableHistoryRepository::bind))
+                .reduce(0L, Long::sum);
+    }
+
+    private static void bind(Statement merge, CableHistoryRow row) {
+        merge.bind(0, row.nodeGuid())
+                .bind(1, row.portNumber())
+                .bind(2, row.peerGuid())
+                .bind(3, row.peerPort())
+                .bind(4, StateSql.stored(row.firstSeen()))
+                .bind(5, StateSql.stored(row.lastSeen()));
+        if (row.lostAt() == null) {
+            merge.bindNull(6, Instant.class);
+        } else {
+            merge.bind(6, StateSql.stored(row.lostAt()));
+        }
     }
 
     /** Replaces the whole history by {@code rows} in one transaction: what a newly saved baseline says. */
