@@ -92,7 +92,8 @@ public final class WindowBuckets {
     private long coveredFrom = NONE;
     /**
      * Closed bucket b of ring t (one of the ring's older buckets) at {@code closedSlot(t, b) * stride()}, {@link #pack
-     * packed}: the seconds it covers, then the increase of the counter in column k at {@code + 1 + k}. After the
+     * packed}: the seconds it covers once they are kept, then the increase of the counter in column k at
+     * {@code + firstCounter() + k}. After the
      * {@link #CLOSED_SLOTS} closed buckets, the newest bucket of each ring, alike, each value a float in two chars
      * ({@link #openAt}).
      */

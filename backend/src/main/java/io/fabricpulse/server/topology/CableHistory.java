@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * down is still known when it comes back up, and is replaced by the baseline's links when a new baseline is
  * saved (the operator's word on what belongs where).
  *
- * <p>Fed from the pipeline's worker with every applied batch: one map lookup per linked port, a row queued
+ * <p>Fed from the pipeline's worker with every applied batch: a few lookups per linked port (its end, its far end, its cable), a row queued
  * for the state store only when a link is new, moved, back, or its last sighting is older than {@link #REFRESH};
  * and with the cables the live topology saw gone ({@link CableLoss}, found only when the structure changed): their
  * last sighting made exact and the loss's time kept, so the time slider can tell when a cable left.
