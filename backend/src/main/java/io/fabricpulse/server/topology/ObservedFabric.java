@@ -474,14 +474,13 @@ final class ObservedFabric {
         return capabilities.computeIfAbsent(bits, b -> PortCapability.fromBits(b >>> 16, b & 0xFFFF));
     }
 
-    /**
-     * A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it (none
-     * read: the unknown capability's empty sets, as a bare end has).
-     */
+    /** A far end no agent reports: the cable's rate, and its port's capability as the near end's agent read it. */
     private LinkEndState farEnd(PortEnd far, PortSeen near) {
-        PortCapability capability = capability(near.peerCapabilityBits());
+        PortCapability capability = near.peerCapabilityBits() == 0 ? null : capability(near.peerCapabilityBits());
         // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
-        return new LinkEndState(far, near.peerLid(), null, null, near.width(), near.speed(), capability.widths(),
+        int lid = near.peerLid();
+        return capability == null ? LinkEndState.bare(far, lid, near.width(), near.speed())
+                : new LinkEndState(far, lid, null, null, near.width(), near.speed(), capability.widths(),
                 capability.speeds());
     }
 
