@@ -37,17 +37,21 @@ public final class IncrementWindow {
     private static final long LOW_32 = 0xFFFF_FFFFL;
     /** How far after the origin a slot's time may be before the origin moves on (a signed int's worth). */
     private static final long LATEST_OFFSET = Integer.MAX_VALUE;
+    private static final int RATIO = Integer.MIN_VALUE;
+    private static final int HEAD_MASK = 0xFFFF;
+    private static final int SIZE_SHIFT = 16;
 
     /** What the rule calls it: a port's state finds its windows by name. */
     private final String name;
     private final Duration span;
-    private final boolean ratio;
     /** Slot i of the ring at {@code STRIDE * ((head + i) % capacity)}: time after the origin and whole, then amount. */
     private long[] ring;
-    private int head;
-    private int size;
-    private long sum;
-    private long wholeSum;
+    /**
+     * The ring's head (low 16 bits) and size (the 15 above), and whether this is a ratio window (the sign bit): one
+     * int for three fields, and the sums are added up when read (at most {@value #SLOTS} + 2 slots, on a port that
+     * errs): a window was 56 bytes besides its ring, on every port whose XmitWait moves, and is 32.
+     */
+    private int shape;
     /** Epoch milliseconds the slots' times count from: the first add's, moved on as the window moves on. */
     private long originMillis;
 
@@ -57,7 +61,7 @@ public final class IncrementWindow {
         }
         this.name = name;
         this.span = span;
-        this.ratio = ratio;
+        this.shape = ratio ? RATIO : 0;
         this.ring = new long[STRIDE * FIRST_CAPACITY];
     }
 
@@ -81,7 +85,7 @@ public final class IncrementWindow {
 
     /** True for a window of a part and its whole. */
     public boolean isRatio() {
-        return ratio;
+        return (shape & RATIO) != 0;
     }
 
     /** Adds {@code amount} at {@code at} (times must not go backwards) and returns the sum over the window ending at {@code at}. */
@@ -100,19 +104,20 @@ public final class IncrementWindow {
         long now = at.toEpochMilli();
         // What leaves first: the slot this adds to is never among it, and the times left are within the span.
         long oldest = now - span.toMillis();
-        while (size > 0 && timeAt(index(0)) <= oldest) {
-            sum -= ring[index(0) + 1];
-            wholeSum -= ring[index(0)] & LOW_32;
+        int head = head();
+        int size = size();
+        while (size > 0 && timeAt(STRIDE * head) <= oldest) {
             head = (head + 1) % capacity();
             size--;
         }
+        setShape(head, size);
         if (size == 0) {
             originMillis = now;
         } else if (now - originMillis > LATEST_OFFSET) {
             moveOrigin(oldest);
         }
         if (part > 0 || whole > 0) {
-            long kept = ratio ? whole : 0;
+            long kept = isRatio() ? whole : 0;
             if (size > 0 && now - timeAt(index(size - 1)) < slotMillis()) {
                 int newest = index(size - 1);
                 kept = Math.min(LOW_32 - (ring[newest] & LOW_32), kept);
@@ -126,12 +131,10 @@ public final class IncrementWindow {
                 kept = Math.min(LOW_32, kept);
                 ring[slot] = (now - originMillis) << 32 | kept;
                 ring[slot + 1] = part;
-                size++;
+                setShape(head(), size + 1);
             }
-            sum += part;
-            wholeSum += kept;
         }
-        return sum;
+        return sum();
     }
 
     /** How close increments share a slot (derived, not kept: 8 bytes of every window). */
@@ -140,7 +143,19 @@ public final class IncrementWindow {
     }
 
     private int maxSlots() {
-        return ratio ? RATIO_SLOTS : SLOTS;
+        return isRatio() ? RATIO_SLOTS : SLOTS;
+    }
+
+    private int head() {
+        return shape & HEAD_MASK;
+    }
+
+    private int size() {
+        return (shape & ~RATIO) >>> SIZE_SHIFT;
+    }
+
+    private void setShape(int head, int size) {
+        shape = (shape & RATIO) | size << SIZE_SHIFT | head;
     }
 
     private long timeAt(int slot) {
@@ -149,7 +164,7 @@ public final class IncrementWindow {
 
     /** Counts the slots' times from {@code origin} instead (every slot is newer: they are within the span). */
     private void moveOrigin(long origin) {
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < size(); i++) {
             int slot = index(i);
             ring[slot] = (timeAt(slot) - origin) << 32 | (ring[slot] & LOW_32);
         }
@@ -158,17 +173,25 @@ public final class IncrementWindow {
 
     /** The sum over the window as of the latest {@code add} (the part's, in a ratio window). */
     public long sum() {
+        long sum = 0;
+        for (int i = 0; i < size(); i++) {
+            sum += ring[index(i) + 1];
+        }
         return sum;
     }
 
     /** The whole's sum over the window as of the latest {@code add}; 0 in a counting window. */
     public long wholeSum() {
-        return wholeSum;
+        long sum = 0;
+        for (int i = 0; i < size(); i++) {
+            sum += ring[index(i)] & LOW_32;
+        }
+        return sum;
     }
 
     /** True when nothing is left in the window: the state may drop it. */
     public boolean isEmpty() {
-        return size == 0;
+        return size() == 0;
     }
 
     /** How many slots the ring has room for (taken or not). */
@@ -178,7 +201,7 @@ public final class IncrementWindow {
 
     /** Where the {@code i}-th oldest slot's time is. */
     private int index(int i) {
-        return STRIDE * ((head + i) % capacity());
+        return STRIDE * ((head() + i) % capacity());
     }
 
     /**
@@ -194,10 +217,11 @@ public final class IncrementWindow {
             wider = Math.min(wider, maxSlots() + 2);
         }
         long[] grown = new long[STRIDE * wider];
+        int size = size();
         for (int i = 0; i < size; i++) {
             System.arraycopy(ring, index(i), grown, STRIDE * i, STRIDE);
         }
         ring = grown;
-        head = 0;
+        setShape(0, size);
     }
 }
