@@ -3,11 +3,13 @@ package io.fabricpulse.server.pipeline;
 import io.fabricpulse.model.ingest.CounterWidth;
 import io.fabricpulse.server.pipeline.resume.PortLastSample;
 import io.fabricpulse.server.ports.PortIndex;
-import io.fabricpulse.server.ports.PortTable;
+import io.fabricpulse.server.ports.PortLongs;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -35,20 +37,21 @@ import java.util.Set;
 final class ResumeThrottle {
 
     private final Duration interval;
-    /** Per port, what the state store holds: when it was sampled, when it is due again, and the state that makes an event. */
-    private final PortTable<Written> written = new PortTable<>();
+    /**
+     * Per port, what the state store holds: {@link #WRITTEN} the written sample's time with its width's code in the top
+     * byte (0: nothing written), {@link #DUE} when the port is due again. Longs in place of an object a port (36 bytes
+     * with its reference, where these are 16): updated in place, no reference stored into long-lived state.
+     */
+    private final PortLongs written = new PortLongs(2);
+    /** The saturated counters of the written samples that have any (few ports ever do); by port number. */
+    private final Map<Integer, Set<String>> saturated = new HashMap<>();
     private final PortIndex index;
 
-    /**
-     * Updated in place: a record made per write and stored into the long-lived map was a young reference each (a
-     * dirty card for every young collection to scan, and an object it copied) for every port every interval.
-     */
-    private static final class Written {
-        private long atMillis;
-        private long dueMillis;
-        private CounterWidth width;
-        private Set<String> saturated = Set.of();
-    }
+    private static final int WRITTEN = 0;
+    private static final int DUE = 1;
+    private static final int WIDTH_SHIFT = 56;
+    private static final long TIME_MASK = (1L << WIDTH_SHIFT) - 1;
+    private static final CounterWidth[] WIDTHS = CounterWidth.values();
 
     ResumeThrottle(Duration interval, PortIndex index) {
         this.interval = Objects.requireNonNull(interval, "interval");
@@ -66,9 +69,10 @@ final class ResumeThrottle {
         if (interval.isZero() || withoutRate) {
             return true;
         }
-        Written known = written.get(index.find(port.nodeGuid(), port.portNumber()));
-        return known == null || known.width != width || !known.saturated.equals(saturated)
-                || at.toEpochMilli() >= known.dueMillis;
+        int number = index.find(port.nodeGuid(), port.portNumber());
+        long known = written.get(number, WRITTEN);
+        return known == 0 || widthOf(known) != width || !saturatedOf(number).equals(saturated)
+                || at.toEpochMilli() >= written.get(number, DUE);
     }
 
     /** Remembers what the state store now holds; call only once the write is committed. */
@@ -78,27 +82,32 @@ final class ResumeThrottle {
         }
         for (PortLastSample sample : samples) {
             int number = index.of(sample.port().nodeGuid(), sample.port().portNumber());
-            Written known = written.get(number);
+            long known = written.get(number, WRITTEN);
             long at = sample.sample().at().toEpochMilli();
-            if (known != null && at <= known.atMillis) {
+            if (known != 0 && at <= (known & TIME_MASK)) {
                 continue;
             }
-            long wait = interval.toMillis();
-            if (known == null) {
-                known = new Written();
-                written.set(number, known);
-                wait = firstWait(sample.port());
-            }
-            known.atMillis = at;
-            known.dueMillis = at + wait;
-            if (known.width != sample.sample().width()) {
-                known.width = sample.sample().width();
-            }
-            Set<String> saturated = sample.sample().saturatedSince().keySet();
-            if (!known.saturated.equals(saturated)) {
-                known.saturated = Set.copyOf(saturated);
+            long wait = known == 0 ? firstWait(sample.port()) : interval.toMillis();
+            // Sample times are within the ingest's bounds around the server's clock: positive, far below 2^56 ms.
+            written.set(number, WRITTEN, (long) (sample.sample().width().ordinal() + 1) << WIDTH_SHIFT | at & TIME_MASK);
+            written.set(number, DUE, at + wait);
+            Set<String> latched = sample.sample().saturatedSince().keySet();
+            if (!saturatedOf(number).equals(latched)) {
+                if (latched.isEmpty()) {
+                    saturated.remove(number);
+                } else {
+                    saturated.put(number, Set.copyOf(latched));
+                }
             }
         }
+    }
+
+    private static CounterWidth widthOf(long written) {
+        return WIDTHS[(int) (written >>> WIDTH_SHIFT) - 1];
+    }
+
+    private Set<String> saturatedOf(int number) {
+        return saturated.getOrDefault(number, Set.of());
     }
 
     /**

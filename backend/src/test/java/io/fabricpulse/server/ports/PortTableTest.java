@@ -4,9 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -45,26 +42,9 @@ class PortTableTest {
     @Test
     void noWriteIsLostWhileThreadsGrowTheTable() throws Exception {
         int perThread = 50_000;
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<?>> runs = new ArrayList<>();
-            for (int t = 0; t < 4; t++) {
-                int thread = t;
-                runs.add(pool.submit(() -> {
-                    for (int i = 0; i < perThread; i++) {
-                        int number = i * 4 + thread; // interleaved: every thread grows the same chunks
-                        table.set(number, Integer.toString(number));
-                    }
-                }));
-            }
-            for (Future<?> run : runs) {
-                run.get();
-            }
-            for (int number = 0; number < 4 * perThread; number++) {
-                assertThat(table.get(number)).isEqualTo(Integer.toString(number));
-            }
-        } finally {
-            pool.shutdownNow();
+        InterleavedWriters.write(perThread, number -> table.set(number, Integer.toString(number)));
+        for (int number = 0; number < InterleavedWriters.THREADS * perThread; number++) {
+            assertThat(table.get(number)).isEqualTo(Integer.toString(number));
         }
     }
 }
