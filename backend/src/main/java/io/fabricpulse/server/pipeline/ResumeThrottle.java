@@ -89,7 +89,8 @@ final class ResumeThrottle {
             }
             long wait = known == 0 ? firstWait(sample.port()) : interval.toMillis();
             // Sample times are within the ingest's bounds around the server's clock: positive, far below 2^56 ms.
-            written.set(number, WRITTEN, (long) (sample.sample().width().ordinal() + 1) << WIDTH_SHIFT | at & TIME_MASK);
+            long widthCode = sample.sample().width().ordinal() + 1;
+            written.set(number, WRITTEN, widthCode << WIDTH_SHIFT | at & TIME_MASK);
             written.set(number, DUE, at + wait);
             Set<String> latched = sample.sample().saturatedSince().keySet();
             if (!saturatedOf(number).equals(latched)) {
