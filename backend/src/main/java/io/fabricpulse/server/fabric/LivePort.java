@@ -20,6 +20,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
+import static io.fabricpulse.server.fabric.EnumCodes.code;
+import static io.fabricpulse.server.fabric.EnumCodes.of;
+
 /**
  * One port of the live fabric, updated in place: its latest report's fields, its rate state and its windows, in
  * objects made once (a field keeps its former object while the report says the same). A sample leaves no object
@@ -37,29 +40,26 @@ final class LivePort {
     private static final LinkWidth[] WIDTHS = LinkWidth.values();
     private static final LinkSpeed[] SPEEDS = LinkSpeed.values();
     private static final CounterWidth[] COUNTER_WIDTHS = CounterWidth.values();
+    private static final long NONE = Long.MIN_VALUE;
 
     private final String nodeGuid;
-    private final int portNumber;
+    /** Port numbers (0-254), LIDs and the far end's port number fit 16 bits (the ingest refuses others): a char. */
+    private final char portNumber;
     private final WindowBuckets windows = new WindowBuckets();
     private PortRates rates = new PortRates();
-    /** Whether a sample was taken, and the latest one's collection time (primitives: see {@link #take}). */
-    private boolean sampled;
-    private long sampledSeconds;
+    /** The latest sample's collection time, {@link #NONE} before the first (primitives: see {@link #take}). */
+    private long sampledSeconds = NONE;
     private int sampledNanos;
     private NodeView node;
-    private int lid;
-    /*
-     * The report's enum fields as ordinal + 1 (0: none): a byte each where a reference was 4 bytes (24 bytes of every
-     * port for the seven), and a primitive store dirties no card for the young collections to scan.
-     */
+    private char lid;
+    /* The report's enum fields as {@link EnumCodes}: a byte each where a reference was 4 bytes (24 for the seven). */
     private byte state;
     private byte physicalState;
     private byte widthActive;
     private byte speedActive;
     private String peerGuid;
-    private int peerPort;
+    private char peerPort;
     private String linkLayer;
-    private Double linkRateGbps;
     private byte counterWidth;
     private int capabilityBits;
     private int peerCapabilityBits;
@@ -74,7 +74,7 @@ final class LivePort {
 
     LivePort(String nodeGuid, int portNumber) {
         this.nodeGuid = nodeGuid;
-        this.portNumber = portNumber;
+        this.portNumber = (char) portNumber;
     }
 
     String nodeGuid() {
@@ -122,11 +122,10 @@ final class LivePort {
                 resets = result.resets();
             }
         }
-        sampled = true;
         sampledSeconds = at.getEpochSecond();
         sampledNanos = at.getNano();
-        lid = port.lid();
-        peerPort = port.peer() == null ? 0 : port.peer().portNumber();
+        lid = (char) port.lid();
+        peerPort = (char) (port.peer() == null ? 0 : port.peer().portNumber());
         this.capabilityBits = capabilityBits;
         this.peerCapabilityBits = PortView.bits(port.peer() == null ? null : port.peer().capability());
         this.supportedBits = supportedBits;
@@ -146,10 +145,7 @@ final class LivePort {
         if (!Objects.equals(linkLayer, layer)) {
             linkLayer = layer;
         }
-        Double gbps = port.ethernet() ? port.linkRateGbps() : null;
-        if (!Objects.equals(linkRateGbps, gbps)) {
-            linkRateGbps = gbps;
-        }
+        Double gbps = port.ethernet() ? port.linkRateGbps() : null; // kept in the link context, as its rate
         counterWidth = code(port.counterWidth());
         if (faults != port.faults()) {
             faults = port.faults();
@@ -159,8 +155,8 @@ final class LivePort {
         LinkWidth width = port.linkWidthActive();
         LinkSpeed speed = port.linkSpeedActive();
         if (link.width() != width || link.speed() != speed || !Objects.equals(link.ethernetGbps(),
-                linkRateGbps) || !Objects.equals(link.xmitWaitTick(), tick)) { // a tick is made per lookup: equal, not same
-            link = links.of(width, speed, linkRateGbps, tick);
+                gbps) || !Objects.equals(link.xmitWaitTick(), tick)) { // a tick is made per lookup: equal, not same
+            link = links.of(width, speed, gbps, tick);
         }
         this.view = null;
         return new Taken(makeView(result), resets, latest);
@@ -168,12 +164,12 @@ final class LivePort {
 
     /** Whether a sample was taken. */
     synchronized boolean hasSample() {
-        return sampled;
+        return sampledSeconds != NONE;
     }
 
     /** The latest view; null before the first sample. */
     synchronized PortView view() {
-        if (view == null && sampled) {
+        if (view == null && hasSample()) {
             view = makeView(rates.latest());
         }
         return view;
@@ -197,7 +193,7 @@ final class LivePort {
 
     /** Collection time of the latest sample taken; null before the first. */
     private Instant sampledAt() {
-        return sampled ? Instant.ofEpochSecond(sampledSeconds, sampledNanos) : null;
+        return hasSample() ? Instant.ofEpochSecond(sampledSeconds, sampledNanos) : null;
     }
 
     private PortView makeView(PortRates.Result result) {
@@ -210,18 +206,8 @@ final class LivePort {
                 peerGuid, peerPort, result.values(), result.rates(),
                 Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
                 Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer, linkRateGbps,
+                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer, link.ethernetGbps(),
                 of(COUNTER_WIDTHS, counterWidth), capabilityBits, peerCapabilityBits, supportedBits, siblingBits, faults);
-    }
-
-    /** An enum constant as a byte: its ordinal + 1, 0 for none (no enum here has more than 127 constants). */
-    private static byte code(Enum<?> value) {
-        return (byte) (value == null ? 0 : value.ordinal() + 1);
-    }
-
-    /** The constant {@link #code} made {@code code} of, null for 0. */
-    private static <E extends Enum<E>> E of(E[] constants, byte code) {
-        return code == 0 ? null : constants[code - 1];
     }
 
     private static LinkWidth widest(PortReport port) {

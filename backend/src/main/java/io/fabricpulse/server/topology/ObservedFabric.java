@@ -10,6 +10,7 @@ import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
+import io.fabricpulse.server.fabric.EnumCodes;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.ports.PortTable;
@@ -130,19 +131,25 @@ final class ObservedFabric {
      */
     private static final class PortSeen {
 
+        private static final PortState[] STATES = PortState.values();
+        private static final PhysicalState[] PHYSICAL_STATES = PhysicalState.values();
+        private static final LinkWidth[] WIDTHS = LinkWidth.values();
+        private static final LinkSpeed[] SPEEDS = LinkSpeed.values();
+
         private final PortEnd end;
         private final String agentId;
-        private final int lid;
-        private final PortState state;
-        private final PhysicalState physicalState;
-        private final LinkWidth width;
-        private final LinkSpeed speed;
+        /** LIDs are 16 bits (the ingest refuses others): a char each, and the four enums {@link EnumCodes}. */
+        private final char lid;
+        private final byte state;
+        private final byte physicalState;
+        private final byte width;
+        private final byte speed;
         private final int capabilityBits;
         /** The far end, null when the report names none. */
         private final PortEnd peer;
         /** The far end's capability ({@link PortView#bits(PortCapability)}, 0 when unread) and LID (0 when unread). */
         private final int peerCapabilityBits;
-        private final int peerLid;
+        private final char peerLid;
         /**
          * When it was reported last, as primitives: a reference to each batch's (young) time stored into this
          * long-lived object was one more card and object for every young collection to scan and copy.
@@ -154,15 +161,15 @@ final class ObservedFabric {
             this.end = end;
             this.agentId = agentId;
             seen(at);
-            this.lid = report.lid();
-            this.state = report.state();
-            this.physicalState = report.physicalState();
-            this.width = report.linkWidthActive();
-            this.speed = report.linkSpeedActive();
+            this.lid = (char) report.lid();
+            this.state = EnumCodes.code(report.state());
+            this.physicalState = EnumCodes.code(report.physicalState());
+            this.width = EnumCodes.code(report.linkWidthActive());
+            this.speed = EnumCodes.code(report.linkSpeedActive());
             this.capabilityBits = PortView.bits(report);
             this.peer = peer;
             this.peerCapabilityBits = report.peer() == null ? 0 : PortView.bits(report.peer().capability());
-            this.peerLid = report.peer() == null ? 0 : lidOf(report.peer());
+            this.peerLid = (char) (report.peer() == null ? 0 : lidOf(report.peer()));
         }
 
         private static int lidOf(PeerPort peer) {
@@ -194,11 +201,11 @@ final class ObservedFabric {
         }
 
         PortState state() {
-            return state;
+            return EnumCodes.of(STATES, state);
         }
 
         PhysicalState physicalState() {
-            return physicalState;
+            return EnumCodes.of(PHYSICAL_STATES, physicalState);
         }
 
         int capabilityBits() {
@@ -206,11 +213,11 @@ final class ObservedFabric {
         }
 
         LinkWidth width() {
-            return width;
+            return EnumCodes.of(WIDTHS, width);
         }
 
         LinkSpeed speed() {
-            return speed;
+            return EnumCodes.of(SPEEDS, speed);
         }
 
         PortEnd peer() {
@@ -234,9 +241,10 @@ final class ObservedFabric {
 
         /** Whether {@code report} of {@code agentId} repeats what this one says: then only its time moves on. */
         boolean repeatedBy(PortReport report, String agentId) {
-            return this.agentId.equals(agentId) && lid == report.lid() && state == report.state()
-                    && physicalState == report.physicalState() && width == report.linkWidthActive()
-                    && speed == report.linkSpeedActive()
+            return this.agentId.equals(agentId) && lid == report.lid() && state == EnumCodes.code(report.state())
+                    && physicalState == EnumCodes.code(report.physicalState())
+                    && width == EnumCodes.code(report.linkWidthActive())
+                    && speed == EnumCodes.code(report.linkSpeedActive())
                     && capabilityBits == PortView.bits(report)
                     && samePeer(report.peer());
         }
@@ -256,7 +264,7 @@ final class ObservedFabric {
 
         /** The far end this report shows cabled (physically up), null when none. */
         PortEnd cabledTo() {
-            return CableHistory.linked(end.port(), physicalState, peer == null ? 0 : peer.port()) ? peer : null;
+            return CableHistory.linked(end.port(), physicalState(), peer == null ? 0 : peer.port()) ? peer : null;
         }
     }
 
