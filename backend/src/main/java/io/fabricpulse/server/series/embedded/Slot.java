@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * One port's slot: its state page and its rows in its group's archive files ({@link SlotLayout}), and what
+ * One port's slot: its state page() and its rows in its group's archive files ({@link SlotLayout}), and what
  * an update and a read do to them. Not thread-safe: {@link PortSlots} runs everything done to a port under
  * the port's lock.
  *
@@ -32,10 +32,12 @@ final class Slot {
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
+    /*
+     * The page() and the rows are found from the group and the slot's place in it: the group's segments and the page's
+     * offset kept here too were 16 bytes of every port's slot.
+     */
     private final SlotLayout layout;
-    private final MemorySegment state;
-    private final long page;
-    private final MemorySegment[] archives;
+    private final SlotGroup group;
     private final int slotInGroup;
     /**
      * Whether the page's last rates known in the current step ({@link SlotLayout#lastKnown}, what a MAX archive
@@ -47,15 +49,13 @@ final class Slot {
 
     Slot(SlotLayout layout, SlotGroup group, int slotInGroup) {
         this.layout = layout;
-        this.state = group.state();
-        this.page = slotInGroup * layout.stateBytes();
-        this.archives = group.archives();
+        this.group = group;
         this.slotInGroup = slotInGroup;
     }
 
     /** The time of the port's latest update; 0 when its page holds no state (never made, or lost). */
     long lastUpdate() {
-        return state.get(LONG, page + SlotLayout.LAST_UPDATE);
+        return group.state().get(LONG, page() + SlotLayout.LAST_UPDATE);
     }
 
     /**
@@ -63,7 +63,7 @@ final class Slot {
      * of every archive's row before {@code start} count as unknown. Rows are left as they are.
      */
     void start(long start) {
-        state.asSlice(page, layout.stateBytes()).fill((byte) 0);
+        group.state().asSlice(page(), layout.stateBytes()).fill((byte) 0);
         putLong(SlotLayout.LAST_UPDATE, start);
         long stepStart = start - start % layout.step();
         for (int ds = 0; ds < layout.datasources(); ds++) {
@@ -79,9 +79,10 @@ final class Slot {
 
     /** Sets every row to unknown: the slot goes to another port. */
     void clearRows() {
-        for (int a = 0; a < archives.length; a++) {
+        for (int a = 0; a < group.archives().length; a++) {
             for (int position = 0; position < layout.rows(a); position++) {
-                archives[a].asSlice(layout.valueOffset(slotInGroup, position, 0), layout.rowBytes()).fill((byte) 0);
+                group.archives()[a].asSlice(layout.valueOffset(slotInGroup, position, 0), layout.rowBytes())
+                        .fill((byte) 0);
             }
         }
     }
@@ -146,7 +147,7 @@ final class Slot {
             putDouble(layout.lastKnown(ds), Double.NaN);
             addSeconds(ds, time - boundary, rate);
         }
-        for (int a = 0; a < archives.length; a++) {
+        for (int a = 0; a < group.archives().length; a++) {
             fold(a, layout.keepsMax(a) ? last : mean, stepStart + step, boundary);
         }
         putLong(SlotLayout.LAST_UPDATE, time);
@@ -258,7 +259,7 @@ final class Slot {
 
     private int archiveFor(Consolidation consolidation, long from) {
         int best = -1;
-        for (int a = 0; a < archives.length; a++) {
+        for (int a = 0; a < group.archives().length; a++) {
             SlotLayout.Archive archive = layout.archives().get(a);
             boolean answers = archive.function() == consolidation
                     || (consolidation == Consolidation.MAX && archive.stepsPerRow() == 1);
@@ -282,26 +283,31 @@ final class Slot {
     }
 
     private double valueAt(int a, int position, int ds) {
-        return StoredDouble.decode(archives[a].get(LONG, layout.valueOffset(slotInGroup, position, ds)));
+        return StoredDouble.decode(group.archives()[a].get(LONG, layout.valueOffset(slotInGroup, position, ds)));
     }
 
     private void putValue(int a, int position, int ds, double value) {
-        archives[a].set(LONG, layout.valueOffset(slotInGroup, position, ds), StoredDouble.encode(value));
+        group.archives()[a].set(LONG, layout.valueOffset(slotInGroup, position, ds), StoredDouble.encode(value));
     }
 
     private long longAt(long offset) {
-        return state.get(LONG, page + offset);
+        return group.state().get(LONG, page() + offset);
     }
 
     private double doubleAt(long offset) {
-        return StoredDouble.decode(state.get(LONG, page + offset));
+        return StoredDouble.decode(group.state().get(LONG, page() + offset));
     }
 
     private void putLong(long offset, long value) {
-        state.set(LONG, page + offset, value);
+        group.state().set(LONG, page() + offset, value);
     }
 
     private void putDouble(long offset, double value) {
-        state.set(LONG, page + offset, StoredDouble.encode(value));
+        group.state().set(LONG, page() + offset, StoredDouble.encode(value));
+    }
+
+    /** Where the slot's state page starts in its group's state file. */
+    private long page() {
+        return (long) slotInGroup * layout.stateBytes();
     }
 }

@@ -18,11 +18,13 @@ import java.util.List;
 final class SlotGroup implements AutoCloseable {
 
     private final MappedFile state;
+    private final MemorySegment stateSegment;
     private final List<MappedFile> archives;
     private final MemorySegment[] archiveSegments;
 
     private SlotGroup(MappedFile state, List<MappedFile> archives) {
         this.state = state;
+        this.stateSegment = state.segment();
         this.archives = archives;
         this.archiveSegments = archives.stream().map(MappedFile::segment).toArray(MemorySegment[]::new);
     }
@@ -72,7 +74,7 @@ final class SlotGroup implements AutoCloseable {
     }
 
     MemorySegment state() {
-        return state.segment();
+        return stateSegment;
     }
 
     /** One segment per archive, in the layout's order. */
