@@ -154,7 +154,7 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
                 int number = portIndex.of(node.guid(), port.portNumber());
                 LivePort live = ports.get(number); // a port seen before: no capturing lambda made per sample
                 if (live == null) {
-                    live = ports.computeIfAbsent(number, n -> new LivePort(node.guid(), port.portNumber()));
+                    live = ports.computeIfAbsent(number, n -> new LivePort(port.portNumber()));
                 }
                 LivePort.Taken taken = live.take(nodeView, port, at, resumed, tick, links, capabilityBits,
                         supportedBits, siblingBits);

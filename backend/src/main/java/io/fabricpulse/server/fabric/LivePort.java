@@ -41,8 +41,8 @@ final class LivePort {
     private static final LinkSpeed[] SPEEDS = LinkSpeed.values();
     private static final CounterWidth[] COUNTER_WIDTHS = CounterWidth.values();
     private static final long NONE = Long.MIN_VALUE;
+    private static final String[] LINK_LAYERS = {"InfiniBand", "Ethernet"};
 
-    private final String nodeGuid;
     /** Port numbers (0-254), LIDs and the far end's port number fit 16 bits (the ingest refuses others): a char. */
     private final char portNumber;
     private final WindowBuckets windows = new WindowBuckets();
@@ -59,7 +59,8 @@ final class LivePort {
     private byte speedActive;
     private String peerGuid;
     private char peerPort;
-    private String linkLayer;
+    /** 1 InfiniBand, 2 Ethernet, 0 none: the only names the ingest takes ({@link #LINK_LAYERS}). */
+    private byte linkLayer;
     private byte counterWidth;
     private int capabilityBits;
     private int peerCapabilityBits;
@@ -72,13 +73,13 @@ final class LivePort {
     /** The readers' view of the latest sample, made on the first read after it. */
     private PortView view;
 
-    LivePort(String nodeGuid, int portNumber) {
-        this.nodeGuid = nodeGuid;
+    LivePort(int portNumber) {
         this.portNumber = (char) portNumber;
     }
 
-    String nodeGuid() {
-        return nodeGuid;
+    /** The port's node's GUID: its node's, known from the first sample on (null before). */
+    synchronized String nodeGuid() {
+        return node == null ? null : node.guid();
     }
 
     /**
@@ -141,10 +142,7 @@ final class LivePort {
         if (!Objects.equals(peerGuid, reportedPeer)) {
             peerGuid = reportedPeer;
         }
-        String layer = linkLayer(port.linkLayer());
-        if (!Objects.equals(linkLayer, layer)) {
-            linkLayer = layer;
-        }
+        linkLayer = linkLayerCode(port.linkLayer());
         Double gbps = port.ethernet() ? port.linkRateGbps() : null; // kept in the link context, as its rate
         counterWidth = code(port.counterWidth());
         if (faults != port.faults()) {
@@ -179,7 +177,7 @@ final class LivePort {
     synchronized ExportedPort exported() {
         PortView latest = view();
         return latest == null ? null
-                : new ExportedPort(latest, of(WIDTHS, widthCapable), of(SPEEDS, speedCapable), linkLayer, rates.totals());
+                : new ExportedPort(latest, of(WIDTHS, widthCapable), of(SPEEDS, speedCapable), linkLayer(), rates.totals());
     }
 
     /** The port's rates over {@code window} ending {@code now}. */
@@ -201,12 +199,12 @@ final class LivePort {
         double rcvWords = result.perSecond(PortCounter.PortRcvData);
         LinkWidth width = of(WIDTHS, widthActive);
         LinkSpeed speed = of(SPEEDS, speedActive);
-        return new PortView(nodeGuid, node.name(), node.type(), portNumber, lid, of(STATES, state),
+        return new PortView(node.guid(), node.name(), node.type(), portNumber, lid, of(STATES, state),
                 of(PHYSICAL_STATES, physicalState), width == null ? null : width.label(), speed == null ? null : speed.name(),
                 peerGuid, peerPort, result.values(), result.rates(),
                 Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
                 Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer, link.ethernetGbps(),
+                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer(), link.ethernetGbps(),
                 of(COUNTER_WIDTHS, counterWidth), capabilityBits, peerCapabilityBits, supportedBits, siblingBits, faults);
     }
 
@@ -234,15 +232,17 @@ final class LivePort {
         return fastest;
     }
 
-    /** The validated names as constants: a port must not keep each sample's own copy of the text. */
-    static String linkLayer(String reported) {
-        if (reported == null) {
-            return null;
+    /** The link layer's code: its place among {@link #LINK_LAYERS} + 1, 0 for none or a name the ingest refuses. */
+    private static byte linkLayerCode(String reported) {
+        for (int i = 0; i < LINK_LAYERS.length; i++) {
+            if (LINK_LAYERS[i].equals(reported)) {
+                return (byte) (i + 1);
+            }
         }
-        return switch (reported) {
-            case "InfiniBand" -> "InfiniBand";
-            case "Ethernet" -> "Ethernet";
-            default -> reported;
-        };
+        return 0;
+    }
+
+    private String linkLayer() {
+        return linkLayer == 0 ? null : LINK_LAYERS[linkLayer - 1];
     }
 }
