@@ -26,6 +26,7 @@ public final class PortRates implements CounterTotals {
 
     private static final PortCounter[] COUNTERS = PortCounter.values();
     private static final CounterRate FIRST_SAMPLE = new CounterRate.FirstSample();
+    private static final long NONE = Long.MIN_VALUE;
 
     static {
         // Presence and width flags are bits of an int.
@@ -43,12 +44,9 @@ public final class PortRates implements CounterTotals {
      */
     private long[] longs = PackedLongs.none();
     private int present;
-    /** Whether a sample was taken, and when the latest was collected: the time of every baseline not in {@code olderBits}. */
-    private boolean sampled;
-    private long latestSeconds;
+    /** When the latest sample was collected ({@link #NONE} before the first): the time of every baseline not older. */
+    private long latestSeconds = NONE;
     private int latestNanos;
-    /** Counters whose baseline is from an earlier sample, at {@code rare.olderAt} (by ordinal). */
-    private int olderBits;
     /** Bit per counter ordinal: the baseline was a 64-bit (PortCountersExtended) value. */
     private int wideBits;
 
@@ -65,6 +63,8 @@ public final class PortRates implements CounterTotals {
 
     /** Per counter ordinal, what a port keeps once its counters stop being plain: each array null until needed. */
     private static final class Rare {
+        /** Counters whose baseline is from an earlier sample than the latest (by ordinal): few ports ever have one. */
+        private int olderBits;
         /** When each baseline in {@code olderBits} was collected. */
         private Instant[] olderAt;
         /** What each counter's total adds to its value; null while every offset is 0. */
@@ -313,21 +313,22 @@ public final class PortRates implements CounterTotals {
         if (older != 0 && latestAt != null) {
             Instant[] olderAt = rare().olderAt();
             for (int c = 0; c < COUNTERS.length; c++) {
-                if ((older & ~olderBits & 1 << c) != 0) {
+                if ((older & ~olderBits() & 1 << c) != 0) {
                     olderAt[c] = latestAt;
                 }
             }
         }
-        olderBits = older;
+        if (older != 0 || rare != null) {
+            rare().olderBits = older;
+        }
         present |= taken;
-        sampled = true;
         latestSeconds = at.getEpochSecond();
         latestNanos = at.getNano();
     }
 
     /** When the latest sample that was taken was collected: the time of every baseline not in {@code olderBits}. */
     private Instant latestAt() {
-        return sampled ? Instant.ofEpochSecond(latestSeconds, latestNanos) : null;
+        return latestSeconds == NONE ? null : Instant.ofEpochSecond(latestSeconds, latestNanos);
     }
 
     /** The baseline's collection time, null when the counter has none. */
@@ -335,7 +336,11 @@ public final class PortRates implements CounterTotals {
         if ((present & 1 << c) == 0) {
             return null;
         }
-        return (olderBits & 1 << c) != 0 ? rare.olderAt[c] : latestAt;
+        return (olderBits() & 1 << c) != 0 ? rare.olderAt[c] : latestAt;
+    }
+
+    private int olderBits() {
+        return rare == null ? 0 : rare.olderBits;
     }
 
     private Rare rare() {
