@@ -71,9 +71,13 @@ public final class WindowBuckets {
     private static final char[] NO_VALUES = new char[0];
     private static final double MILLIS_PER_SECOND = 1_000.0;
 
+    /** Above the counters' bits in {@link #seenAlways}. */
+    private static final int SEEN_ANY = 1 << 30;
+    private static final int SEEN_KEPT = 1 << 31;
+
     static {
-        // Seen/latched flags are bits of an int per bucket.
-        if (COUNTER_COUNT > Integer.SIZE) {
+        // Seen/latched flags are bits of an int per bucket, below SEEN_ANY and SEEN_KEPT.
+        if (COUNTER_COUNT > Integer.SIZE - 2) {
             throw new ExceptionInInitializerError("more counters than bits in an int: " + COUNTER_COUNT);
         }
     }
@@ -99,15 +103,17 @@ public final class WindowBuckets {
      */
     private char[] values = NO_VALUES;
     /**
-     * Which counters had a rate in each bucket; null while every interval so far had the same ones (nearly every port,
-     * for good), {@link #seenAlways}, which then stands for every bucket with covered time: 88 bytes a port saved.
+     * Per bucket slot, which counters had a rate in it (from 0, once {@link #SEEN_KEPT}) and which latched (from {@link
+     * #SLOTS}); null until either is kept: nearly every port, for good, never latches, and every interval it sees has the
+     * same counters ({@link #seenAlways} then stands for every bucket with covered time): 144 bytes a port saved.
      */
-    private int[] seen;
-    /** The counters every interval so far had a rate for, while {@link #seen} is null (once {@link #seenAny}). */
+    private int[] flags;
+    /**
+     * The counters every interval so far had a rate for, while the buckets' own are not kept; above them {@link
+     * #SEEN_ANY} once an interval was seen and {@link #SEEN_KEPT} once the buckets keep their own (a field each was
+     * 8 bytes a port with the padding).
+     */
     private int seenAlways;
-    private boolean seenAny;
-    /** Null until a counter latches: few ports ever see one, and the bits are 88 bytes a port. */
-    private int[] latched;
     /** End of the latest recorded interval, NONE before the first; each ring's newest bucket is the one holding it. */
     private long latestMillis = NONE;
 
@@ -152,18 +158,19 @@ public final class WindowBuckets {
                 latchedNow |= 1 << c;
             }
         }
-        if (seen == null && seenAny && seenNow != seenAlways) {
+        if (!seenKept() && seenAny() && seenNow != seenAlwaysCounters()) {
             // Before this interval adds covered time: the buckets covered so far saw seenAlways, the others nothing.
-            seen = new int[SLOTS];
+            int always = seenAlwaysCounters();
+            int[] seen = flags();
+            seenAlways |= SEEN_KEPT;
             for (int tier = 0; tier < BUCKETS.length; tier++) {
                 long newest = newest(tier, end);
                 for (long bucket = newest - BUCKETS[tier] + 1; bucket <= newest; bucket++) {
-                    seen[slot(tier, bucket)] = covered(tier, bucket, newest, before) > 0 ? seenAlways : 0;
+                    seen[slot(tier, bucket)] = covered(tier, bucket, newest, before) > 0 ? always : 0;
                 }
             }
-        } else if (seen == null) {
-            seenAlways = seenNow;
-            seenAny = true;
+        } else if (!seenKept()) {
+            seenAlways = seenNow | SEEN_ANY;
         }
         for (int tier = 0; tier < BUCKETS.length; tier++) {
             spread(tier, start, end, result, seconds, seenNow, latchedNow);
@@ -304,8 +311,8 @@ public final class WindowBuckets {
                         k++;
                     }
                 }
-                seenIn |= seen != null ? seen[slot] : seconds > 0 ? seenAlways : 0;
-                latchedIn |= latched == null ? 0 : latched[slot];
+                seenIn |= seenKept() ? flags[slot] : seconds > 0 ? seenAlwaysCounters() : 0;
+                latchedIn |= flags == null ? 0 : flags[SLOTS + slot];
             }
         }
         Map<PortCounter, CounterWindow> counters = new EnumMap<>(PortCounter.class);
@@ -383,14 +390,11 @@ public final class WindowBuckets {
                     k++;
                 }
             }
-            if (seen != null) {
-                seen[slot] |= seenNow;
+            if (seenKept()) {
+                flags[slot] |= seenNow;
             }
             if (latchedNow != 0) {
-                if (latched == null) {
-                    latched = new int[SLOTS];
-                }
-                latched[slot] |= latchedNow;
+                flags()[SLOTS + slot] |= latchedNow;
             }
         }
     }
@@ -407,12 +411,29 @@ public final class WindowBuckets {
 
     /** Empties the flags of the bucket at {@code slot} (its values are emptied where they are kept, open or packed). */
     private void clear(int slot) {
-        if (seen != null) {
-            seen[slot] = 0;
+        if (flags != null) {
+            flags[slot] = 0;
+            flags[SLOTS + slot] = 0;
         }
-        if (latched != null) {
-            latched[slot] = 0;
+    }
+
+    private boolean seenKept() {
+        return (seenAlways & SEEN_KEPT) != 0;
+    }
+
+    private boolean seenAny() {
+        return (seenAlways & SEEN_ANY) != 0;
+    }
+
+    private int seenAlwaysCounters() {
+        return seenAlways & ~(SEEN_ANY | SEEN_KEPT);
+    }
+
+    private int[] flags() {
+        if (flags == null) {
+            flags = new int[2 * SLOTS];
         }
+        return flags;
     }
 
     /**
