@@ -57,6 +57,11 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
     private final PortIndex portIndex;
     private final PortTable<LivePort> ports = new PortTable<>();
     private final SharedLinks links = new SharedLinks();
+    /**
+     * The nodes' vendor and device IDs, one Integer each: a fabric has a handful, and each node's own two boxes were 32
+     * bytes of every node.
+     */
+    private final SharedValues<Integer> ids = new SharedValues<>(4096);
     private final Sinks.Many<FabricUpdate> updates = Sinks.many().multicast().directBestEffort();
     private final Object emitLock = new Object();
     private final List<CounterResetListener> resetListeners;
@@ -351,10 +356,10 @@ public class LiveFabric implements FabricView, FabricWindows, FabricExport {
         }
     }
 
-    private static NodeView nodeView(NodeReport node, Instant at) {
+    private NodeView nodeView(NodeReport node, Instant at) {
         return new NodeView(node.guid(), displayName(node.description(), node.guid()), node.type(),
-                node.description(), node.hcaType(), node.firmware(), 0, at, node.vendorId(), node.deviceId(),
-                node.revision(), node.numPorts(), node.boardId(), node.ipoib(), node.faults());
+                node.description(), node.hcaType(), node.firmware(), 0, at, ids.of(node.vendorId()),
+                ids.of(node.deviceId()), node.revision(), node.numPorts(), node.boardId(), node.ipoib(), node.faults());
     }
 
     /** Takes a node's report and returns its view: the known one while the report says nothing new. */
