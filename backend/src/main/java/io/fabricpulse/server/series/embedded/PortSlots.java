@@ -184,7 +184,7 @@ final class PortSlots implements AutoCloseable {
         Opened files = null;
         try {
             files = new Opened(layout, SlotIndex.open(directory));
-            List<PortSeriesKey> holders = files.index.holders();
+            List<PortSeriesKey> holders = files.index.takeHolders();
             for (int number = 0; number < holders.size(); number++) {
                 PortSeriesKey port = holders.get(number);
                 Slot slot = files.slot(number);

@@ -31,12 +31,15 @@ final class SlotIndex implements AutoCloseable {
 
     private final Path path;
     private final FileChannel channel;
-    private final List<PortSeriesKey> ports;
+    /** The holders read at open, until the store takes them (it keeps every slot's port itself: one list is enough). */
+    private List<PortSeriesKey> read;
+    private int count;
 
-    private SlotIndex(Path path, FileChannel channel, List<PortSeriesKey> ports) {
+    private SlotIndex(Path path, FileChannel channel, List<PortSeriesKey> read) {
         this.path = path;
         this.channel = channel;
-        this.ports = ports;
+        this.read = read;
+        this.count = read.size();
     }
 
     /** Opens the index in {@code directory}, creating it empty when missing. */
@@ -99,13 +102,21 @@ final class SlotIndex implements AutoCloseable {
         return (int) crc.getValue();
     }
 
-    /** The holder of every slot in slot order: slot {@code i} holds {@code holders().get(i)}; null for a lost slot. */
-    List<PortSeriesKey> holders() {
-        return Collections.unmodifiableList(new ArrayList<>(ports));
+    /**
+     * The holder of every slot read at open, in slot order: slot {@code i} holds {@code get(i)}; null for a lost slot.
+     * Once: the index forgets them (the caller keeps them; {@link #append} adds after them).
+     */
+    List<PortSeriesKey> takeHolders() {
+        if (read == null) {
+            throw new IllegalStateException(path + ": the holders read at open were taken already");
+        }
+        List<PortSeriesKey> holders = Collections.unmodifiableList(read);
+        read = null;
+        return holders;
     }
 
     int size() {
-        return ports.size();
+        return count;
     }
 
     /** Records {@code port} as the holder of the next slot, and returns that slot. Not thread-safe. */
@@ -113,12 +124,11 @@ final class SlotIndex implements AutoCloseable {
         long guid = Long.parseUnsignedLong(port.guidDigits(), 16);
         ByteBuffer record = ByteBuffer.allocate(RECORD).order(ByteOrder.BIG_ENDIAN)
                 .putLong(guid).putInt(port.portNumber()).putInt(crc(guid, port.portNumber())).flip();
-        long at = (long) ports.size() * RECORD;
+        long at = (long) count * RECORD;
         while (record.hasRemaining()) {
             at += channel.write(record, at);
         }
-        ports.add(port);
-        return ports.size() - 1;
+        return count++;
     }
 
     Path path() {
