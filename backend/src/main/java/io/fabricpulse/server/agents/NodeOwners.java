@@ -53,7 +53,9 @@ final class NodeOwners {
             return CompletableFuture.completedFuture(found);
         }
         return repository.claimAll(unknown, agentId, now).map(read -> {
-            read.forEach((guid, owner) -> owners.put(guid, new Owner(owner, now)));
+            // One Owner per agent for the nodes it read: one per node was 16 bytes of every node.
+            Map<String, Owner> byAgent = new HashMap<>();
+            read.forEach((guid, owner) -> owners.put(guid, byAgent.computeIfAbsent(owner, id -> new Owner(id, now))));
             found.putAll(read);
             return found;
         }).toFuture();
