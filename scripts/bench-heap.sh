@@ -3,7 +3,7 @@
 # its default JVM options), feeds it PORTS loadgen ports at INTERVAL for SECONDS, then counts what a full
 # collection leaves (jcmd GC.class_histogram), before the load (the started server's own) and after it, less G1's
 # filler objects (jdk.internal.vm.Filler*: dead space the collector formats as objects, which the histogram lists and
-# a heap dump of live objects does not hold). Prints the
+# a heap dump of live objects does not hold), once the server has settled after the load. Prints the
 # loadgen's summary, live heap in total and per port (all of it, and what the ports added to the server's own),
 # the classes that hold most of it, the process's RSS and the share of its CPU spent in GC threads.
 #
@@ -52,10 +52,23 @@ read -r all_before gc_before < <(cpu_ticks)
 read -r all_after gc_after < <(cpu_ticks)
 tail -n 7 "$work/loadgen.out"
 
+# What a tracked port keeps, not the work still under way: wait (up to 30 s) until the server has applied what it
+# took and built its topology model from it (two seconds in a row below a tenth of a core), as a full collection
+# during a model's rebuild counts its temporary tables and both models.
+hz=$(getconf CLK_TCK)
+quiet=0; waited=0
+read -r previous _ < <(cpu_ticks)
+while (( quiet < 2 && waited < 30 )); do
+  sleep 1; waited=$((waited + 1))
+  read -r now _ < <(cpu_ticks)
+  if (( now - previous < hz / 10 )); then quiet=$((quiet + 1)); else quiet=0; fi
+  previous=$now
+done
+echo "the server settled $waited s after the load (quiet: $((quiet >= 2)))"
+
 "$JAVA_HOME/bin/jcmd" $server GC.class_histogram > "$work/histogram.txt"
 live=$(live_bytes "$work/histogram.txt")
 rss_kb=$(awk '/^VmRSS/ {print $2}' /proc/$server/status)
-hz=$(getconf CLK_TCK)
 echo "live heap after a full GC: $((live / 1000000)) MB, $((live / ports)) B per port ($ports ports)"
 echo "of it the started server's own before any port: $((started / 1000000)) MB; what the ports added: $(((live - started) / ports)) B per port"
 echo "RSS: $((rss_kb * 1024 / 1000000)) MB"

@@ -20,8 +20,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
-import static io.fabricpulse.server.fabric.EnumCodes.code;
-import static io.fabricpulse.server.fabric.EnumCodes.of;
+import static io.fabricpulse.model.ingest.EnumCodes.code;
+import static io.fabricpulse.model.ingest.EnumCodes.of;
 
 /**
  * One port of the live fabric, updated in place: its latest report's fields, its rate state and its windows, in

@@ -10,7 +10,6 @@ import io.fabricpulse.model.ingest.PhysicalState;
 import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
-import io.fabricpulse.server.fabric.EnumCodes;
 import io.fabricpulse.server.fabric.PortView;
 import io.fabricpulse.server.ports.PortIndex;
 import io.fabricpulse.server.ports.PortTable;
@@ -124,27 +123,19 @@ final class ObservedFabric {
 
     /**
      * What the topology needs of a port's latest report: its link, state and far end. Not the report itself: its
-     * counters are the live fabric's, and its capability sets are four objects a port (the capability is kept as
-     * bits, {@link PortCapability#widthBits(PortReport)} in the high half). Nor the report's peer record: the far end
+     * counters are the live fabric's, and its capability sets are four objects a port (the capability is one shared
+     * per distinct one). Nor the report's peer record: the far end
      * is the port's shared {@link PortEnd}, its capability and LID as the reporting agent read them are numbers. Its
      * time is updated in place while the same agent's reports repeat what the model shows, as a node's is.
      */
     private static final class PortSeen {
 
-        private static final PortState[] STATES = PortState.values();
-        private static final PhysicalState[] PHYSICAL_STATES = PhysicalState.values();
-        private static final LinkWidth[] WIDTHS = LinkWidth.values();
-        private static final LinkSpeed[] SPEEDS = LinkSpeed.values();
-
-        private final PortEnd end;
+        /**
+         * The port as a model's cable end shows it: the model's link ends are the ports' own, so a model rebuilt
+         * after a change makes none for the ports that did not change (two of 40 bytes a cable, at every rebuild).
+         */
+        private final LinkEndState link;
         private final String agentId;
-        /** LIDs are 16 bits (the ingest refuses others): a char each, and the four enums {@link EnumCodes}. */
-        private final char lid;
-        private final byte state;
-        private final byte physicalState;
-        private final byte width;
-        private final byte speed;
-        private final int capabilityBits;
         /** The far end, null when the report names none. */
         private final PortEnd peer;
         /** The far end's capability ({@link PortView#bits(PortCapability)}, 0 when unread) and LID (0 when unread). */
@@ -157,18 +148,15 @@ final class ObservedFabric {
         private long seenSeconds;
         private int seenNanos;
 
-        PortSeen(PortEnd end, PortReport report, PortEnd peer, String agentId, Instant at) {
-            this.end = end;
+        /** @param supported what the report says the port supports and has enabled, the shared capability */
+        PortSeen(PortEnd end, PortReport report, PortCapability supported, PortEnd peer, String agentId, Instant at) {
+            this.link = new LinkEndState(end, report.lid(), report.state(), report.physicalState(),
+                    report.linkWidthActive(), report.linkSpeedActive(), supported);
             this.agentId = agentId;
             seen(at);
-            this.lid = (char) report.lid();
-            this.state = EnumCodes.code(report.state());
-            this.physicalState = EnumCodes.code(report.physicalState());
-            this.width = EnumCodes.code(report.linkWidthActive());
-            this.speed = EnumCodes.code(report.linkSpeedActive());
-            this.capabilityBits = PortView.bits(report);
             this.peer = peer;
             this.peerCapabilityBits = report.peer() == null ? 0 : PortView.bits(report.peer().capability());
+            // LIDs are 16 bits (the ingest refuses others).
             this.peerLid = (char) (report.peer() == null ? 0 : lidOf(report.peer()));
         }
 
@@ -179,8 +167,12 @@ final class ObservedFabric {
         static final Comparator<PortSeen> NEWEST_FIRST = Comparator.comparingLong((PortSeen p) -> p.seenSeconds)
                 .thenComparingInt(p -> p.seenNanos).reversed();
 
+        LinkEndState link() {
+            return link;
+        }
+
         PortEnd end() {
-            return end;
+            return link.end();
         }
 
         String agentId() {
@@ -197,27 +189,23 @@ final class ObservedFabric {
         }
 
         int lid() {
-            return lid;
+            return link.lid();
         }
 
         PortState state() {
-            return EnumCodes.of(STATES, state);
+            return link.state();
         }
 
         PhysicalState physicalState() {
-            return EnumCodes.of(PHYSICAL_STATES, physicalState);
-        }
-
-        int capabilityBits() {
-            return capabilityBits;
+            return link.physicalState();
         }
 
         LinkWidth width() {
-            return EnumCodes.of(WIDTHS, width);
+            return link.width();
         }
 
         LinkSpeed speed() {
-            return EnumCodes.of(SPEEDS, speed);
+            return link.speed();
         }
 
         PortEnd peer() {
@@ -241,30 +229,29 @@ final class ObservedFabric {
 
         /** Whether {@code report} of {@code agentId} repeats what this one says: then only its time moves on. */
         boolean repeatedBy(PortReport report, String agentId) {
-            return this.agentId.equals(agentId) && lid == report.lid() && state == EnumCodes.code(report.state())
-                    && physicalState == EnumCodes.code(report.physicalState())
-                    && width == EnumCodes.code(report.linkWidthActive())
-                    && speed == EnumCodes.code(report.linkSpeedActive())
-                    && capabilityBits == PortView.bits(report)
+            return this.agentId.equals(agentId) && lid() == report.lid() && state() == report.state()
+                    && physicalState() == report.physicalState() && width() == report.linkWidthActive()
+                    && speed() == report.linkSpeedActive()
+                    && PortView.bits(link.supported()) == PortView.bits(report)
                     && samePeer(report.peer());
         }
 
         /** Same cable, state and rate: what the topology diff compares. */
         boolean sameStructure(PortSeen other) {
-            return state == other.state && width == other.width && speed == other.speed
+            return state() == other.state() && width() == other.width() && speed() == other.speed()
                     && Objects.equals(peer, other.peer) && peerCapabilityBits == other.peerCapabilityBits
                     && peerLid == other.peerLid;
         }
 
         /** Nothing a model shows of the port differs (the LID and physical state too, which routes and links read). */
         boolean sameInModel(PortSeen other) {
-            return sameStructure(other) && lid == other.lid && physicalState == other.physicalState
-                    && capabilityBits == other.capabilityBits;
+            return sameStructure(other) && lid() == other.lid() && physicalState() == other.physicalState()
+                    && link.supported().equals(other.link.supported());
         }
 
         /** The far end this report shows cabled (physically up), null when none. */
         PortEnd cabledTo() {
-            return CableHistory.linked(end.port(), physicalState(), peer == null ? 0 : peer.port()) ? peer : null;
+            return CableHistory.linked(end().port(), physicalState(), peer == null ? 0 : peer.port()) ? peer : null;
         }
     }
 
@@ -464,18 +451,12 @@ final class ObservedFabric {
             decided.put(far, end);
             if (present.test(end.nodeGuid()) && present.test(far.nodeGuid())) {
                 PortSeen farSeen = byEnd.get(far);
-                links.add(FabricLink.between(state(seen), farSeen != null ? state(farSeen) : farEnd(far, seen)));
+                links.add(FabricLink.between(seen.link(), farSeen != null ? farSeen.link() : farEnd(far, seen)));
             }
         }
         return links;
     }
 
-    /** What a port's report says of it; "supported" is what it supports and has enabled, as the link rules read it. */
-    private LinkEndState state(PortSeen port) {
-        PortCapability capability = capability(port.capabilityBits());
-        return new LinkEndState(port.end(), port.lid(), port.state(), port.physicalState(), port.width(), port.speed(),
-                capability.widths(), capability.speeds());
-    }
 
     /** The capability of {@code bits}, one object for each distinct one. */
     private PortCapability capability(int bits) {
@@ -488,8 +469,7 @@ final class ObservedFabric {
         // The LID the reporting agent's walk read names a host without an agent in the forwarding tables.
         int lid = near.peerLid();
         return capability == null ? LinkEndState.bare(far, lid, near.width(), near.speed())
-                : new LinkEndState(far, lid, null, null, near.width(), near.speed(), capability.widths(),
-                capability.speeds());
+                : new LinkEndState(far, lid, null, null, near.width(), near.speed(), capability);
     }
 
     private Change node(NodeReport report, Instant at) {
@@ -526,7 +506,8 @@ final class ObservedFabric {
         }
         PortEnd end = known == null ? ends.of(nodeGuid, report.portNumber()) : known.end();
         PeerPort reported = report.peer();
-        PortSeen seen = new PortSeen(end, report,
+        // "Supported" is what the port supports and has enabled, as the link rules read it.
+        PortSeen seen = new PortSeen(end, report, capability(PortView.bits(report)),
                 reported == null ? null : ends.of(reported.nodeGuid(), reported.portNumber()), agentId, at);
         ports.set(number, seen);
         if (known == null) {

@@ -1,4 +1,4 @@
-package io.fabricpulse.server.fabric;
+package io.fabricpulse.model.ingest;
 
 /**
  * An enum field of long-lived per-port state as a byte: its ordinal + 1, 0 for none. A byte where a reference is 4
