@@ -38,19 +38,20 @@ final class ResumeThrottle {
 
     private final Duration interval;
     /**
-     * Per port, what the state store holds: {@link #WRITTEN} the written sample's time with its width's code in the top
-     * byte (0: nothing written), {@link #DUE} when the port is due again. Longs in place of an object a port (36 bytes
-     * with its reference, where these are 16): updated in place, no reference stored into long-lived state.
+     * Per port, what the state store holds, in one long (0: nothing written): when the port is due again, and in the
+     * top byte the written sample's width's code and whether it was the port's first write (the written sample's time
+     * is the due time less the wait that followed it). A long in place of an object a port (36 bytes with its
+     * reference): updated in place, no reference stored into long-lived state.
      */
-    private final PortLongs written = new PortLongs(2);
+    private final PortLongs written = new PortLongs(1);
     /** The saturated counters of the written samples that have any (few ports ever do); by port number. */
     private final Map<Integer, Set<String>> saturated = new HashMap<>();
     private final PortIndex index;
 
-    private static final int WRITTEN = 0;
-    private static final int DUE = 1;
-    private static final int WIDTH_SHIFT = 56;
-    private static final long TIME_MASK = (1L << WIDTH_SHIFT) - 1;
+    private static final int CODE_SHIFT = 56;
+    private static final long TIME_MASK = (1L << CODE_SHIFT) - 1;
+    /** In the code: the write was the port's first (its wait was {@link #firstWait}); the width's code below it. */
+    private static final int FIRST = 0x40;
     private static final CounterWidth[] WIDTHS = CounterWidth.values();
 
     ResumeThrottle(Duration interval, PortIndex index) {
@@ -70,9 +71,9 @@ final class ResumeThrottle {
             return true;
         }
         int number = index.find(port.nodeGuid(), port.portNumber());
-        long known = written.get(number, WRITTEN);
+        long known = written.get(number, 0);
         return known == 0 || widthOf(known) != width || !saturatedOf(number).equals(saturated)
-                || at.toEpochMilli() >= written.get(number, DUE);
+                || at.toEpochMilli() >= (known & TIME_MASK);
     }
 
     /** Remembers what the state store now holds; call only once the write is committed. */
@@ -82,16 +83,16 @@ final class ResumeThrottle {
         }
         for (PortLastSample sample : samples) {
             int number = index.of(sample.port().nodeGuid(), sample.port().portNumber());
-            long known = written.get(number, WRITTEN);
+            long known = written.get(number, 0);
             long at = sample.sample().at().toEpochMilli();
-            if (known != 0 && at <= (known & TIME_MASK)) {
+            if (known != 0 && at <= writtenAt(known, sample.port())) {
                 continue;
             }
-            long wait = known == 0 ? firstWait(sample.port()) : interval.toMillis();
+            boolean first = known == 0;
+            long wait = first ? firstWait(sample.port()) : interval.toMillis();
             // Sample times are within the ingest's bounds around the server's clock: positive, far below 2^56 ms.
-            long widthCode = sample.sample().width().ordinal() + 1;
-            written.set(number, WRITTEN, widthCode << WIDTH_SHIFT | at & TIME_MASK);
-            written.set(number, DUE, at + wait);
+            long code = (sample.sample().width().ordinal() + 1) | (first ? FIRST : 0);
+            written.set(number, 0, code << CODE_SHIFT | (at + wait) & TIME_MASK);
             Set<String> latched = sample.sample().saturatedSince().keySet();
             if (!saturatedOf(number).equals(latched)) {
                 if (latched.isEmpty()) {
@@ -104,7 +105,13 @@ final class ResumeThrottle {
     }
 
     private static CounterWidth widthOf(long written) {
-        return WIDTHS[(int) (written >>> WIDTH_SHIFT) - 1];
+        return WIDTHS[(int) (written >>> CODE_SHIFT & ~FIRST) - 1];
+    }
+
+    /** When the written sample was collected: its due time less the wait after it. */
+    private long writtenAt(long written, PortLastSample.PortId port) {
+        boolean first = (written >>> CODE_SHIFT & FIRST) != 0;
+        return (written & TIME_MASK) - (first ? firstWait(port) : interval.toMillis());
     }
 
     private Set<String> saturatedOf(int number) {
