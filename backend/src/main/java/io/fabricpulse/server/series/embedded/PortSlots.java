@@ -251,7 +251,7 @@ final class PortSlots implements AutoCloseable {
                 }
                 groups = grown;
             }
-            return new Slot(layout, groups[group], number % layout.portsPerGroup());
+            return new Slot(groups[group], number % layout.portsPerGroup());
         }
 
         /** Counts slot {@code number} (the next) as given out to {@code port}. Holds the allocation lock. */

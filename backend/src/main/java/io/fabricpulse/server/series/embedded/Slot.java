@@ -30,27 +30,26 @@ final class Slot {
         void row(long startSecond, long lengthSeconds, double value);
     }
 
+    private static final int HELD = Integer.MIN_VALUE;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
     /*
-     * The page() and the rows are found from the group and the slot's place in it: the group's segments and the page's
-     * offset kept here too were 16 bytes of every port's slot.
+     * The layout, the page and the rows are found from the group and the slot's place in it: the layout, the group's
+     * segments and the page's offset kept here too, and a flag of its own, were 24 bytes of every port's slot.
      */
-    private final SlotLayout layout;
     private final SlotGroup group;
-    private final int slotInGroup;
     /**
-     * Whether the page's last rates known in the current step ({@link SlotLayout#lastKnown}, what a MAX archive
-     * takes from the step) were written by this process. They count as held in memory only, as rrd4j keeps them:
-     * after a restart a step's MAX is made of the rates known since. In the page rather than in an array here:
-     * 200 bytes of heap a port at the default layout's 23 series.
+     * The slot's place in its group, and in the sign bit whether the page's last rates known in the current step
+     * ({@link SlotLayout#lastKnown}, what a MAX archive takes from the step) were written by this process ({@link
+     * #HELD}). They count as held in memory only, as rrd4j keeps them: after a restart a step's MAX is made of the
+     * rates known since. In the page rather than in an array here: 200 bytes of heap a port at the default layout's
+     * 23 series.
      */
-    private boolean lastKnownHeld;
+    private int place;
 
-    Slot(SlotLayout layout, SlotGroup group, int slotInGroup) {
-        this.layout = layout;
+    Slot(SlotGroup group, int slotInGroup) {
         this.group = group;
-        this.slotInGroup = slotInGroup;
+        this.place = slotInGroup;
     }
 
     /** The time of the port's latest update; 0 when its page holds no state (never made, or lost). */
@@ -63,25 +62,25 @@ final class Slot {
      * of every archive's row before {@code start} count as unknown. Rows are left as they are.
      */
     void start(long start) {
-        group.state().asSlice(page(), layout.stateBytes()).fill((byte) 0);
+        group.state().asSlice(page(), layout().stateBytes()).fill((byte) 0);
         putLong(SlotLayout.LAST_UPDATE, start);
-        long stepStart = start - start % layout.step();
-        for (int ds = 0; ds < layout.datasources(); ds++) {
-            putDouble(layout.sum(ds), 0.0);
-            putLong(layout.unknownSeconds(ds), start % layout.step());
-            for (int a = 0; a < layout.archives().size(); a++) {
-                putDouble(layout.rowInProgress(a, ds), Double.NaN);
-                putLong(layout.unknownSteps(a, ds), stepStart % layout.resolution(a) / layout.step());
+        long stepStart = start - start % layout().step();
+        for (int ds = 0; ds < layout().datasources(); ds++) {
+            putDouble(layout().sum(ds), 0.0);
+            putLong(layout().unknownSeconds(ds), start % layout().step());
+            for (int a = 0; a < layout().archives().size(); a++) {
+                putDouble(layout().rowInProgress(a, ds), Double.NaN);
+                putLong(layout().unknownSteps(a, ds), stepStart % layout().resolution(a) / layout().step());
             }
         }
-        lastKnownHeld = false;
+        place &= ~HELD;
     }
 
     /** Sets every row to unknown: the slot goes to another port. */
     void clearRows() {
         for (int a = 0; a < group.archives().length; a++) {
-            for (int position = 0; position < layout.rows(a); position++) {
-                group.archives()[a].asSlice(layout.valueOffset(slotInGroup, position, 0), layout.rowBytes())
+            for (int position = 0; position < layout().rows(a); position++) {
+                group.archives()[a].asSlice(layout().valueOffset(slotInGroup(), position, 0), layout().rowBytes())
                         .fill((byte) 0);
             }
         }
@@ -93,15 +92,15 @@ final class Slot {
      * not after the port's latest update: a replay, or two samples within one second.
      */
     boolean update(PortRateSample sample) {
-        long time = sample.at().getEpochSecond() + layout.step();
+        long time = sample.at().getEpochSecond() + layout().step();
         long previous = lastUpdate();
         if (time <= previous) {
             return false;
         }
-        double[] rates = new double[layout.datasources()];
+        double[] rates = new double[layout().datasources()];
         Arrays.fill(rates, Double.NaN);
         RateValues.copyOf(sample.rates()).forEachRate((series, rate) -> {
-            int ds = layout.datasourceOf(series);
+            int ds = layout().datasourceOf(series);
             if (ds >= 0) {
                 rates[ds] = rate;
             }
@@ -115,15 +114,15 @@ final class Slot {
      * first every series' current step, then, if steps were completed, every archive's rows.
      */
     void store(long previous, long time, double[] rates) {
-        if (!lastKnownHeld) {
-            for (int ds = 0; ds < layout.datasources(); ds++) {
-                putDouble(layout.lastKnown(ds), Double.NaN);
+        if ((place & HELD) == 0) {
+            for (int ds = 0; ds < layout().datasources(); ds++) {
+                putDouble(layout().lastKnown(ds), Double.NaN);
             }
-            lastKnownHeld = true;
+            place |= HELD;
         }
-        long step = layout.step();
+        long step = layout().step();
         long stepStart = previous - previous % step;
-        boolean withinHeartbeat = time - previous <= layout.heartbeat();
+        boolean withinHeartbeat = time - previous <= layout().heartbeat();
         if (time < stepStart + step) {
             for (int ds = 0; ds < rates.length; ds++) {
                 addSeconds(ds, time - previous, withinHeartbeat ? rates[ds] : Double.NaN);
@@ -137,28 +136,28 @@ final class Slot {
         for (int ds = 0; ds < rates.length; ds++) {
             double rate = withinHeartbeat ? rates[ds] : Double.NaN;
             addSeconds(ds, boundary - previous, rate);
-            long unknown = longAt(layout.unknownSeconds(ds));
+            long unknown = longAt(layout().unknownSeconds(ds));
             long known = boundary - stepStart - unknown;
-            boolean stepKnown = unknown <= layout.heartbeat() && known > 0;
-            mean[ds] = stepKnown ? doubleAt(layout.sum(ds)) / known : Double.NaN;
-            last[ds] = stepKnown ? doubleAt(layout.lastKnown(ds)) : Double.NaN;
-            putDouble(layout.sum(ds), 0.0);
-            putLong(layout.unknownSeconds(ds), 0);
-            putDouble(layout.lastKnown(ds), Double.NaN);
+            boolean stepKnown = unknown <= layout().heartbeat() && known > 0;
+            mean[ds] = stepKnown ? doubleAt(layout().sum(ds)) / known : Double.NaN;
+            last[ds] = stepKnown ? doubleAt(layout().lastKnown(ds)) : Double.NaN;
+            putDouble(layout().sum(ds), 0.0);
+            putLong(layout().unknownSeconds(ds), 0);
+            putDouble(layout().lastKnown(ds), Double.NaN);
             addSeconds(ds, time - boundary, rate);
         }
         for (int a = 0; a < group.archives().length; a++) {
-            fold(a, layout.keepsMax(a) ? last : mean, stepStart + step, boundary);
+            fold(a, layout().keepsMax(a) ? last : mean, stepStart + step, boundary);
         }
         putLong(SlotLayout.LAST_UPDATE, time);
     }
 
     private void addSeconds(int ds, long seconds, double rate) {
         if (Double.isNaN(rate)) {
-            putLong(layout.unknownSeconds(ds), longAt(layout.unknownSeconds(ds)) + seconds);
+            putLong(layout().unknownSeconds(ds), longAt(layout().unknownSeconds(ds)) + seconds);
         } else {
-            putDouble(layout.sum(ds), doubleAt(layout.sum(ds)) + rate * seconds);
-            putDouble(layout.lastKnown(ds), rate);
+            putDouble(layout().sum(ds), doubleAt(layout().sum(ds)) + rate * seconds);
+            putDouble(layout().lastKnown(ds), rate);
         }
     }
 
@@ -169,8 +168,8 @@ final class Slot {
      * rest start the next row.
      */
     private void fold(int a, double[] values, long firstEnd, long lastEnd) {
-        long step = layout.step();
-        long resolution = layout.resolution(a);
+        long step = layout().step();
+        long resolution = layout().resolution(a);
         long rowEnd = Math.ceilDiv(firstEnd, resolution) * resolution;
         if (lastEnd < rowEnd) {
             for (int ds = 0; ds < values.length; ds++) {
@@ -179,15 +178,15 @@ final class Slot {
             return;
         }
         long before = (rowEnd - firstEnd) / step + 1;
-        int finished = layout.position(a, rowEnd);
+        int finished = layout().position(a, rowEnd);
         long stepsAfter = (lastEnd - rowEnd) / step;
-        long wholeRows = stepsAfter / layout.stepsPerRow(a);
-        long after = stepsAfter % layout.stepsPerRow(a);
+        long wholeRows = stepsAfter / layout().stepsPerRow(a);
+        long after = stepsAfter % layout().stepsPerRow(a);
         for (int ds = 0; ds < values.length; ds++) {
             addToRow(a, ds, values[ds], before);
             finishRow(a, ds, finished);
-            for (long row = Math.max(1, wholeRows - layout.rows(a) + 1); row <= wholeRows; row++) {
-                putValue(a, (int) ((finished + row) % layout.rows(a)), ds, values[ds]);
+            for (long row = Math.max(1, wholeRows - layout().rows(a) + 1); row <= wholeRows; row++) {
+                putValue(a, (int) ((finished + row) % layout().rows(a)), ds, values[ds]);
             }
             addToRow(a, ds, values[ds], after);
         }
@@ -199,27 +198,27 @@ final class Slot {
             return;
         }
         if (Double.isNaN(value)) {
-            putLong(layout.unknownSteps(a, ds), longAt(layout.unknownSteps(a, ds)) + count);
+            putLong(layout().unknownSteps(a, ds), longAt(layout().unknownSteps(a, ds)) + count);
             return;
         }
-        long offset = layout.rowInProgress(a, ds);
+        long offset = layout().rowInProgress(a, ds);
         double row = doubleAt(offset);
         for (long i = 0; i < count; i++) {
-            row = Double.isNaN(row) ? value : layout.keepsMax(a) ? Math.max(row, value) : row + value;
+            row = Double.isNaN(row) ? value : layout().keepsMax(a) ? Math.max(row, value) : row + value;
         }
         putDouble(offset, row);
     }
 
     /** Writes the row in progress, the mean (or maximum) of its known steps, at ring position {@code position}. */
     private void finishRow(int a, int ds, int position) {
-        long unknownSteps = longAt(layout.unknownSteps(a, ds));
-        double row = doubleAt(layout.rowInProgress(a, ds));
-        if (!layout.keepsMax(a) && !Double.isNaN(row)) {
-            row /= layout.stepsPerRow(a) - unknownSteps;
+        long unknownSteps = longAt(layout().unknownSteps(a, ds));
+        double row = doubleAt(layout().rowInProgress(a, ds));
+        if (!layout().keepsMax(a) && !Double.isNaN(row)) {
+            row /= layout().stepsPerRow(a) - unknownSteps;
         }
         putValue(a, position, ds, row);
-        putDouble(layout.rowInProgress(a, ds), Double.NaN);
-        putLong(layout.unknownSteps(a, ds), 0);
+        putDouble(layout().rowInProgress(a, ds), Double.NaN);
+        putLong(layout().unknownSteps(a, ds), 0);
     }
 
     /**
@@ -237,30 +236,31 @@ final class Slot {
 
     /** Feeds {@code sink} archive {@code a}'s rows of datasource {@code ds} that overlap {@code [from, to)}. */
     void archiveRows(int a, int ds, long from, long to, RowSink sink) {
-        long resolution = layout.resolution(a);
+        long resolution = layout().resolution(a);
         long newest = newestRowEnd(a);
-        long first = Math.max(newest - (layout.rows(a) - 1) * resolution, (Math.floorDiv(from, resolution) + 1) * resolution);
+        long first = Math.max(newest - (layout().rows(a) - 1) * resolution,
+                (Math.floorDiv(from, resolution) + 1) * resolution);
         long last = Math.min(newest, Math.ceilDiv(to, resolution) * resolution);
         for (long end = first; end <= last; end += resolution) {
-            sink.row(end - resolution, resolution, valueAt(a, layout.position(a, end), ds));
+            sink.row(end - resolution, resolution, valueAt(a, layout().position(a, end), ds));
         }
     }
 
     /** The end of archive {@code a}'s newest completed row. */
     private long newestRowEnd(int a) {
         long time = lastUpdate();
-        return time - time % layout.resolution(a);
+        return time - time % layout().resolution(a);
     }
 
     /** The earliest second archive {@code a} holds: the start of its oldest row. */
     private long reach(int a) {
-        return newestRowEnd(a) - layout.rows(a) * layout.resolution(a);
+        return newestRowEnd(a) - layout().rows(a) * layout().resolution(a);
     }
 
     private int archiveFor(Consolidation consolidation, long from) {
         int best = -1;
         for (int a = 0; a < group.archives().length; a++) {
-            SlotLayout.Archive archive = layout.archives().get(a);
+            SlotLayout.Archive archive = layout().archives().get(a);
             boolean answers = archive.function() == consolidation
                     || (consolidation == Consolidation.MAX && archive.stepsPerRow() == 1);
             if (answers && (best < 0 || better(a, best, from))) {
@@ -277,17 +277,17 @@ final class Slot {
             return candidateReaches;
         }
         if (candidateReaches || reach(candidate) == reach(best)) {
-            return layout.resolution(candidate) < layout.resolution(best);
+            return layout().resolution(candidate) < layout().resolution(best);
         }
         return reach(candidate) < reach(best);
     }
 
     private double valueAt(int a, int position, int ds) {
-        return StoredDouble.decode(group.archives()[a].get(LONG, layout.valueOffset(slotInGroup, position, ds)));
+        return StoredDouble.decode(group.archives()[a].get(LONG, rowValue(position, ds)));
     }
 
     private void putValue(int a, int position, int ds, double value) {
-        group.archives()[a].set(LONG, layout.valueOffset(slotInGroup, position, ds), StoredDouble.encode(value));
+        group.archives()[a].set(LONG, rowValue(position, ds), StoredDouble.encode(value));
     }
 
     private long longAt(long offset) {
@@ -308,6 +308,19 @@ final class Slot {
 
     /** Where the slot's state page starts in its group's state file. */
     private long page() {
-        return (long) slotInGroup * layout.stateBytes();
+        return (long) slotInGroup() * layout().stateBytes();
+    }
+
+    private SlotLayout layout() {
+        return group.layout();
+    }
+
+    private int slotInGroup() {
+        return place & ~HELD;
+    }
+
+    /** Where series {@code ds}'s value of row {@code position} of this slot is in its group's archive files. */
+    private long rowValue(int position, int ds) {
+        return layout().valueOffset(slotInGroup(), position, ds);
     }
 }

@@ -17,12 +17,14 @@ import java.util.List;
  */
 final class SlotGroup implements AutoCloseable {
 
+    private final SlotLayout layout;
     private final MappedFile state;
     private final MemorySegment stateSegment;
     private final List<MappedFile> archives;
     private final MemorySegment[] archiveSegments;
 
-    private SlotGroup(MappedFile state, List<MappedFile> archives) {
+    private SlotGroup(SlotLayout layout, MappedFile state, List<MappedFile> archives) {
+        this.layout = layout;
         this.state = state;
         this.stateSegment = state.segment();
         this.archives = archives;
@@ -41,7 +43,7 @@ final class SlotGroup implements AutoCloseable {
                 mapped.add(map(directory.resolve(archiveFileName(archive, group)), layout.archiveFileBytes(archive),
                         advice));
             }
-            return new SlotGroup(state, List.copyOf(mapped.subList(1, mapped.size())));
+            return new SlotGroup(layout, state, List.copyOf(mapped.subList(1, mapped.size())));
         } catch (IOException | RuntimeException e) {
             mapped.forEach(MappedFile::close);
             throw e;
@@ -71,6 +73,11 @@ final class SlotGroup implements AutoCloseable {
             }
             return MappedFile.map(channel, size, advice);
         }
+    }
+
+    /** The layout of the group's files. */
+    SlotLayout layout() {
+        return layout;
     }
 
     MemorySegment state() {
