@@ -28,8 +28,8 @@ import static io.fabricpulse.model.ingest.EnumCodes.of;
  * objects made once (a field keeps its former object while the report says the same). A sample leaves no object
  * behind that lives until the next one: at 50,000 ports a second, every port's per-sample objects were alive at
  * each young collection and copying them was most of its pause. Views are made when asked: one for the update a
- * sample announces, and one for readers, kept until the next sample. Thread-safe: every method holds the port's
- * lock (the windows hold their own).
+ * sample announces, and one for each read. Thread-safe: every method holds the port's lock (the windows hold their
+ * own).
  */
 final class LivePort {
 
@@ -43,8 +43,8 @@ final class LivePort {
     private static final long NONE = Long.MIN_VALUE;
     private static final String[] LINK_LAYERS = {"InfiniBand", "Ethernet"};
 
-    /** Port numbers (0-254), LIDs and the far end's port number fit 16 bits (the ingest refuses others): a char. */
-    private final char portNumber;
+    /** Port numbers (0-254: the ingest refuses others) are a byte each, read unsigned; a LID (16 bits) a char. */
+    private final byte portNumber;
     private final WindowBuckets windows = new WindowBuckets();
     private PortRates rates = new PortRates();
     /** The latest sample's collection time, {@link #NONE} before the first (primitives: see {@link #take}). */
@@ -58,7 +58,7 @@ final class LivePort {
     private byte widthActive;
     private byte speedActive;
     private String peerGuid;
-    private char peerPort;
+    private byte peerPort;
     /** 1 InfiniBand, 2 Ethernet, 0 none: the only names the ingest takes ({@link #LINK_LAYERS}). */
     private byte linkLayer;
     private byte counterWidth;
@@ -70,11 +70,9 @@ final class LivePort {
     private byte widthCapable;
     private byte speedCapable;
     private LinkContext link = LinkContext.UNKNOWN;
-    /** The readers' view of the latest sample, made on the first read after it. */
-    private PortView view;
 
     LivePort(int portNumber) {
-        this.portNumber = (char) portNumber;
+        this.portNumber = (byte) portNumber;
     }
 
     /** The port's node's GUID: its node's, known from the first sample on (null before). */
@@ -126,7 +124,7 @@ final class LivePort {
         sampledSeconds = at.getEpochSecond();
         sampledNanos = at.getNano();
         lid = (char) port.lid();
-        peerPort = (char) (port.peer() == null ? 0 : port.peer().portNumber());
+        peerPort = (byte) (port.peer() == null ? 0 : port.peer().portNumber());
         this.capabilityBits = capabilityBits;
         this.peerCapabilityBits = PortView.bits(port.peer() == null ? null : port.peer().capability());
         this.supportedBits = supportedBits;
@@ -156,7 +154,6 @@ final class LivePort {
                 gbps) || !Objects.equals(link.xmitWaitTick(), tick)) { // a tick is made per lookup: equal, not same
             link = links.of(width, speed, gbps, tick);
         }
-        this.view = null;
         return new Taken(makeView(result), resets, latest);
     }
 
@@ -165,12 +162,12 @@ final class LivePort {
         return sampledSeconds != NONE;
     }
 
-    /** The latest view; null before the first sample. */
+    /**
+     * The latest view, made for this read; null before the first sample. Not kept: a view kept until the port's next
+     * sample was a few hundred bytes of every port a reader had read (every port, for an exporter's scrape).
+     */
     synchronized PortView view() {
-        if (view == null && hasSample()) {
-            view = makeView(rates.latest());
-        }
-        return view;
+        return hasSample() ? makeView(rates.latest()) : null;
     }
 
     /** The port as exporters read it (its totals a copy); null before the first sample. */
@@ -199,9 +196,9 @@ final class LivePort {
         double rcvWords = result.perSecond(PortCounter.PortRcvData);
         LinkWidth width = of(WIDTHS, widthActive);
         LinkSpeed speed = of(SPEEDS, speedActive);
-        return new PortView(node.guid(), node.name(), node.type(), portNumber, lid, of(STATES, state),
+        return new PortView(node.guid(), node.name(), node.type(), Byte.toUnsignedInt(portNumber), lid, of(STATES, state),
                 of(PHYSICAL_STATES, physicalState), width == null ? null : width.label(), speed == null ? null : speed.name(),
-                peerGuid, peerPort, result.values(), result.rates(),
+                peerGuid, Byte.toUnsignedInt(peerPort), result.values(), result.rates(),
                 Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
                 Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
                 DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer(), link.ethernetGbps(),
