@@ -42,6 +42,15 @@ final class LivePort {
     private static final CounterWidth[] COUNTER_WIDTHS = CounterWidth.values();
     private static final long NONE = Long.MIN_VALUE;
     private static final String[] LINK_LAYERS = {"InfiniBand", "Ethernet"};
+    /** Capability bits: the widths' (high half of the int form) above the speeds' in a char. */
+    private static final int SPEED_BITS = Character.SIZE - LinkWidth.values().length;
+    private static final int SPEEDS_MASK = (1 << SPEED_BITS) - 1;
+
+    static {
+        if (LinkSpeed.values().length > SPEED_BITS) {
+            throw new ExceptionInInitializerError("the widths' and speeds' bits do not fit 16 bits");
+        }
+    }
 
     /** Port numbers (0-254: the ingest refuses others) are a byte each, read unsigned; a LID (16 bits) a char. */
     private final byte portNumber;
@@ -62,10 +71,11 @@ final class LivePort {
     /** 1 InfiniBand, 2 Ethernet, 0 none: the only names the ingest takes ({@link #LINK_LAYERS}). */
     private byte linkLayer;
     private byte counterWidth;
-    private int capabilityBits;
-    private int peerCapabilityBits;
-    private int supportedBits;
-    private int siblingBits;
+    /** {@link PortView#capabilityBits()}' form in 16 bits each ({@link #packed}): 8 bytes of every port. */
+    private char capabilityBits;
+    private char peerCapabilityBits;
+    private char supportedBits;
+    private char siblingBits;
     private List<FieldFault> faults;
     private byte widthCapable;
     private byte speedCapable;
@@ -125,10 +135,10 @@ final class LivePort {
         sampledNanos = at.getNano();
         lid = (char) port.lid();
         peerPort = (byte) (port.peer() == null ? 0 : port.peer().portNumber());
-        this.capabilityBits = capabilityBits;
-        this.peerCapabilityBits = PortView.bits(port.peer() == null ? null : port.peer().capability());
-        this.supportedBits = supportedBits;
-        this.siblingBits = siblingBits;
+        this.capabilityBits = packed(capabilityBits);
+        this.peerCapabilityBits = packed(PortView.bits(port.peer() == null ? null : port.peer().capability()));
+        this.supportedBits = packed(supportedBits);
+        this.siblingBits = packed(siblingBits);
         if (this.node != node) {
             this.node = node;
         }
@@ -202,7 +212,8 @@ final class LivePort {
                 Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
                 Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
                 DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer(), link.ethernetGbps(),
-                of(COUNTER_WIDTHS, counterWidth), capabilityBits, peerCapabilityBits, supportedBits, siblingBits, faults);
+                of(COUNTER_WIDTHS, counterWidth), unpacked(capabilityBits), unpacked(peerCapabilityBits),
+                unpacked(supportedBits), unpacked(siblingBits), faults);
     }
 
     private static LinkWidth widest(PortReport port) {
@@ -241,5 +252,15 @@ final class LivePort {
 
     private String linkLayer() {
         return linkLayer == 0 ? null : LINK_LAYERS[linkLayer - 1];
+    }
+
+    /** Capability bits in {@link PortView#capabilityBits()}' form (widths in the high half) as 16 bits. */
+    private static char packed(int bits) {
+        return (char) ((bits >>> Character.SIZE) << SPEED_BITS | bits & SPEEDS_MASK);
+    }
+
+    /** The int form {@link #packed} was made of. */
+    private static int unpacked(char packed) {
+        return (packed >>> SPEED_BITS) << Character.SIZE | packed & SPEEDS_MASK;
     }
 }

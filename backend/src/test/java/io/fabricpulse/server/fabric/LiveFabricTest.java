@@ -1,14 +1,21 @@
 package io.fabricpulse.server.fabric;
 
+import io.fabricpulse.model.ingest.LinkSpeed;
+import io.fabricpulse.model.ingest.LinkWidth;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.model.ingest.NodeType;
+import io.fabricpulse.model.ingest.PeerPort;
+import io.fabricpulse.model.ingest.PhysicalState;
+import io.fabricpulse.model.ingest.PortCapability;
 import io.fabricpulse.model.ingest.PortCounter;
+import io.fabricpulse.model.ingest.PortReport;
 import io.fabricpulse.model.ingest.PortState;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
@@ -59,6 +66,25 @@ class LiveFabricTest {
         PortView now = fabric.ports().getFirst();
         assertThat(now.counters()).containsExactly(Map.entry("SymbolErrorCounter", 450L));
         assertThat(now.rates()).containsExactly(Map.entry("SymbolErrorCounter", 30.0));
+    }
+
+    @Test
+    void aPortKeepsEveryWidthAndSpeedItsReportNamesForItselfAndItsFarEnd() {
+        PortReport every = new PortReport(1, 17, 1, PortState.ACTIVE, PhysicalState.LINK_UP, LinkWidth.X12,
+                LinkSpeed.XDR, EnumSet.allOf(LinkWidth.class), EnumSet.allOf(LinkSpeed.class), "InfiniBand", true,
+                Map.of("SymbolErrorCounter", 0L), new PeerPort("0x0002c90200410d02", 7, new PortCapability(
+                EnumSet.allOf(LinkWidth.class), EnumSet.allOf(LinkSpeed.class)), null));
+        fabric.apply(batch("h1", 1, T0, hca(GUID, "h1 HCA-1", every)));
+
+        PortView view = fabric.port(GUID, 1).orElseThrow();
+        int all = PortView.bits(every);
+        assertThat(all >>> 16).as("widths").isEqualTo((1 << LinkWidth.values().length) - 1);
+        assertThat(all & 0xFFFF).as("speeds").isEqualTo((1 << LinkSpeed.values().length) - 1);
+        assertThat(view.capabilityBits()).isEqualTo(all);
+        assertThat(view.peerCapabilityBits()).isEqualTo(all);
+        assertThat(view.supportedBits()).isEqualTo(PortView.supportedBits(every));
+        assertThat(view.capability().widths()).containsExactlyInAnyOrder(LinkWidth.values());
+        assertThat(view.capability().speeds()).containsExactlyInAnyOrder(LinkSpeed.values());
     }
 
     @Test
