@@ -15,7 +15,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/scripts/lib/jdk25.sh"
 ports=${1:-200000}; interval=${2:-10s}; seconds=${3:-60}
 http_port=${BENCH_PORT:-18091}
-work=$(mktemp -d "${BENCH_DIR:-/work}/heap-bench.XXXX")
+work=$(mktemp -d "${BENCH_DIR:-/work}/heap-bench.XXXX") || { echo "cannot make a directory in ${BENCH_DIR:-/work}"; exit 1; }
 token=bench-token-0123456789
 
 FABRICPULSE_DATA_DIR="$work/data" FABRICPULSE_AGENT_TOKEN=$token "$root/scripts/server.sh" \
@@ -58,14 +58,16 @@ tail -n 7 "$work/loadgen.out"
 # during a model's rebuild counts its temporary tables and both models.
 hz=$(getconf CLK_TCK)
 quiet=0; waited=0
-read -r previous _ < <(cpu_ticks)
+# The whole process's CPU ticks (its threads', ended ones included: a sum over the live threads drops when one ends).
+process_ticks() { awk '{print $14 + $15}' /proc/"$server"/stat; }
+previous=$(process_ticks)
 while (( quiet < 2 && waited < 30 )); do
   sleep 1; waited=$((waited + 1))
-  read -r now _ < <(cpu_ticks)
+  now=$(process_ticks)
   if (( now - previous < hz / 10 )); then quiet=$((quiet + 1)); else quiet=0; fi
   previous=$now
 done
-echo "the server settled $waited s after the load (quiet: $((quiet >= 2)))"
+if (( quiet >= 2 )); then echo "the server settled $waited s after the load"; else echo "the server was still busy 30 s after the load"; fi
 
 "$JAVA_HOME/bin/jcmd" $server GC.class_histogram > "$work/histogram.txt"
 live=$(live_bytes "$work/histogram.txt")

@@ -30,12 +30,13 @@ public final class PortLongs {
 
     /** Long {@code k} of port {@code index}: 0 when never set (or {@code index} is {@link PortIndex#NONE}). */
     public long get(int index, int k) {
+        int at = at(index, k);
         if (index < 0) {
             return 0;
         }
         AtomicLongArray[] all = chunks;
         int chunk = index >>> CHUNK_BITS;
-        return chunk < all.length ? all[chunk].get(at(index, k)) : 0;
+        return chunk < all.length ? all[chunk].get(at) : 0;
     }
 
     /** Sets long {@code k} of port {@code index}. */

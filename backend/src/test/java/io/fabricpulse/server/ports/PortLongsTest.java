@@ -32,6 +32,8 @@ class PortLongsTest {
 
     @Test
     void refusesWhatIsNotAPortOrNotOneOfItsLongs() {
+        assertThatThrownBy(() -> table.get(0, 2)).as("before any chunk is made")
+                .isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> table.set(PortIndex.NONE, 0, 1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> table.set(0, 2, 1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> table.get(0, -1)).isInstanceOf(IndexOutOfBoundsException.class);

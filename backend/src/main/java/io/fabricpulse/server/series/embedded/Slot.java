@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * One port's slot: its state page() and its rows in its group's archive files ({@link SlotLayout}), and what
+ * One port's slot: its state page and its rows in its group's archive files ({@link SlotLayout}), and what
  * an update and a read do to them. Not thread-safe: {@link PortSlots} runs everything done to a port under
  * the port's lock.
  *
