@@ -41,7 +41,7 @@ final class LivePort {
     private static final LinkSpeed[] SPEEDS = LinkSpeed.values();
     private static final CounterWidth[] COUNTER_WIDTHS = CounterWidth.values();
     private static final long NONE = Long.MIN_VALUE;
-    private static final String[] LINK_LAYERS = {"InfiniBand", "Ethernet"};
+    private static final String[] LINK_LAYERS = {PortReport.INFINIBAND, PortReport.ETHERNET};
     /** Capability bits: the widths' (high half of the int form) above the speeds' in a char. */
     private static final int SPEED_BITS = Character.SIZE - LinkWidth.values().length;
     private static final int SPEEDS_MASK = (1 << SPEED_BITS) - 1;
@@ -184,7 +184,8 @@ final class LivePort {
     synchronized ExportedPort exported() {
         PortView latest = view();
         return latest == null ? null
-                : new ExportedPort(latest, of(WIDTHS, widthCapable), of(SPEEDS, speedCapable), linkLayer(), rates.totals());
+                : new ExportedPort(latest, of(WIDTHS, widthCapable), of(SPEEDS, speedCapable), linkLayer(),
+                rates.totals());
     }
 
     /** The port's rates over {@code window} ending {@code now}. */
@@ -206,12 +207,14 @@ final class LivePort {
         double rcvWords = result.perSecond(PortCounter.PortRcvData);
         LinkWidth width = of(WIDTHS, widthActive);
         LinkSpeed speed = of(SPEEDS, speedActive);
-        return new PortView(node.guid(), node.name(), node.type(), Byte.toUnsignedInt(portNumber), lid, of(STATES, state),
+        return new PortView(node.guid(), node.name(), node.type(), Byte.toUnsignedInt(portNumber), lid,
+                of(STATES, state),
                 of(PHYSICAL_STATES, physicalState), width == null ? null : width.label(), speed == null ? null : speed.name(),
                 peerGuid, Byte.toUnsignedInt(peerPort), result.values(), result.rates(),
                 Double.isNaN(xmitWords) ? null : xmitWords * BYTES_PER_WORD,
                 Double.isNaN(rcvWords) ? null : rcvWords * BYTES_PER_WORD,
-                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer(), link.ethernetGbps(),
+                DerivedRates.of(result::perSecond, link), result.saturated(), sampledAt(), linkLayer(),
+                link.ethernetGbps(),
                 of(COUNTER_WIDTHS, counterWidth), unpacked(capabilityBits), unpacked(peerCapabilityBits),
                 unpacked(supportedBits), unpacked(siblingBits), faults);
     }
