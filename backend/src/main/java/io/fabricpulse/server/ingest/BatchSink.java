@@ -2,6 +2,7 @@ package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.model.ingest.IngestBatch;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,8 +25,13 @@ public interface BatchSink {
     /**
      * The refusal a batch handed in now would get because the sink is behind, asked before a push's body is read
      * so that an overloaded server spends nothing on what it refuses; empty when it takes batches.
+     *
+     * @param portsOnTheirWay port samples of pushes let in before and not handed in yet (being parsed or admitted):
+     *                        they will be ahead of this one
+     * @param lead            how long a push takes from now until it is handed in: what the sink stores meanwhile
+     *                        is not ahead of it
      */
-    default Optional<IngestUnavailableException> busy() {
+    default Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead) {
         return Optional.empty();
     }
 

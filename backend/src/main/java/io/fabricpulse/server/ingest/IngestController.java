@@ -57,8 +57,8 @@ class IngestController {
         // Counted on its way in from a whole body on (a client that sends its body slowly holds no place): parsed,
         // validated and admitted until handed off, or refused.
         return body.read(request)
-                .flatMap(body -> Mono.using(service::arrive, arrival -> Mono.fromCallable(
-                        () -> reader.read(body.bytes(), body.format()))
+                .flatMap(body -> Mono.using(() -> service.arrive(body.bytes().length, body.format()),
+                        arrival -> Mono.fromCallable(() -> parsed(body, arrival))
                         // A client that hangs up must not cancel the hand-off: the batch may be stored already,
                         // and a replay waiting on the same answer still needs it. The response waits on a copy and
                         // only the copy is cancelled, so an answer that comes after the client left (a 503 while
@@ -68,6 +68,12 @@ class IngestController {
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));
+    }
+
+    private IngestBatch parsed(IngestBodyReader.IngestBody body, Arrivals.Arrival arrival) {
+        IngestBatch batch = reader.read(body.bytes(), body.format());
+        arrival.parsed(batch.portCount());
+        return batch;
     }
 
     /** The ack with the orders waiting for this agent and its sweep shard: they ride back on its own push. */

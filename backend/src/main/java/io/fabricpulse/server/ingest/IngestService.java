@@ -1,6 +1,7 @@
 package io.fabricpulse.server.ingest;
 
 import io.fabricpulse.model.ingest.IngestBatch;
+import io.fabricpulse.model.ingest.WireFormat;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -73,7 +74,7 @@ public class IngestService {
      * @throws InvalidBatchException when anything in the batch is invalid; nothing was applied
      */
     public CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential) {
-        return ingest(batch, credential, arrivals.arrive());
+        return ingest(batch, credential, arrivals.arriveParsed(batch.portCount()));
     }
 
     /** As {@link #ingest(IngestBatch, AgentCredential)} for a push already counted on its way in ({@link #arrive()}). */
@@ -94,16 +95,19 @@ public class IngestService {
      * the server lets in at once are being parsed and admitted.
      */
     public Optional<IngestUnavailableException> busy() {
-        return sink.busy().or(arrivals::busy);
+        return sink.busy(arrivals.portsOnTheirWay(), arrivals.lead()).or(arrivals::busy);
     }
 
-    /** A push whose body is in: counted until its batch is handed to the pipeline or refused ({@link Arrivals}). */
-    Arrivals.Arrival arrive() {
-        return arrivals.arrive();
+    /**
+     * A push whose body is in ({@code bytes} of {@code format}): counted until its batch is handed to the pipeline or
+     * refused ({@link Arrivals}).
+     */
+    Arrivals.Arrival arrive(int bytes, WireFormat format) {
+        return arrivals.arrive(bytes, format);
     }
 
     private CompletableFuture<IngestAck> handOff(IngestBatch batch) {
-        int ports = batch.nodes().stream().mapToInt(node -> node.ports().size()).sum();
+        int ports = batch.portCount();
         BatchId id = new BatchId(batch.agentId(), batch.sequence(), batch.collectedAt());
         IngestAck duplicate = new IngestAck(IngestAck.Status.DUPLICATE, batch.agentId(), batch.sequence(), ports);
         CompletableFuture<IngestAck> answer = new CompletableFuture<>();

@@ -68,7 +68,7 @@ final class HandOff {
     record Pending(IngestBatch batch, CompletableFuture<Outcome> answer, long queuedAtNanos, int ports) {
 
         Pending(IngestBatch batch, CompletableFuture<Outcome> answer, long queuedAtNanos) {
-            this(batch, answer, queuedAtNanos, batch.nodes().stream().mapToInt(node -> node.ports().size()).sum());
+            this(batch, answer, queuedAtNanos, batch.portCount());
         }
     }
 

@@ -34,7 +34,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Overload is answered at once: while the oldest queued batch has waited longer than
  * {@link PipelineProperties#maxQueueWait()}, or what is queued would take the worker longer than that to store (at
- * its recent cost per port sample), new batches are refused with 503 ({@link #busy()}, asked before a
+ * its recent cost per port sample), new batches are refused with 503 ({@link #busy(long, Duration)}, asked before a
  * push's body is read), so every push gets its answer within about that wait plus one flush, the worker stays at
  * its capacity, and what is refused stays in the agents' spools. A queue bounded by batches alone let pushes wait
  * until their agents gave up (no answer at all), while the worker went on storing batches nobody waited for.
@@ -136,7 +136,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
 
     @Override
     public CompletableFuture<Outcome> accept(IngestBatch batch) {
-        Optional<IngestUnavailableException> behind = busy();
+        Optional<IngestUnavailableException> behind = busy(0, Duration.ZERO);
         if (behind.isPresent()) {
             return CompletableFuture.failedFuture(behind.get());
         }
@@ -161,27 +161,33 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * waited for all the others. Only what is left of the flush under way counts, not all of it: a batch larger than
      * the bound (a discover agent's sweep of 2,000 switch ports against 25 ms) would otherwise have every push that
      * came during its flush refused, though the worker was about to be free. Counted as refused.
+     *
+     * <p>At the door, before a push's body is read, the pushes let in before it and not handed in yet count as queued
+     * ahead of it, and what the worker stores until it is handed in ({@code lead}, at most the wait bound) does not:
+     * a push let in only to be refused once parsed cost its parsing for nothing.
      */
     @Override
-    public Optional<IngestUnavailableException> busy() {
+    public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead) {
         long now = nanoTime.getAsLong();
         HandOff.Pending oldest = queue.peek();
         long waited = oldest == null ? 0 : now - oldest.queuedAtNanos();
         int flushing = flushingPorts;
         long flushLeft = flushing == 0 ? 0 : Math.max(0, (long) (flushing * nanosPerPort) - (now - flushStartedNanos));
-        long ahead = (long) (Math.max(0, queuedPorts.get()) * nanosPerPort) + flushLeft;
         long limit = properties.maxQueueWait().toNanos();
+        long ahead = (long) ((Math.max(0, queuedPorts.get()) + portsOnTheirWay) * nanosPerPort) + flushLeft
+                - Math.min(lead.toNanos(), limit);
         if (waited <= limit && ahead <= limit) {
             return Optional.empty();
         }
         refusedBehind.increment();
         String why = waited > limit ? "the oldest waiting batch has waited " + Duration.ofNanos(waited).toMillis() + " ms"
-                : "what is queued takes about " + Duration.ofNanos(ahead).toMillis() + " ms to store";
+                : (portsOnTheirWay > 0 ? "what is queued or on its way in" : "what is queued") + " takes about "
+                + Duration.ofNanos(ahead).toMillis() + " ms to store";
         return Optional.of(new IngestUnavailableException("the ingest pipeline is behind (" + why + ", more than "
                 + properties.maxQueueWait().toMillis() + " ms); send the batch again later", behindRetryAfter));
     }
 
-    /** Batches refused because the worker was behind ({@link #busy()}), since start. */
+    /** Batches refused because the worker was behind ({@link #busy(long, Duration)}), since start. */
     public long refusedBehind() {
         return refusedBehind.sum();
     }

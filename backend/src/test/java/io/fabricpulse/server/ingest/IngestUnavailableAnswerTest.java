@@ -1,5 +1,6 @@
 package io.fabricpulse.server.ingest;
 
+import io.fabricpulse.model.ingest.WireFormat;
 import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -17,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -63,7 +65,7 @@ class IngestUnavailableAnswerTest {
             }
 
             @Override
-            public Optional<IngestUnavailableException> busy() {
+            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead) {
                 return Optional.of(unavailable());
             }
         };
@@ -76,11 +78,38 @@ class IngestUnavailableAnswerTest {
         IngestService service = service(batch -> {
             throw new AssertionError("a batch reached the sink past a full door");
         }, new Arrivals(1));
-        try (Arrivals.Arrival reading = service.arrive()) {
+        try (Arrivals.Arrival reading = service.arrive(100, WireFormat.JSON)) {
             expect503(service, "{\"not\": \"a batch\", truncated", "1 pushes are being parsed and admitted already; "
                     + "send the batch again later", "1");
         }
         assertThat(service.busy()).as("the push read meanwhile is in").isEmpty();
+    }
+
+    @Test
+    void aPushWhoseBodyWouldBeRefusedOnceParsedBehindThePushesOnTheirWayInIsRefusedBeforeItIsRead() {
+        List<Long> asked = new ArrayList<>();
+        BatchSink sink = new BatchSink() {
+            @Override
+            public CompletableFuture<Outcome> accept(io.fabricpulse.model.ingest.IngestBatch batch) {
+                return CompletableFuture.completedFuture(Outcome.APPLIED);
+            }
+
+            @Override
+            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead) {
+                asked.add(portsOnTheirWay);
+                return portsOnTheirWay > 0 ? Optional.of(unavailable()) : Optional.empty();
+            }
+        };
+        IngestService service = service(sink, new Arrivals(8));
+        try (Arrivals.Arrival parsed = service.arrive(2_000, WireFormat.SMILE)) {
+            parsed.parsed(10);
+            expect503(service, "{\"not\": \"a batch\", truncated", "the server is stopping; send the batch again later",
+                    "7");
+        }
+        client(service).post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L))))
+                .exchange().expectStatus().isAccepted();
+        assertThat(asked).as("the parsed push's 10 port samples, then none on the way").containsExactly(10L, 0L);
     }
 
     @Test

@@ -73,7 +73,7 @@ class IngestPipelineTest {
         CompletableFuture<Outcome> stillTaken = pipeline.accept(batch("h1", guid, 2));
 
         now.incrementAndGet();
-        assertThat(pipeline.busy()).as("the oldest batch has waited 1 s and 1 ns").isPresent();
+        assertThat(pipeline.busy(0, Duration.ZERO)).as("the oldest batch has waited 1 s and 1 ns").isPresent();
         CompletableFuture<Outcome> refused = pipeline.accept(batch("h1", guid, 3));
 
         assertThat(refused).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
@@ -85,7 +85,7 @@ class IngestPipelineTest {
         assertThat(pipeline.queued()).as("the refused batch was not queued").isEqualTo(2);
         PipelineFixture.drain(pipeline);
         assertThat(List.of(waiting, stillTaken)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
-        assertThat(pipeline.busy()).as("caught up").isEmpty();
+        assertThat(pipeline.busy(0, Duration.ZERO)).as("caught up").isEmpty();
         CompletableFuture<Outcome> takenAgain = pipeline.accept(batch("h1", guid, 3));
         PipelineFixture.drain(pipeline);
         assertThat(takenAgain).isCompletedWithValue(Outcome.APPLIED);
@@ -99,12 +99,11 @@ class IngestPipelineTest {
                 properties.storeTimeout(), properties.retryAfter()), properties, Duration.ZERO, now::get);
     }
 
-    @Test
-    void aBurstIsTakenOnlyAsFarAsTheWorkerCanStoreItWithinTheMaxQueueWait() {
-        // The worker stores a port sample in 5 ms (virtual time passes while the series store writes: 10 ms for a
-        // flush of a port's first two samples). A burst of one-port batches arrives in one instant: the queue's oldest
-        // batch has waited nothing, yet the 202nd would wait 1,005 ms behind the others, so it and every later one is
-        // refused at once.
+    /**
+     * A pipeline on virtual time with a 1 s bound whose worker has measured 5 ms a port sample: virtual time passes
+     * while the series store writes, 10 ms for the flush of a port's first two samples, taken here.
+     */
+    private IngestPipeline atFiveMillisecondsAPortSample() {
         PipelineFixture fixture = new PipelineFixture(directory, state);
         AtomicLong now = new AtomicLong();
         IngestPipeline pipeline = onVirtualTime(fixture, 500, now);
@@ -114,6 +113,15 @@ class IngestPipelineTest {
                 pipeline.accept(batch("h0", warm, 2)));
         PipelineFixture.drain(pipeline);
         assertThat(first).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+        return pipeline;
+    }
+
+    @Test
+    void aBurstIsTakenOnlyAsFarAsTheWorkerCanStoreItWithinTheMaxQueueWait() {
+        // The worker stores a port sample in 5 ms. A burst of one-port batches arrives in one instant: the queue's oldest
+        // batch has waited nothing, yet the 202nd would wait 1,005 ms behind the others, so it and every later one is
+        // refused at once.
+        IngestPipeline pipeline = atFiveMillisecondsAPortSample();
 
         List<CompletableFuture<Outcome>> burst = new ArrayList<>();
         for (int agent = 1; agent <= 220; agent++) {
@@ -130,7 +138,25 @@ class IngestPipelineTest {
         assertThat(pipeline.refusedBehind()).isEqualTo(19);
         PipelineFixture.drain(pipeline);
         assertThat(burst.subList(0, 201)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
-        assertThat(pipeline.busy()).as("caught up").isEmpty();
+        assertThat(pipeline.busy(0, Duration.ZERO)).as("caught up").isEmpty();
+    }
+
+    @Test
+    void atTheDoorPushesOnTheirWayInCountAheadAndWhatIsStoredUntilThisOneIsInDoesNot() {
+        // 5 ms a port sample and nothing queued: 200 port samples being parsed would take 1,000 ms to store,
+        // the bound; 201 take 1,005 ms: a push coming now would be refused once parsed, so it is refused before its body
+        // is read. Handed in 10 ms from now, it waits 995 ms: taken. The lead counts at most the bound itself.
+        IngestPipeline pipeline = atFiveMillisecondsAPortSample();
+
+        assertThat(pipeline.busy(200, Duration.ZERO)).isEmpty();
+        assertThat(pipeline.busy(201, Duration.ZERO)).hasValueSatisfying(refused -> {
+            assertThat(refused.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+            assertThat(refused).hasMessageContaining("what is queued or on its way in takes about 1005 ms to store");
+        });
+        assertThat(pipeline.busy(201, Duration.ofMillis(10))).isEmpty();
+        assertThat(pipeline.busy(400, Duration.ofSeconds(5))).as("2,000 ms less the bound's 1,000").isEmpty();
+        assertThat(pipeline.busy(401, Duration.ofSeconds(5))).isPresent();
+        assertThat(pipeline.refusedBehind()).isEqualTo(2);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.fabricpulse.model.ingest;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.time.Instant;
@@ -38,6 +39,16 @@ public record IngestBatch(int schemaVersion, String agentId, long sequence, Inst
     public IngestBatch(int schemaVersion, String agentId, long sequence, Instant collectedAt, String source,
                        List<NodeReport> nodes, Discovery discovery) {
         this(schemaVersion, agentId, sequence, collectedAt, source, nodes, discovery, null);
+    }
+
+    /** How many port reports the batch carries, over all its nodes. */
+    @JsonIgnore
+    public int portCount() {
+        int ports = 0;
+        for (NodeReport node : nodes) {
+            ports += node.ports().size();
+        }
+        return ports;
     }
 
     /**
