@@ -64,6 +64,30 @@ class ResumeThrottleTest {
     }
 
     @Test
+    void onAFabricOfMorePortsThanTheRewritesAnIntervalAllowsAPortWaitsAWholeMultipleOfTheInterval() {
+        // 10 rewrites a second: 300 ports an interval of 30 s. With 601 ports tracked, every wait is three intervals.
+        PortIndex index = new PortIndex();
+        for (int port = 0; port < 600; port++) {
+            index.of("0x0002c90301%06x".formatted(port), 1);
+        }
+        ResumeThrottle large = new ResumeThrottle(Duration.ofSeconds(30), index, 10);
+        assertThat(flush(large, sample(0), false)).as("first sight").hasSize(1);
+        int second = 1;
+        while (flush(large, sample(second), false).isEmpty()) {
+            second++;
+        }
+        assertThat(second).as("the second write, three intervals and three shares of another").isBetween(90, 180);
+        assertThat(flush(large, sample(second + 89), false)).isEmpty();
+        assertThat(flush(large, sample(second + 90), false)).hasSize(1);
+
+        int written = second + 90;
+        assertThat(flush(large, sample(written + 10), true)).as("a reset: written at once").hasSize(1);
+        large.stored(List.of(sample(written + 5)));
+        assertThat(flush(large, sample(written + 99), false)).as("an older sample stored late changes nothing").isEmpty();
+        assertThat(flush(large, sample(written + 100), false)).hasSize(1);
+    }
+
+    @Test
     void samplesWithoutARateOrWithAChangedStateAreAlwaysWritten() {
         flush(sample(0));
         assertThat(flush(sample(1), true)).as("a clear or reset: no rate").hasSize(1);
@@ -110,8 +134,12 @@ class ResumeThrottleTest {
         return flush(sample, false);
     }
 
-    /** One flush with one port's newest sample: what it writes, remembered as committed. */
     private List<PortLastSample> flush(PortLastSample sample, boolean withoutRate) {
+        return flush(throttle, sample, withoutRate);
+    }
+
+    /** One flush with one port's newest sample: what it writes, remembered as committed. */
+    private static List<PortLastSample> flush(ResumeThrottle throttle, PortLastSample sample, boolean withoutRate) {
         List<PortLastSample> written = due(throttle, sample, withoutRate) ? List.of(sample) : List.of();
         throttle.stored(written);
         return written;
