@@ -22,7 +22,8 @@ import java.util.function.LongSupplier;
  * pipeline counts them ahead of the push at the door, as they will be queued before it: without them the door let in
  * pushes the pipeline then refused once they were parsed (at 600,000 loadgen ports, half of all the bodies parsed on
  * the event loops were parsed for a 503). And {@link #lead()}, how long a push recently took from its body being in to
- * its batch parsed: the worker's work meanwhile is not ahead of the push coming now.
+ * its batch parsed and valid: the worker's work meanwhile is not ahead of the push coming now. Learned only from
+ * valid batches: padding or a malformed body must not move the estimate.
  */
 final class Arrivals {
 
@@ -66,17 +67,19 @@ final class Arrivals {
         private boolean parsed;
         private boolean closed;
 
-        /** @param format null for a batch already parsed, counted as {@code counted} port samples */
+        /** @param format null for a batch handed in parsed, from within the server */
         private Arrival(int bytes, WireFormat format, long counted) {
             this.bytes = bytes;
             this.format = format;
             this.counted = counted;
-            this.parsed = format == null;
             arriving.incrementAndGet();
             ports.addAndGet(counted);
         }
 
-        /** Its batch is parsed and carries {@code portSamples}: counted exactly from now on, and learned from. */
+        /**
+         * Its batch is parsed and valid and carries {@code portSamples}: counted exactly from now on, and learned from
+         * (a body's bytes and its lead) when it came over the wire.
+         */
         synchronized void parsed(int portSamples) {
             if (closed || parsed) {
                 return;
@@ -84,7 +87,9 @@ final class Arrivals {
             parsed = true;
             ports.addAndGet(portSamples - counted);
             counted = portSamples;
-            learn(format, bytes, portSamples, nanoTime.getAsLong() - arrivedNanos);
+            if (format != null) {
+                learn(format, bytes, portSamples, nanoTime.getAsLong() - arrivedNanos);
+            }
         }
 
         @Override
@@ -102,9 +107,9 @@ final class Arrivals {
         return new Arrival(bytes, format, estimate(bytes, format));
     }
 
-    /** A batch handed in already parsed (from within the server): counted exactly, nothing learned from it. */
-    Arrival arriveParsed(int portSamples) {
-        return new Arrival(0, null, portSamples);
+    /** A batch handed in already parsed, from within the server: counted once validated, nothing learned from it. */
+    Arrival arriveInProcess() {
+        return new Arrival(0, null, 0);
     }
 
     /** The port samples of the pushes on their way in, those not parsed yet estimated from their bodies. */

@@ -58,7 +58,7 @@ class IngestController {
         // validated and admitted until handed off, or refused.
         return body.read(request)
                 .flatMap(body -> Mono.using(() -> service.arrive(body.bytes().length, body.format()),
-                        arrival -> Mono.fromCallable(() -> parsed(body, arrival))
+                        arrival -> Mono.fromCallable(() -> reader.read(body.bytes(), body.format()))
                         // A client that hangs up must not cancel the hand-off: the batch may be stored already,
                         // and a replay waiting on the same answer still needs it. The response waits on a copy and
                         // only the copy is cancelled, so an answer that comes after the client left (a 503 while
@@ -68,12 +68,6 @@ class IngestController {
                 .map(ack -> ResponseEntity
                         .status(ack.status() == IngestAck.Status.ACCEPTED ? HttpStatus.ACCEPTED : HttpStatus.OK)
                         .body(ack));
-    }
-
-    private IngestBatch parsed(IngestBodyReader.IngestBody body, Arrivals.Arrival arrival) {
-        IngestBatch batch = reader.read(body.bytes(), body.format());
-        arrival.parsed(batch.portCount());
-        return batch;
     }
 
     /** The ack with the orders waiting for this agent and its sweep shard: they ride back on its own push. */

@@ -74,20 +74,31 @@ public class IngestService {
      * @throws InvalidBatchException when anything in the batch is invalid; nothing was applied
      */
     public CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential) {
-        return ingest(batch, credential, arrivals.arriveParsed(batch.portCount()));
+        return ingest(batch, credential, arrivals.arriveInProcess());
     }
 
-    /** As {@link #ingest(IngestBatch, AgentCredential)} for a push already counted on its way in ({@link #arrive()}). */
+    /**
+     * As {@link #ingest(IngestBatch, AgentCredential)} for a push already counted on its way in
+     * ({@link #arrive(int, WireFormat)}): from its validation on, by its port samples, until the pipeline queued or
+     * refused it.
+     */
     CompletableFuture<IngestAck> ingest(IngestBatch batch, AgentCredential credential, Arrivals.Arrival arrival) {
         CompletableFuture<Void> admitted;
         try {
             validator.check(batch);
+            arrival.parsed(batch.portCount());
             admitted = admission.admit(batch, credential);
         } catch (RuntimeException refused) {
             arrival.close();
             throw refused;
         }
-        return admitted.whenComplete((ignored, refused) -> arrival.close()).thenCompose(ignored -> handOff(batch));
+        return admitted.thenCompose(ignored -> {
+            try {
+                return handOff(batch);
+            } finally {
+                arrival.close(); // queued (counted there from now on) or refused
+            }
+        }).whenComplete((ack, refused) -> arrival.close());
     }
 
     /**

@@ -34,8 +34,8 @@ import java.util.Set;
  * <p>On a large fabric the wait is a whole multiple of the interval (up to 16), so that the rewrites stay within
  * {@link #REWRITES_PER_SECOND} however many ports the server tracks: 600,000 ports every 30 s were 20,000 MERGEs a
  * second on H2, for rows read only after a restart (its state thread, first writes included, was 15-18 % of the
- * server's CPU at 600,000 loadgen ports). The wait of each write is kept with it; a restarted server's first rates then average over up to the
- * longer wait.
+ * server's CPU at 600,000 loadgen ports). The wait of each write is kept with it; a restarted server's first rates
+ * then average over up to the longer wait. The ports counted are every port seen since the start (a gone one too).
  *
  * <p>A zero interval writes every sample: what several replicas need, since with a load balancer every
  * batch may resume on the other one. Used by the pipeline's one worker thread only.

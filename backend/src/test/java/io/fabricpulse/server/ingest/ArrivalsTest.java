@@ -65,9 +65,13 @@ class ArrivalsTest {
         assertThat(arrivals.lead()).as("20 ms and an eighth of 100 less 20").isEqualTo(Duration.ofMillis(30));
         json.close();
 
-        try (Arrivals.Arrival inProcess = arrivals.arriveParsed(4);
+        try (Arrivals.Arrival inProcess = arrivals.arriveInProcess();
              Arrivals.Arrival jsonAgain = arrivals.arrive(2_400, WireFormat.JSON)) {
-            assertThat(arrivals.portsOnTheirWay()).as("4 handed in parsed, 2 at JSON's 1,200 B").isEqualTo(6);
+            assertThat(arrivals.portsOnTheirWay()).as("2 at JSON's 1,200 B").isEqualTo(2);
+            now.addAndGet(Duration.ofSeconds(10).toNanos());
+            inProcess.parsed(4);
+            assertThat(arrivals.portsOnTheirWay()).as("and 4 handed in from within the server").isEqualTo(6);
+            assertThat(arrivals.lead()).as("nothing learned from those").isEqualTo(Duration.ofMillis(30));
         }
         assertThat(arrivals.portsOnTheirWay()).isZero();
     }

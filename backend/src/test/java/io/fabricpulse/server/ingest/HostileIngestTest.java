@@ -62,6 +62,10 @@ class HostileIngestTest extends ServerTest {
         }
         bodies.put("a collection time in year 1e9", utf8(valid.replaceFirst("\"collectedAt\":\"[^\"]*\"",
                 "\"collectedAt\":\"+1000000000-01-01T00:00:00Z\"")));
+        bodies.put("nodes null", utf8(valid.replaceFirst("\"nodes\":\\[.*]}$", "\"nodes\":null}")));
+        bodies.put("no nodes", utf8(valid.replaceFirst(",\"nodes\":\\[.*]}$", "}")));
+        bodies.put("a null node", utf8(valid.replaceFirst("\"nodes\":\\[", "\"nodes\":[null,")));
+        bodies.put("a null port", utf8(valid.replaceFirst("\"ports\":\\[", "\"ports\":[null,")));
         bodies.put("truncated JSON", utf8(valid.substring(0, valid.length() / 2)));
         bodies.put("invalid UTF-8", new byte[] {'{', '"', (byte) 0xC3, (byte) 0x28, '"', ':', '1', '}'});
         bodies.put("binary garbage", new byte[] {0, 1, 2, 3, (byte) 0xFF, (byte) 0xFE, 0x1F, (byte) 0x8B});

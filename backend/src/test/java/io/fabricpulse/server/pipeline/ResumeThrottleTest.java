@@ -88,6 +88,27 @@ class ResumeThrottleTest {
     }
 
     @Test
+    void aWriteKeepsItsOwnWaitWhenTheFabricGrowsAfterIt() {
+        // 10 rewrites a second, 300 ports an interval: one port waits one interval; then 600 more ports are seen.
+        PortIndex index = new PortIndex();
+        ResumeThrottle growing = new ResumeThrottle(Duration.ofSeconds(30), index, 10);
+        flush(growing, sample(0), false);
+        int second = 1;
+        while (flush(growing, sample(second), false).isEmpty()) {
+            second++;
+        }
+        for (int port = 0; port < 600; port++) {
+            index.of("0x0002c90301%06x".formatted(port), 1);
+        }
+
+        growing.stored(List.of(sample(second - 10)));
+        assertThat(flush(growing, sample(second + 29), false)).as("an older sample stored late changes nothing").isEmpty();
+        assertThat(flush(growing, sample(second + 30), false)).as("the one interval the write waited").hasSize(1);
+        assertThat(flush(growing, sample(second + 119), false)).isEmpty();
+        assertThat(flush(growing, sample(second + 120), false)).as("three intervals after it, for 601 ports").hasSize(1);
+    }
+
+    @Test
     void samplesWithoutARateOrWithAChangedStateAreAlwaysWritten() {
         flush(sample(0));
         assertThat(flush(sample(1), true)).as("a clear or reset: no rate").hasSize(1);
