@@ -98,7 +98,7 @@ public class IngestService {
             } finally {
                 arrival.close(); // queued (counted there from now on) or refused
             }
-        }).whenComplete((ack, refused) -> arrival.close());
+        }).whenComplete((ack, refused) -> arrival.close()); // refused by the admission (closing again does nothing)
     }
 
     /**

@@ -113,9 +113,10 @@ public final class LoadGenerator {
                 } catch (SourceException e) {
                     throw new IllegalStateException("the simulated fabric could not be polled: " + e.getMessage(), e);
                 }
-                encoder.encode(new IngestBatch(IngestBatch.SCHEMA_VERSION, "loadgen-warm-up", 1, clock.instant(),
-                        share.name(), nodes));
-                encoded += SimulatedAgent.portsIn(nodes);
+                IngestBatch batch = new IngestBatch(IngestBatch.SCHEMA_VERSION, "loadgen-warm-up", 1, clock.instant(),
+                        share.name(), nodes);
+                encoder.encode(batch);
+                encoded += batch.portCount();
             }
         }
         report.warmedUp(encoded, nanoTime.getAsLong() - started);

@@ -14,11 +14,9 @@ import io.fabricpulse.agent.push.TickScheduler;
 import io.fabricpulse.agent.push.Waiter;
 import io.fabricpulse.agent.source.PortSource;
 import io.fabricpulse.model.ingest.IngestBatch;
-import io.fabricpulse.model.ingest.NodeReport;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -79,19 +77,10 @@ final class SimulatedAgent implements BatchSink, BatchTransport {
 
     @Override
     public void accept(IngestBatch batch) {
-        int ports = portsIn(batch.nodes());
+        int ports = batch.portCount();
         portsBySequence.put(batch.sequence(), ports);
         stats.polled(ports);
         pusher.accept(batch);
-    }
-
-    /** Port samples in a poll's nodes: what loadgen counts. */
-    static int portsIn(List<NodeReport> nodes) {
-        int ports = 0;
-        for (NodeReport node : nodes) {
-            ports += node.ports().size();
-        }
-        return ports;
     }
 
     @Override
