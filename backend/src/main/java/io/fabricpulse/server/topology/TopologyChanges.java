@@ -197,7 +197,9 @@ public class TopologyChanges {
             return;
         }
         rebuilt = true;
-        FabricModel model = current();
+        // Without a baseline nothing differs: the live model is left to be built when someone reads it (at 600,000
+        // ports its builds were a tenth of the pipeline worker's time, for a diff that needs none).
+        FabricModel model = baseline == null ? null : current();
         if (model == diffedModel.get() && baseline == diffedBaseline.get() && !firstWhole) {
             return;
         }

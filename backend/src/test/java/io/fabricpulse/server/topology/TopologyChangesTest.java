@@ -102,6 +102,29 @@ class TopologyChangesTest {
     }
 
     @Test
+    void removingTheBaselineResolvesEveryChangeAndLaterCutsAreNoChanges() {
+        push(true);
+        baselineNow();
+        fabric.unlink(S1, 3);
+        clock.advanceSeconds(5);
+        push(true);
+        assertThat(changes.active()).hasSize(1);
+
+        clock.advanceSeconds(1);
+        changes.useBaseline(null); // without a baseline a diff builds no model: nothing can differ
+        fabric.unlink(S2, 1);
+        clock.advanceSeconds(5);
+        push(true);
+
+        assertThat(changes.active()).isEmpty();
+        assertThat(told).extracting(TopologyChange::kind, TopologyChange::port, TopologyChange::resolvedAt)
+                .containsExactly(tuple(ChangeKind.LINK_MISSING, new PortEnd(S1, 3), null),
+                        tuple(ChangeKind.LINK_MISSING, new PortEnd(S1, 3), START.plusSeconds(6)));
+        assertThat(changes.current().links()).extracting(l -> l.a().end())
+                .doesNotContain(new PortEnd(S1, 3), new PortEnd(S2, 1)); // read, the model is built with the cuts
+    }
+
+    @Test
     void cablesBackResolveTheChangesWithTheTimeTheyWereSeenBack() {
         push(true);
         baselineNow();
