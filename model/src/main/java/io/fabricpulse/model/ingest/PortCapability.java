@@ -15,6 +15,8 @@ import java.util.Set;
 public record PortCapability(Set<LinkWidth> widths, Set<LinkSpeed> speeds) {
 
     public static final PortCapability UNKNOWN = new PortCapability(Set.of(), Set.of());
+    private static final LinkWidth[] WIDTHS = LinkWidth.values();
+    private static final LinkSpeed[] SPEEDS = LinkSpeed.values();
 
     public PortCapability {
         widths = widths == null || widths.isEmpty() ? Set.of() : Set.copyOf(widths);
@@ -60,12 +62,12 @@ public record PortCapability(Set<LinkWidth> widths, Set<LinkSpeed> speeds) {
 
     /** The widths as bits of {@link LinkWidth#ordinal()}: a compact form for per-port state. 0 when unknown. */
     public int widthBits() {
-        return bits(widths);
+        return bits(widths, WIDTHS);
     }
 
     /** The speeds as bits of {@link LinkSpeed#ordinal()}. 0 when unknown. */
     public int speedBits() {
-        return bits(speeds);
+        return bits(speeds, SPEEDS);
     }
 
     /**
@@ -73,30 +75,30 @@ public record PortCapability(Set<LinkWidth> widths, Set<LinkSpeed> speeds) {
      * unknown.
      */
     public static int widthBits(PortReport port) {
-        return bitsBoth(port.linkWidthSupported(), port.linkWidthEnabled());
+        return bitsBoth(port.linkWidthSupported(), port.linkWidthEnabled(), WIDTHS);
     }
 
     /** {@link #of(PortReport)}'s speeds as bits, without building the sets. 0 when unknown. */
     public static int speedBits(PortReport port) {
-        return bitsBoth(port.linkSpeedSupported(), port.linkSpeedEnabled());
+        return bitsBoth(port.linkSpeedSupported(), port.linkSpeedEnabled(), SPEEDS);
     }
 
     /** The widths a report says the port supports, enabled or not, as bits. 0 when unknown. */
     public static int supportedWidthBits(PortReport port) {
-        return bitsBoth(port.linkWidthSupported(), null);
+        return bitsBoth(port.linkWidthSupported(), null, WIDTHS);
     }
 
     /** The speeds a report says the port supports, enabled or not, as bits. 0 when unknown. */
     public static int supportedSpeedBits(PortReport port) {
-        return bitsBoth(port.linkSpeedSupported(), null);
+        return bitsBoth(port.linkSpeedSupported(), null, SPEEDS);
     }
 
-    private static int bitsBoth(Set<? extends Enum<?>> supported, Set<? extends Enum<?>> enabled) {
+    private static <E extends Enum<E>> int bitsBoth(Set<E> supported, Set<E> enabled, E[] all) {
         if (supported == null) {
             return 0;
         }
-        int bits = bits(supported);
-        return enabled == null ? bits : bits & bits(enabled);
+        int bits = bits(supported, all);
+        return enabled == null ? bits : bits & bits(enabled, all);
     }
 
     /** The capability {@link #widthBits()} and {@link #speedBits()} describe. */
@@ -119,10 +121,19 @@ public record PortCapability(Set<LinkWidth> widths, Set<LinkSpeed> speeds) {
         return new PortCapability(widths, speeds);
     }
 
-    private static int bits(Set<? extends Enum<?>> values) {
+    /**
+     * By asking the set for each constant, not by iterating it: per sample, four times a port, an iterator of each
+     * report's sets was 6 % of the pipeline worker's allocation at 600,000 ports.
+     */
+    private static <E extends Enum<E>> int bits(Set<E> values, E[] all) {
+        if (values.isEmpty()) {
+            return 0;
+        }
         int bits = 0;
-        for (Enum<?> value : values) {
-            bits |= 1 << value.ordinal();
+        for (E value : all) {
+            if (values.contains(value)) {
+                bits |= 1 << value.ordinal();
+            }
         }
         return bits;
     }
