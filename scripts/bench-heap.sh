@@ -33,7 +33,8 @@ cpu_ticks() {
   local all=0 gc=0 task name ticks
   for task in /proc/"$server"/task/*; do
     name=$(cat "$task/comm" 2>/dev/null) || continue
-    ticks=$(awk '{print $14 + $15}' "$task/stat" 2>/dev/null) || continue
+    # utime and stime, counted after the name: "(GC Thread#0)" has a space, which shifts awk's fields.
+    ticks=$(sed 's/^.*) //' "$task/stat" 2>/dev/null | awk '{print $12 + $13}') || continue
     all=$((all + ticks))
     case $name in GC\ Thread*|G1\ *) gc=$((gc + ticks)) ;; esac
   done
