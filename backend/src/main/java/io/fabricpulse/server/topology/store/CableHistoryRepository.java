@@ -1,8 +1,12 @@
 package io.fabricpulse.server.topology.store;
 
 import io.fabricpulse.server.state.StateSql;
+import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
+import io.r2dbc.spi.R2dbcRollbackException;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Statement;
+import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -10,6 +14,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 
 /** The {@code cable_history} table (V13): which port has been linked to which peer. */
@@ -56,13 +61,30 @@ public class CableHistoryRepository {
     /**
      * Inserts or updates the rows by port ({@link #MERGE}), {@link StateSql#ROWS_PER_STATEMENT} a statement, each
      * statement in a transaction of its own (or in the caller's): outside one, every row was a commit of its own, and
-     * H2's commits were a tenth of the state store's thread while 600,000 ports were first seen.
+     * H2's commits were a tenth of the state store's thread while 600,000 ports were first seen. Replicas sharing a
+     * PostgreSQL write rows of the same cables (each end's batch may be judged by another replica): in port order, so
+     * their transactions lock rows in one order and cannot deadlock, and a statement that lost a race for a new row
+     * (or a lock) is run once more, when the MERGE finds the other's row.
      */
     public Mono<Long> save(List<CableHistoryRow> rows) {
-        return Flux.fromIterable(StateSql.chunks(rows))
-                .concatMap(chunk -> StateSql.perRow(db, MERGE, chunk, CableHistoryRepository::bind)
-                        .as(transaction::transactional))
+        List<CableHistoryRow> inPortOrder = rows.stream().sorted(PORT_ORDER).toList();
+        return Flux.fromIterable(StateSql.chunks(inPortOrder))
+                .concatMap(chunk -> saveChunk(chunk).onErrorResume(CableHistoryRepository::lostRace,
+                        lost -> saveChunk(chunk)))
                 .reduce(0L, Long::sum);
+    }
+
+    private static final Comparator<CableHistoryRow> PORT_ORDER =
+            Comparator.comparing(CableHistoryRow::nodeGuid).thenComparingInt(CableHistoryRow::portNumber);
+
+    private Mono<Long> saveChunk(List<CableHistoryRow> chunk) {
+        return StateSql.perRow(db, MERGE, chunk, CableHistoryRepository::bind).as(transaction::transactional);
+    }
+
+    /** Another transaction inserted one of the rows first, or the two waited on each other. */
+    private static boolean lostRace(Throwable fault) {
+        return fault instanceof DataIntegrityViolationException || fault instanceof ConcurrencyFailureException
+                || fault instanceof R2dbcDataIntegrityViolationException || fault instanceof R2dbcRollbackException;
     }
 
     private static void bind(Statement merge, CableHistoryRow row) {
