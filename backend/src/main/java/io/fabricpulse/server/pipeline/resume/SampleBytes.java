@@ -2,7 +2,6 @@ package io.fabricpulse.server.pipeline.resume;
 
 import io.fabricpulse.model.ingest.PortCounter;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -17,21 +16,42 @@ import java.util.Map;
  */
 final class SampleBytes {
 
+    private static final PortCounter[] COUNTERS = PortCounter.values();
+    /** Each counter's name in ASCII, by ordinal: made once, not per row. */
+    private static final byte[][] NAMES = new byte[COUNTERS.length][];
+
+    static {
+        for (PortCounter counter : COUNTERS) {
+            NAMES[counter.ordinal()] = counter.ibaName().getBytes(StandardCharsets.US_ASCII);
+        }
+    }
+
     private SampleBytes() {
     }
 
+    /**
+     * Written into one array of the exact size: a stream, a name's bytes and a buffer per counter were ~2 GB of the
+     * state store thread's garbage while 600,000 ports were first seen.
+     */
     static byte[] counters(Map<String, Long> counters) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(counters.size() * 32);
-        for (PortCounter counter : PortCounter.values()) {
+        Long[] values = new Long[COUNTERS.length];
+        int size = 0;
+        for (PortCounter counter : COUNTERS) {
             Long value = counters.get(counter.ibaName());
             if (value != null) {
-                byte[] name = counter.ibaName().getBytes(StandardCharsets.US_ASCII);
-                bytes.write(name.length);
-                bytes.writeBytes(name);
-                bytes.writeBytes(ByteBuffer.allocate(Long.BYTES).putLong(value).array());
+                values[counter.ordinal()] = value;
+                size += 1 + NAMES[counter.ordinal()].length + Long.BYTES;
             }
         }
-        return bytes.toByteArray();
+        ByteBuffer bytes = ByteBuffer.allocate(size);
+        for (PortCounter counter : COUNTERS) {
+            Long value = values[counter.ordinal()];
+            if (value != null) {
+                byte[] name = NAMES[counter.ordinal()];
+                bytes.put((byte) name.length).put(name).putLong(value);
+            }
+        }
+        return bytes.array();
     }
 
     /** @throws IllegalStateException when the bytes are not counters in this form */
