@@ -1,8 +1,6 @@
 package io.fabricpulse.server.topology.store;
 
 import io.fabricpulse.server.state.StateSql;
-import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
-import io.r2dbc.spi.R2dbcRollbackException;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Statement;
 import org.springframework.dao.ConcurrencyFailureException;
@@ -63,8 +61,9 @@ public class CableHistoryRepository {
      * statement in a transaction of its own (or in the caller's): outside one, every row was a commit of its own, and
      * H2's commits were a tenth of the state store's thread while 600,000 ports were first seen. Replicas sharing a
      * PostgreSQL write rows of the same cables (each end's batch may be judged by another replica): in port order, so
-     * their transactions lock rows in one order and cannot deadlock, and a statement that lost a race for a new row
-     * (or a lock) is run once more, when the MERGE finds the other's row.
+     * their transactions lock rows in one order and cannot deadlock each other, and a statement that lost a race for a
+     * new row is run once more, when the MERGE finds the other's row. (A PostgreSQL deadlock with another replica's
+     * {@link #replaceAll} arrives as an uncategorized exception and is not run again: docs/NOTES.md.)
      */
     public Mono<Long> save(List<CableHistoryRow> rows) {
         List<CableHistoryRow> inPortOrder = rows.stream().sorted(PORT_ORDER).toList();
@@ -81,10 +80,12 @@ public class CableHistoryRepository {
         return StateSql.perRow(db, MERGE, chunk, CableHistoryRepository::bind).as(transaction::transactional);
     }
 
-    /** Another transaction inserted one of the rows first, or the two waited on each other. */
+    /**
+     * Another transaction inserted one of the rows first, or the two waited on each other. {@link DatabaseClient} has
+     * turned the driver's exceptions into Spring's by now.
+     */
     private static boolean lostRace(Throwable fault) {
-        return fault instanceof DataIntegrityViolationException || fault instanceof ConcurrencyFailureException
-                || fault instanceof R2dbcDataIntegrityViolationException || fault instanceof R2dbcRollbackException;
+        return fault instanceof DataIntegrityViolationException || fault instanceof ConcurrencyFailureException;
     }
 
     private static void bind(Statement merge, CableHistoryRow row) {
