@@ -1,10 +1,12 @@
 package io.fabricpulse.server.topology.store;
 
 import io.fabricpulse.server.state.StateSql;
+import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Statement;
 import org.springframework.dao.ConcurrencyFailureException;
-import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.r2dbc.UncategorizedR2dbcException;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -62,8 +64,8 @@ public class CableHistoryRepository {
      * H2's commits were a tenth of the state store's thread while 600,000 ports were first seen. Replicas sharing a
      * PostgreSQL write rows of the same cables (each end's batch may be judged by another replica): in port order, so
      * their transactions lock rows in one order and cannot deadlock each other, and a statement that lost a race for a
-     * new row is run once more, when the MERGE finds the other's row. (A PostgreSQL deadlock with another replica's
-     * {@link #replaceAll} arrives as an uncategorized exception and is not run again: docs/NOTES.md.)
+     * new row is run once more, when the MERGE finds the other's row, as is one rolled back for a deadlock (one
+     * replica's statement against another's {@link #replaceAll}).
      */
     public Mono<Long> save(List<CableHistoryRow> rows) {
         List<CableHistoryRow> inPortOrder = rows.stream().sorted(PORT_ORDER).toList();
@@ -82,11 +84,20 @@ public class CableHistoryRepository {
 
     /**
      * Another transaction inserted one of the rows first, or the two waited on each other. {@link DatabaseClient} has
-     * turned the driver's exceptions into Spring's by now.
+     * turned the driver's exceptions into Spring's by now, but Spring knows a rollback only as the SPI's rollback
+     * exception, and r2dbc-postgresql 1.1 throws that for SQL states 40000 and 40001 alone: its deadlock (40P01) is a
+     * plain transient exception, which Spring leaves uncategorized. So the SQL state decides: class 40 is a transaction
+     * rolled back, which running the statement again may get through.
      */
-    private static boolean lostRace(Throwable fault) {
-        return fault instanceof DataIntegrityViolationException || fault instanceof ConcurrencyFailureException;
+    static boolean lostRace(Throwable fault) {
+        return fault instanceof DuplicateKeyException || fault instanceof ConcurrencyFailureException
+                || fault instanceof UncategorizedR2dbcException uncategorized
+                && uncategorized.getCause() instanceof R2dbcException driver
+                && driver.getSqlState() != null && driver.getSqlState().startsWith(ROLLBACK_CLASS);
     }
+
+    /** SQL's class of states for a transaction rolled back (serialization failure, deadlock). */
+    private static final String ROLLBACK_CLASS = "40";
 
     private static void bind(Statement merge, CableHistoryRow row) {
         merge.bind(0, row.nodeGuid())
