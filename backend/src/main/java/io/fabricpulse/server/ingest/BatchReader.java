@@ -63,6 +63,7 @@ final class BatchReader {
                     .addMixIn(PortReport.class, PortReportWire.class)
                     .addMixIn(NodeReport.class, GuidWire.Node.class)
                     .addMixIn(PeerPort.class, GuidWire.Peer.class)
+                    .addModule(new SpreadRecordCreators())
                     .build();
             return new Format(mapper, mapper.readerFor(IngestBatch.class), invalid, name);
         }

@@ -52,6 +52,8 @@ class IngestPipelineBench {
     private static final int PORTS = Integer.getInteger("bench.ports", 20_000);
     private static final int AGENTS = Integer.getInteger("bench.agents", 100);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
+    /** Passes of the readers over every round: the first warms the JIT up, the later ones are the figures. */
+    private static final int PASSES = Integer.getInteger("bench.passes", 2);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** Smile as the agent's BatchEncoder writes it: repeated short values (states, speeds, switch GUIDs) referenced back. */
     private static final SmileMapper SMILE = SmileMapper.builder(SmileFactory.builder()
@@ -104,7 +106,7 @@ class IngestPipelineBench {
         }
         System.out.printf(Locale.ROOT, "bench: the same round is %.1f MB of Smile%n",
                 smileRounds.getFirst().stream().mapToLong(body -> body.length).sum() / 1e6);
-        for (int pass = 1; pass <= 2; pass++) {
+        for (int pass = 1; pass <= PASSES; pass++) {
             for (WireFormat format : WireFormat.values()) {
                 Meter meter = new Meter();
                 for (List<byte[]> bodies : format == WireFormat.JSON ? rounds : smileRounds) {
