@@ -16,6 +16,7 @@ import reactor.core.publisher.Mono;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /** The {@code cable_history} table (V13): which port has been linked to which peer. */
 @Repository
@@ -60,19 +61,22 @@ public class CableHistoryRepository {
 
     /**
      * Inserts or updates the rows by port ({@link #MERGE}), {@link StateSql#ROWS_PER_STATEMENT} a statement, each
-     * statement in a transaction of its own (or in the caller's): outside one, every row was a commit of its own, and
-     * H2's commits were a tenth of the state store's thread while 600,000 ports were first seen. Replicas sharing a
-     * PostgreSQL write rows of the same cables (each end's batch may be judged by another replica): in port order, so
-     * their transactions lock rows in one order and cannot deadlock each other, and a statement that lost a race for a
-     * new row is run once more, when the MERGE finds the other's row, as is one rolled back for a deadlock (one
-     * replica's statement against another's {@link #replaceAll}).
+     * statement in a transaction of its own: outside one, every row was a commit of its own, and H2's commits were a
+     * tenth of the state store's thread while 600,000 ports were first seen. Replicas sharing a PostgreSQL write rows
+     * of the same cables (each end's batch may be judged by another replica): in port order, so their transactions
+     * lock rows in one order and cannot deadlock each other, and a statement that lost a race for a new row is run
+     * once more, when the MERGE finds the other's row, as is one rolled back for a deadlock (one replica's statement
+     * against another's {@link #replaceAll}). Not for a caller's transaction: PostgreSQL aborts a whole transaction at
+     * its first error, so a statement could not be run again in it.
      */
     public Mono<Long> save(List<CableHistoryRow> rows) {
+        return inChunks(rows, chunk -> saveChunk(chunk).onErrorResume(CableHistoryRepository::lostRace,
+                lost -> saveChunk(chunk)));
+    }
+
+    private Mono<Long> inChunks(List<CableHistoryRow> rows, Function<List<CableHistoryRow>, Mono<Long>> save) {
         List<CableHistoryRow> inPortOrder = rows.stream().sorted(PORT_ORDER).toList();
-        return Flux.fromIterable(StateSql.chunks(inPortOrder))
-                .concatMap(chunk -> saveChunk(chunk).onErrorResume(CableHistoryRepository::lostRace,
-                        lost -> saveChunk(chunk)))
-                .reduce(0L, Long::sum);
+        return Flux.fromIterable(StateSql.chunks(inPortOrder)).concatMap(save).reduce(0L, Long::sum);
     }
 
     private static final Comparator<CableHistoryRow> PORT_ORDER =
@@ -113,9 +117,14 @@ public class CableHistoryRepository {
         }
     }
 
-    /** Replaces the whole history by {@code rows} in one transaction: what a newly saved baseline says. */
+    /**
+     * Replaces the whole history by {@code rows} in one transaction: what a newly saved baseline says. A transaction
+     * that lost a race with another replica's rows (see {@link #save}) is run once more as a whole, in a new one.
+     */
     public Mono<Long> replaceAll(List<CableHistoryRow> rows) {
-        return db.sql("DELETE FROM cable_history").then().then(save(rows)).as(transaction::transactional);
+        Mono<Long> once = Mono.defer(() -> db.sql("DELETE FROM cable_history").then()
+                .then(inChunks(rows, this::saveChunk)).as(transaction::transactional));
+        return once.onErrorResume(CableHistoryRepository::lostRace, lost -> once);
     }
 
     private static CableHistoryRow row(Readable row) {
