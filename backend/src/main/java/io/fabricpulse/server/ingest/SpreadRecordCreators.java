@@ -47,14 +47,18 @@ final class SpreadRecordCreators extends SimpleModule {
             return found;
         }
 
-        /** {@code (Object[]) Object}: the constructor, its arguments spread from the array Jackson fills; null if not public. */
+        /**
+         * {@code (Object[]) Object}: the constructor, its arguments spread from the array Jackson fills. Null when the
+         * lookup may not reach it: Jackson makes the creators it finds accessible, so only a mapper that forbids that
+         * ({@code CAN_OVERRIDE_ACCESS_MODIFIERS} off) meets a record that is not public here.
+         */
         private static MethodHandle spreading(Constructor<?> constructor) {
             try {
                 return MethodHandles.publicLookup().unreflectConstructor(constructor)
                         .asSpreader(Object[].class, constructor.getParameterCount())
                         .asType(MethodType.methodType(Object.class, Object[].class));
-            } catch (IllegalAccessException notPublic) {
-                return null; // Jackson's own call, which may reach it
+            } catch (IllegalAccessException unreachable) {
+                return null; // Jackson's own call then
             }
         }
     }
