@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The routes in force. Built on one background thread, never on a reader's: at once when a switch's table
@@ -41,6 +42,10 @@ public class RouteService implements SmartLifecycle {
     private final RoutesProperties properties;
     private final Clock clock;
     private final AtomicBoolean buildQueued = new AtomicBoolean();
+    /** How long the builds since the last check took (the live model they read included): the check's pause counts it. */
+    private final AtomicLong buildNanosSinceCheck = new AtomicLong();
+    /** Checks done since the start: what a test waits on to know the check keeps running. */
+    private final AtomicLong checks = new AtomicLong();
     private volatile Built built;
     /**
      * The model the last check looked at, known by identity and not kept (a replaced model is a whole fabric's links
@@ -64,6 +69,11 @@ public class RouteService implements SmartLifecycle {
         this.built = new Built(RouteBuilder.build(FabricModel.of(List.of(), List.of()), Map.of(), clock.instant()),
                 -1, 0);
         tables.onChange(this::requestBuild);
+    }
+
+    /** How many periodic checks have run. */
+    long checks() {
+        return checks.get();
     }
 
     /** The latest routes. */
@@ -101,6 +111,7 @@ public class RouteService implements SmartLifecycle {
 
     /** Builds now, on the caller's thread (tests; the background builder otherwise). */
     public RouteTable rebuildNow() {
+        long started = System.nanoTime();
         buildQueued.set(false);
         FabricModel model = topology.current();
         long version = tables.version();
@@ -108,6 +119,7 @@ public class RouteService implements SmartLifecycle {
         Built previous = built;
         built = new Built(table, version, shape(model));
         report(previous.table().summary(), table);
+        buildNanosSinceCheck.addAndGet(System.nanoTime() - started);
         return table;
     }
 
@@ -119,15 +131,16 @@ public class RouteService implements SmartLifecycle {
     }
 
     /**
-     * Checks, then waits the check interval, or {@link #PAUSE_PER_CHECK_TIME} times what the check and the latest
-     * build took when that is longer: a check that built the live model (~1 s of CPU at 600,000 ports) every 5 s while
-     * agents kept coming back late (an overloaded server's backlog changes the model at every check), and the builds
-     * that a growing fabric's checks ask for, were a fifth of a core.
+     * Checks, then waits the check interval, or {@link #PAUSE_PER_CHECK_TIME} times what this check and the builds
+     * since the previous one took when that is longer: a check that built the live model (~1 s of CPU at 600,000
+     * ports) every 5 s while agents kept coming back late (an overloaded server's backlog changes the model at every
+     * check), and the builds that a growing fabric's checks ask for, were a fifth of a core. A build a check asks for
+     * runs after it, so it lengthens the pause after the next check.
      */
     private void checkThenWait(ScheduledExecutorService on, long everyMillis) {
         long started = System.nanoTime();
         check();
-        long tookMillis = (System.nanoTime() - started + built.table().summary().buildNanos()) / 1_000_000;
+        long tookMillis = (System.nanoTime() - started + buildNanosSinceCheck.getAndSet(0)) / 1_000_000;
         try {
             on.schedule(() -> checkThenWait(on, everyMillis), Math.max(everyMillis, tookMillis * PAUSE_PER_CHECK_TIME),
                     TimeUnit.MILLISECONDS);
@@ -136,10 +149,11 @@ public class RouteService implements SmartLifecycle {
         }
     }
 
-    /** Checks and the builds they ask for take about a tenth of a core at most. */
+    /** Checks and the builds they ask for take about a tenth of a core. */
     private static final int PAUSE_PER_CHECK_TIME = 9;
 
     private void check() {
+        checks.incrementAndGet();
         try {
             FabricModel model = topology.current();
             if (model == checked.get()) {
@@ -207,6 +221,7 @@ public class RouteService implements SmartLifecycle {
         if (builder != null) {
             return;
         }
+        buildQueued.set(false); // a build queued before a stop was dropped with its executor
         builder = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("fabricpulse-routes").daemon().factory());
         checker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("fabricpulse-routes-check")
                 .daemon().factory());

@@ -46,6 +46,8 @@ class RouteServiceCheckTest {
 
         topology.accept(cabledSwitch(1, 1));
         await().atMost(Duration.ofSeconds(10)).until(() -> routes.current().summary().switches() == 1);
+        long checked = routes.checks();
+        await().atMost(Duration.ofSeconds(10)).until(() -> routes.checks() >= checked + 2); // the checks go on
 
         topology.accept(cabledSwitch(2, 2));
         await().atMost(Duration.ofSeconds(10)).until(() -> routes.current().summary().switches() == 2);
