@@ -52,7 +52,8 @@ public class RouteService implements SmartLifecycle {
      * alive until the next check); only the checker thread reads and writes it.
      */
     private WeakReference<FabricModel> checked = new WeakReference<>(null);
-    private ExecutorService builder;
+    /** Written under the lock by start and stop, read by any thread that asks for a build. */
+    private volatile ExecutorService builder;
     private ScheduledExecutorService checker;
 
     /** A build and what it was built from. */
@@ -113,20 +114,27 @@ public class RouteService implements SmartLifecycle {
     public RouteTable rebuildNow() {
         long started = System.nanoTime();
         buildQueued.set(false);
-        FabricModel model = topology.current();
-        long version = tables.version();
-        RouteTable table = RouteBuilder.build(model, tables.tables(), names::nameOf, clock.instant());
-        Built previous = built;
-        built = new Built(table, version, shape(model));
-        report(previous.table().summary(), table);
-        buildNanosSinceCheck.addAndGet(System.nanoTime() - started);
-        return table;
+        try {
+            FabricModel model = topology.current();
+            long version = tables.version();
+            RouteTable table = RouteBuilder.build(model, tables.tables(), names::nameOf, clock.instant());
+            Built previous = built;
+            built = new Built(table, version, shape(model));
+            report(previous.table().summary(), table);
+            return table;
+        } finally {
+            buildNanosSinceCheck.addAndGet(System.nanoTime() - started); // a failing build costs its time too
+        }
     }
 
     private void requestBuild() {
         ExecutorService running = builder;
         if (running != null && buildQueued.compareAndSet(false, true)) {
-            running.execute(this::buildQuietly);
+            try {
+                running.execute(this::buildQuietly);
+            } catch (RejectedExecutionException stopped) {
+                buildQueued.set(false); // stopped meanwhile: the next start builds
+            }
         }
     }
 
