@@ -36,8 +36,9 @@ import java.util.Set;
  * second on H2, for rows read only after a restart (its state thread, first writes included, was 15-18 % of the
  * server's CPU at 600,000 loadgen ports). At 5,000 a second the rewrites still took ~0.14 of a core in the steady
  * state (the state thread, H2's serialization and its background writer: ~28 us a row); at 2,000 a 600,000-port
- * fabric's rows are rewritten every 5 min, and fabrics up to 60,000 ports keep the 30 s. The wait of each write is kept with it; a restarted server's first rates
- * then average over up to the longer wait. The ports counted are every port seen since the start (a gone one too).
+ * fabric's rows are rewritten every 5 min, and fabrics up to 60,000 ports keep the 30 s. The wait of each write is
+ * kept with it; a restarted server's first rates then average over up to the longer wait. The ports counted are
+ * every port seen since the start (a gone one too).
  *
  * <p>A zero interval writes every sample: what several replicas need, since with a load balancer every
  * batch may resume on the other one. Used by the pipeline's one worker thread only.
