@@ -13,6 +13,8 @@ final class PortStripes {
     private static final int STRIPES = 64;
 
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    /** A state page's working copy per stripe, made at its first use: each used only under its stripe's lock. */
+    private final StatePageCopy[] pageCopies = new StatePageCopy[STRIPES];
 
     PortStripes() {
         for (int i = 0; i < STRIPES; i++) {
@@ -21,7 +23,22 @@ final class PortStripes {
     }
 
     ReentrantLock of(PortSeriesKey port) {
-        return stripes[Math.floorMod(port.hashCode(), STRIPES)];
+        return stripes[stripe(port)];
+    }
+
+    /** The working copy of {@code bytes} of a state page for the port's stripe: only for the holder of its lock. */
+    StatePageCopy pageCopy(PortSeriesKey port, int bytes) {
+        int stripe = stripe(port);
+        StatePageCopy copy = pageCopies[stripe];
+        if (copy == null || copy.size() != bytes) {
+            copy = new StatePageCopy(bytes);
+            pageCopies[stripe] = copy;
+        }
+        return copy;
+    }
+
+    private static int stripe(PortSeriesKey port) {
+        return Math.floorMod(port.hashCode(), STRIPES);
     }
 
     /** Takes every stripe: waits until nothing runs on any port, and keeps it so until {@link #unlockAll}. */

@@ -89,9 +89,10 @@ final class Slot {
     /**
      * Stores one sample's rates at one step after the sample, so that the step starting at the sample holds
      * them (buckets are named by their start, rows by their end). Returns false, storing nothing, when that is
-     * not after the port's latest update: a replay, or two samples within one second.
+     * not after the port's latest update: a replay, or two samples within one second. {@code page} is the
+     * caller's working copy, whatever it held before.
      */
-    boolean update(PortRateSample sample) {
+    boolean update(PortRateSample sample, StatePageCopy page) {
         long time = sample.at().getEpochSecond() + layout().step();
         long previous = lastUpdate();
         if (time <= previous) {
@@ -105,18 +106,20 @@ final class Slot {
                 rates[ds] = rate;
             }
         });
-        store(previous, time, rates);
+        page.load(group.state(), page());
+        store(previous, time, rates, page);
+        page.writeBack();
         return true;
     }
 
     /**
      * Stores {@code rates} (NaN: unknown) as holding from {@code previous}, the latest update, to {@code time}:
-     * first every series' current step, then, if steps were completed, every archive's rows.
+     * first every series' current step in {@code page}, then, if steps were completed, every archive's rows.
      */
-    void store(long previous, long time, double[] rates) {
+    private void store(long previous, long time, double[] rates, StatePageCopy page) {
         if ((place & HELD) == 0) {
             for (int ds = 0; ds < layout().datasources(); ds++) {
-                putDouble(layout().lastKnown(ds), Double.NaN);
+                page.putDouble(layout().lastKnown(ds), Double.NaN);
             }
             place |= HELD;
         }
@@ -125,9 +128,9 @@ final class Slot {
         boolean withinHeartbeat = time - previous <= layout().heartbeat();
         if (time < stepStart + step) {
             for (int ds = 0; ds < rates.length; ds++) {
-                addSeconds(ds, time - previous, withinHeartbeat ? rates[ds] : Double.NaN);
+                addSeconds(page, ds, time - previous, withinHeartbeat ? rates[ds] : Double.NaN);
             }
-            putLong(SlotLayout.LAST_UPDATE, time);
+            page.putLong(SlotLayout.LAST_UPDATE, time);
             return;
         }
         long boundary = time - time % step;
@@ -135,29 +138,29 @@ final class Slot {
         double[] last = new double[rates.length];
         for (int ds = 0; ds < rates.length; ds++) {
             double rate = withinHeartbeat ? rates[ds] : Double.NaN;
-            addSeconds(ds, boundary - previous, rate);
-            long unknown = longAt(layout().unknownSeconds(ds));
+            addSeconds(page, ds, boundary - previous, rate);
+            long unknown = page.longAt(layout().unknownSeconds(ds));
             long known = boundary - stepStart - unknown;
             boolean stepKnown = unknown <= layout().heartbeat() && known > 0;
-            mean[ds] = stepKnown ? doubleAt(layout().sum(ds)) / known : Double.NaN;
-            last[ds] = stepKnown ? doubleAt(layout().lastKnown(ds)) : Double.NaN;
-            putDouble(layout().sum(ds), 0.0);
-            putLong(layout().unknownSeconds(ds), 0);
-            putDouble(layout().lastKnown(ds), Double.NaN);
-            addSeconds(ds, time - boundary, rate);
+            mean[ds] = stepKnown ? page.doubleAt(layout().sum(ds)) / known : Double.NaN;
+            last[ds] = stepKnown ? page.doubleAt(layout().lastKnown(ds)) : Double.NaN;
+            page.putDouble(layout().sum(ds), 0.0);
+            page.putLong(layout().unknownSeconds(ds), 0);
+            page.putDouble(layout().lastKnown(ds), Double.NaN);
+            addSeconds(page, ds, time - boundary, rate);
         }
         for (int a = 0; a < group.archives().length; a++) {
-            fold(a, layout().keepsMax(a) ? last : mean, stepStart + step, boundary);
+            fold(page, a, layout().keepsMax(a) ? last : mean, stepStart + step, boundary);
         }
-        putLong(SlotLayout.LAST_UPDATE, time);
+        page.putLong(SlotLayout.LAST_UPDATE, time);
     }
 
-    private void addSeconds(int ds, long seconds, double rate) {
+    private void addSeconds(StatePageCopy page, int ds, long seconds, double rate) {
         if (Double.isNaN(rate)) {
-            putLong(layout().unknownSeconds(ds), longAt(layout().unknownSeconds(ds)) + seconds);
+            page.putLong(layout().unknownSeconds(ds), page.longAt(layout().unknownSeconds(ds)) + seconds);
         } else {
-            putDouble(layout().sum(ds), doubleAt(layout().sum(ds)) + rate * seconds);
-            putDouble(layout().lastKnown(ds), rate);
+            page.putDouble(layout().sum(ds), page.doubleAt(layout().sum(ds)) + rate * seconds);
+            page.putDouble(layout().lastKnown(ds), rate);
         }
     }
 
@@ -167,13 +170,13 @@ final class Slot {
      * written, the whole rows after it are written at once (a ring holds at most {@code rows} of them), and the
      * rest start the next row.
      */
-    private void fold(int a, double[] values, long firstEnd, long lastEnd) {
+    private void fold(StatePageCopy page, int a, double[] values, long firstEnd, long lastEnd) {
         long step = layout().step();
         long resolution = layout().resolution(a);
         long rowEnd = Math.ceilDiv(firstEnd, resolution) * resolution;
         if (lastEnd < rowEnd) {
             for (int ds = 0; ds < values.length; ds++) {
-                addToRow(a, ds, values[ds], (lastEnd - firstEnd) / step + 1);
+                addToRow(page, a, ds, values[ds], (lastEnd - firstEnd) / step + 1);
             }
             return;
         }
@@ -183,42 +186,42 @@ final class Slot {
         long wholeRows = stepsAfter / layout().stepsPerRow(a);
         long after = stepsAfter % layout().stepsPerRow(a);
         for (int ds = 0; ds < values.length; ds++) {
-            addToRow(a, ds, values[ds], before);
-            finishRow(a, ds, finished);
+            addToRow(page, a, ds, values[ds], before);
+            finishRow(page, a, ds, finished);
             for (long row = Math.max(1, wholeRows - layout().rows(a) + 1); row <= wholeRows; row++) {
                 putValue(a, (int) ((finished + row) % layout().rows(a)), ds, values[ds]);
             }
-            addToRow(a, ds, values[ds], after);
+            addToRow(page, a, ds, values[ds], after);
         }
     }
 
     /** Adds {@code count} steps of {@code value} to the row in progress, one by one as rrd4j adds them. */
-    private void addToRow(int a, int ds, double value, long count) {
+    private void addToRow(StatePageCopy page, int a, int ds, double value, long count) {
         if (count == 0) {
             return;
         }
         if (Double.isNaN(value)) {
-            putLong(layout().unknownSteps(a, ds), longAt(layout().unknownSteps(a, ds)) + count);
+            page.putLong(layout().unknownSteps(a, ds), page.longAt(layout().unknownSteps(a, ds)) + count);
             return;
         }
         long offset = layout().rowInProgress(a, ds);
-        double row = doubleAt(offset);
+        double row = page.doubleAt(offset);
         for (long i = 0; i < count; i++) {
             row = Double.isNaN(row) ? value : layout().keepsMax(a) ? Math.max(row, value) : row + value;
         }
-        putDouble(offset, row);
+        page.putDouble(offset, row);
     }
 
     /** Writes the row in progress, the mean (or maximum) of its known steps, at ring position {@code position}. */
-    private void finishRow(int a, int ds, int position) {
-        long unknownSteps = longAt(layout().unknownSteps(a, ds));
-        double row = doubleAt(layout().rowInProgress(a, ds));
+    private void finishRow(StatePageCopy page, int a, int ds, int position) {
+        long unknownSteps = page.longAt(layout().unknownSteps(a, ds));
+        double row = page.doubleAt(layout().rowInProgress(a, ds));
         if (!layout().keepsMax(a) && !Double.isNaN(row)) {
             row /= layout().stepsPerRow(a) - unknownSteps;
         }
         putValue(a, position, ds, row);
-        putDouble(layout().rowInProgress(a, ds), Double.NaN);
-        putLong(layout().unknownSteps(a, ds), 0);
+        page.putDouble(layout().rowInProgress(a, ds), Double.NaN);
+        page.putLong(layout().unknownSteps(a, ds), 0);
     }
 
     /**
@@ -288,14 +291,6 @@ final class Slot {
 
     private void putValue(int a, int position, int ds, double value) {
         group.archives()[a].set(LONG, rowValue(position, ds), StoredDouble.encode(value));
-    }
-
-    private long longAt(long offset) {
-        return group.state().get(LONG, page() + offset);
-    }
-
-    private double doubleAt(long offset) {
-        return StoredDouble.decode(group.state().get(LONG, page() + offset));
     }
 
     private void putLong(long offset, long value) {

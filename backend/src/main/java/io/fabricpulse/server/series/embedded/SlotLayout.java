@@ -196,9 +196,13 @@ final class SlotLayout {
 
     /** Bytes of one port's state: whole pages. */
     long stateBytes() {
-        long used = UPDATE_TIME + (long) SERIES_STATE * datasources()
+        return Math.ceilDiv(usedStateBytes(), PAGE) * PAGE;
+    }
+
+    /** Bytes of one port's state page that hold state: the rest pads it to whole pages. */
+    long usedStateBytes() {
+        return UPDATE_TIME + (long) SERIES_STATE * datasources()
                 + (long) ARCHIVE_STATE * archives.size() * datasources();
-        return Math.ceilDiv(used, PAGE) * PAGE;
     }
 
     /** Bytes of one row of one port: a value per datasource. */
