@@ -43,11 +43,16 @@ final class BatchReader {
     /** Far more than the schema needs (5 levels), far less than a stack-exhausting document. */
     private static final int MAX_NESTING_DEPTH = 32;
     private static final int MAX_STRING_LENGTH = 64 * 1024;
+    /**
+     * The schema's names are under 40 characters. Each factory keeps the names it has met (up to 6,000, across
+     * requests): at the string limit a few compressible bodies could pin ~0.75 GB there.
+     */
+    private static final int MAX_NAME_LENGTH = 256;
     private static final int MAX_NUMBER_LENGTH = 64;
     private static final StreamReadConstraints LIMITS = StreamReadConstraints.builder()
             .maxNestingDepth(MAX_NESTING_DEPTH)
             .maxStringLength(MAX_STRING_LENGTH)
-            .maxNameLength(MAX_STRING_LENGTH)
+            .maxNameLength(MAX_NAME_LENGTH)
             .maxNumberLength(MAX_NUMBER_LENGTH)
             .build();
 
@@ -75,9 +80,10 @@ final class BatchReader {
 
     BatchReader() {
         // Duplicate names are refused by DuplicateNameCheck, which costs no allocation per object. Names interned (Jackson
-        // 3 no longer does by default; once per name the factory's symbol table first meets): Jackson finds a record's
-        // creator property in a HashMap by name, and an interned name matches its key by identity instead of by an
-        // equals() per property (IngestPipelineBench, Smile: 3.4-3.8 us a port sample against 3.9-7.6).
+        // 3 no longer does by default; it interns a name when its canonicalizing symbol table takes it in): a record's
+        // creator property is found in a HashMap by name, and the counters' names in a map keyed by enum names, and an
+        // interned name is the key itself. IngestPipelineBench, Smile: 3.4-3.8 us a port sample against ~3.9 (and
+        // without it the warm reader settled at ~7.5 in two runs of three).
         json = Format.of(JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS)
                 .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES).build()), ProblemType.INVALID_JSON, "JSON");

@@ -114,6 +114,8 @@ final class DuplicateNameCheck extends JsonParserDelegate {
     }
 
     private void add(String name) {
+        // Jackson's Smile parser (3.1) does not apply the constraints' name length, which its JSON parser does.
+        delegate.streamReadConstraints().validateNameLength(name.length());
         if (depth >= 0 && !levels[depth].add(name)) {
             throw new StreamReadException(delegate, "Duplicate Object property \"" + name + "\"");
         }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.smile.SmileMapper;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -101,6 +103,27 @@ class BatchReaderTest {
         IngestBatch batch = reader.read(json.getBytes(StandardCharsets.UTF_8), WireFormat.JSON);
 
         assertThat(batch.nodes().getFirst().ports().getFirst().counters()).containsEntry("PortXmitData", -1L);
+    }
+
+    /**
+     * The attack: bodies whose names are up to the string limit (64 KB) long. Each factory keeps the names it meets
+     * across requests, so names past 256 bytes are refused while the body is read, in both formats; one of 256 is
+     * read (an unknown counter: the validator refuses it).
+     */
+    @Test
+    void namesLongerThan256BytesAreRefusedAsMalformedInBothFormats() {
+        String longest = VALID.replace("\"SymbolErrorCounter\":3", "\"" + "S".repeat(256) + "\":3");
+        String tooLong = VALID.replace("\"SymbolErrorCounter\":3", "\"" + "S".repeat(257) + "\":3");
+        byte[] tooLongSmile = SmileMapper.builder().build().writeValueAsBytes(JsonMapper.builder().build().readTree(tooLong));
+
+        assertThat(reader.read(longest.getBytes(StandardCharsets.UTF_8), WireFormat.JSON).nodes().getFirst().ports()
+                .getFirst().counters()).containsKey("S".repeat(256));
+        ProblemException json = refusal(tooLong);
+        assertThat(json.type()).isEqualTo(ProblemType.INVALID_JSON);
+        assertThat(json.toProblemDetail().getDetail()).contains("Name length (257) exceeds the maximum allowed (256");
+        ProblemException smile = catchThrowableOfType(ProblemException.class, () -> reader.read(tooLongSmile, WireFormat.SMILE));
+        assertThat(smile.type()).isEqualTo(ProblemType.INVALID_SMILE);
+        assertThat(smile.toProblemDetail().getDetail()).contains("Name length (257) exceeds the maximum allowed (256");
     }
 
     @Test

@@ -67,9 +67,8 @@ final class PortSlots implements AutoCloseable {
      * storing nothing, when the sample is not newer than the port's latest ({@link Slot#update}).
      */
     boolean write(PortRateSample sample) {
-        int stateBytes = (int) layout().usedStateBytes();
         return onPort(sample.port(), sample.at().getEpochSecond(),
-                slot -> slot.update(sample, stripes.pageCopy(sample.port(), stateBytes)));
+                slot -> slot.update(sample, stripes.pageCopy(sample.port())));
     }
 
     /** Gives the port a slot if it has none, so that its first write finds it; its first update will follow {@code start}. */

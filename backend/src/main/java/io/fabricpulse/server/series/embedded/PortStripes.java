@@ -26,12 +26,12 @@ final class PortStripes {
         return stripes[stripe(port)];
     }
 
-    /** The working copy of {@code bytes} of a state page for the port's stripe: only for the holder of its lock. */
-    StatePageCopy pageCopy(PortSeriesKey port, int bytes) {
+    /** The state page's working copy of the port's stripe: only for the holder of the stripe's lock. */
+    StatePageCopy pageCopy(PortSeriesKey port) {
         int stripe = stripe(port);
         StatePageCopy copy = pageCopies[stripe];
-        if (copy == null || copy.size() != bytes) {
-            copy = new StatePageCopy(bytes);
+        if (copy == null) {
+            copy = new StatePageCopy();
             pageCopies[stripe] = copy;
         }
         return copy;

@@ -89,10 +89,10 @@ final class Slot {
     /**
      * Stores one sample's rates at one step after the sample, so that the step starting at the sample holds
      * them (buckets are named by their start, rows by their end). Returns false, storing nothing, when that is
-     * not after the port's latest update: a replay, or two samples within one second. {@code page} is the
-     * caller's working copy, whatever it held before.
+     * not after the port's latest update: a replay, or two samples within one second. {@code copy} is the
+     * caller's working copy of a state page, whatever it held before.
      */
-    boolean update(PortRateSample sample, StatePageCopy page) {
+    boolean update(PortRateSample sample, StatePageCopy copy) {
         long time = sample.at().getEpochSecond() + layout().step();
         long previous = lastUpdate();
         if (time <= previous) {
@@ -106,31 +106,31 @@ final class Slot {
                 rates[ds] = rate;
             }
         });
-        page.load(group.state(), page());
-        store(previous, time, rates, page);
-        page.writeBack();
+        copy.load(group.state(), page(), (int) layout().usedStateBytes());
+        store(previous, time, rates, copy);
+        copy.writeBack();
+        place |= HELD; // only once the page holds what HELD says: the last rates this process wrote
         return true;
     }
 
     /**
      * Stores {@code rates} (NaN: unknown) as holding from {@code previous}, the latest update, to {@code time}:
-     * first every series' current step in {@code page}, then, if steps were completed, every archive's rows.
+     * first every series' current step in {@code copy}, then, if steps were completed, every archive's rows.
      */
-    private void store(long previous, long time, double[] rates, StatePageCopy page) {
+    private void store(long previous, long time, double[] rates, StatePageCopy copy) {
         if ((place & HELD) == 0) {
             for (int ds = 0; ds < layout().datasources(); ds++) {
-                page.putDouble(layout().lastKnown(ds), Double.NaN);
+                copy.putDouble(layout().lastKnown(ds), Double.NaN);
             }
-            place |= HELD;
         }
         long step = layout().step();
         long stepStart = previous - previous % step;
         boolean withinHeartbeat = time - previous <= layout().heartbeat();
         if (time < stepStart + step) {
             for (int ds = 0; ds < rates.length; ds++) {
-                addSeconds(page, ds, time - previous, withinHeartbeat ? rates[ds] : Double.NaN);
+                addSeconds(copy, ds, time - previous, withinHeartbeat ? rates[ds] : Double.NaN);
             }
-            page.putLong(SlotLayout.LAST_UPDATE, time);
+            copy.putLong(SlotLayout.LAST_UPDATE, time);
             return;
         }
         long boundary = time - time % step;
@@ -138,29 +138,29 @@ final class Slot {
         double[] last = new double[rates.length];
         for (int ds = 0; ds < rates.length; ds++) {
             double rate = withinHeartbeat ? rates[ds] : Double.NaN;
-            addSeconds(page, ds, boundary - previous, rate);
-            long unknown = page.longAt(layout().unknownSeconds(ds));
+            addSeconds(copy, ds, boundary - previous, rate);
+            long unknown = copy.longAt(layout().unknownSeconds(ds));
             long known = boundary - stepStart - unknown;
             boolean stepKnown = unknown <= layout().heartbeat() && known > 0;
-            mean[ds] = stepKnown ? page.doubleAt(layout().sum(ds)) / known : Double.NaN;
-            last[ds] = stepKnown ? page.doubleAt(layout().lastKnown(ds)) : Double.NaN;
-            page.putDouble(layout().sum(ds), 0.0);
-            page.putLong(layout().unknownSeconds(ds), 0);
-            page.putDouble(layout().lastKnown(ds), Double.NaN);
-            addSeconds(page, ds, time - boundary, rate);
+            mean[ds] = stepKnown ? copy.doubleAt(layout().sum(ds)) / known : Double.NaN;
+            last[ds] = stepKnown ? copy.doubleAt(layout().lastKnown(ds)) : Double.NaN;
+            copy.putDouble(layout().sum(ds), 0.0);
+            copy.putLong(layout().unknownSeconds(ds), 0);
+            copy.putDouble(layout().lastKnown(ds), Double.NaN);
+            addSeconds(copy, ds, time - boundary, rate);
         }
         for (int a = 0; a < group.archives().length; a++) {
-            fold(page, a, layout().keepsMax(a) ? last : mean, stepStart + step, boundary);
+            fold(copy, a, layout().keepsMax(a) ? last : mean, stepStart + step, boundary);
         }
-        page.putLong(SlotLayout.LAST_UPDATE, time);
+        copy.putLong(SlotLayout.LAST_UPDATE, time);
     }
 
-    private void addSeconds(StatePageCopy page, int ds, long seconds, double rate) {
+    private void addSeconds(StatePageCopy copy, int ds, long seconds, double rate) {
         if (Double.isNaN(rate)) {
-            page.putLong(layout().unknownSeconds(ds), page.longAt(layout().unknownSeconds(ds)) + seconds);
+            copy.putLong(layout().unknownSeconds(ds), copy.longAt(layout().unknownSeconds(ds)) + seconds);
         } else {
-            page.putDouble(layout().sum(ds), page.doubleAt(layout().sum(ds)) + rate * seconds);
-            page.putDouble(layout().lastKnown(ds), rate);
+            copy.putDouble(layout().sum(ds), copy.doubleAt(layout().sum(ds)) + rate * seconds);
+            copy.putDouble(layout().lastKnown(ds), rate);
         }
     }
 
@@ -170,13 +170,13 @@ final class Slot {
      * written, the whole rows after it are written at once (a ring holds at most {@code rows} of them), and the
      * rest start the next row.
      */
-    private void fold(StatePageCopy page, int a, double[] values, long firstEnd, long lastEnd) {
+    private void fold(StatePageCopy copy, int a, double[] values, long firstEnd, long lastEnd) {
         long step = layout().step();
         long resolution = layout().resolution(a);
         long rowEnd = Math.ceilDiv(firstEnd, resolution) * resolution;
         if (lastEnd < rowEnd) {
             for (int ds = 0; ds < values.length; ds++) {
-                addToRow(page, a, ds, values[ds], (lastEnd - firstEnd) / step + 1);
+                addToRow(copy, a, ds, values[ds], (lastEnd - firstEnd) / step + 1);
             }
             return;
         }
@@ -186,42 +186,42 @@ final class Slot {
         long wholeRows = stepsAfter / layout().stepsPerRow(a);
         long after = stepsAfter % layout().stepsPerRow(a);
         for (int ds = 0; ds < values.length; ds++) {
-            addToRow(page, a, ds, values[ds], before);
-            finishRow(page, a, ds, finished);
+            addToRow(copy, a, ds, values[ds], before);
+            finishRow(copy, a, ds, finished);
             for (long row = Math.max(1, wholeRows - layout().rows(a) + 1); row <= wholeRows; row++) {
                 putValue(a, (int) ((finished + row) % layout().rows(a)), ds, values[ds]);
             }
-            addToRow(page, a, ds, values[ds], after);
+            addToRow(copy, a, ds, values[ds], after);
         }
     }
 
     /** Adds {@code count} steps of {@code value} to the row in progress, one by one as rrd4j adds them. */
-    private void addToRow(StatePageCopy page, int a, int ds, double value, long count) {
+    private void addToRow(StatePageCopy copy, int a, int ds, double value, long count) {
         if (count == 0) {
             return;
         }
         if (Double.isNaN(value)) {
-            page.putLong(layout().unknownSteps(a, ds), page.longAt(layout().unknownSteps(a, ds)) + count);
+            copy.putLong(layout().unknownSteps(a, ds), copy.longAt(layout().unknownSteps(a, ds)) + count);
             return;
         }
         long offset = layout().rowInProgress(a, ds);
-        double row = page.doubleAt(offset);
+        double row = copy.doubleAt(offset);
         for (long i = 0; i < count; i++) {
             row = Double.isNaN(row) ? value : layout().keepsMax(a) ? Math.max(row, value) : row + value;
         }
-        page.putDouble(offset, row);
+        copy.putDouble(offset, row);
     }
 
     /** Writes the row in progress, the mean (or maximum) of its known steps, at ring position {@code position}. */
-    private void finishRow(StatePageCopy page, int a, int ds, int position) {
-        long unknownSteps = page.longAt(layout().unknownSteps(a, ds));
-        double row = page.doubleAt(layout().rowInProgress(a, ds));
+    private void finishRow(StatePageCopy copy, int a, int ds, int position) {
+        long unknownSteps = copy.longAt(layout().unknownSteps(a, ds));
+        double row = copy.doubleAt(layout().rowInProgress(a, ds));
         if (!layout().keepsMax(a) && !Double.isNaN(row)) {
             row /= layout().stepsPerRow(a) - unknownSteps;
         }
         putValue(a, position, ds, row);
-        page.putDouble(layout().rowInProgress(a, ds), Double.NaN);
-        page.putLong(layout().unknownSteps(a, ds), 0);
+        copy.putDouble(layout().rowInProgress(a, ds), Double.NaN);
+        copy.putLong(layout().unknownSteps(a, ds), 0);
     }
 
     /**

@@ -7,8 +7,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * A working copy of one port's state page, what an update reads and changes: copied in whole from the mapped
- * state file, changed on the heap, copied back in whole. Why: an update reads and writes every series' current
+ * A working copy of one port's state page, what an update reads and changes: the part of the page that holds state
+ * ({@link SlotLayout#usedStateBytes}) copied in from the mapped state file, changed on the heap, copied back. Why: an update reads and writes every series' current
  * step and every archive's row in progress: at the default layout ~400 big-endian values over 3.8 KB, each read
  * and written. Accessed one by one in the mapping, each paid a mapped segment's checks, and the page came into the
  * cache line by line as the arithmetic asked for it; two bulk copies stream it (`EmbeddedSeriesBench`, 200,000
@@ -18,24 +18,18 @@ final class StatePageCopy {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-    private final byte[] bytes;
+    private byte[] bytes = new byte[0];
     private MemorySegment file;
     private long page;
 
-    /** A copy of the first {@code bytes} of a page: what the layout uses of it ({@link SlotLayout#usedStateBytes}). */
-    StatePageCopy(int bytes) {
-        this.bytes = new byte[bytes];
-    }
-
-    int size() {
-        return bytes.length;
-    }
-
-    /** Copies the page at {@code page} of {@code file} in. */
-    void load(MemorySegment file, long page) {
+    /** Copies the first {@code size} bytes of the page at {@code page} of {@code file} in. */
+    void load(MemorySegment file, long page, int size) {
+        if (bytes.length != size) {
+            bytes = new byte[size];
+        }
         this.file = file;
         this.page = page;
-        MemorySegment.copy(file, ValueLayout.JAVA_BYTE, page, bytes, 0, bytes.length);
+        MemorySegment.copy(file, ValueLayout.JAVA_BYTE, page, bytes, 0, size);
     }
 
     /** Copies the page back to where {@link #load} found it. */

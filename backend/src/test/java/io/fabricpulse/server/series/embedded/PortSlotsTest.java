@@ -93,6 +93,51 @@ class PortSlotsTest {
     }
 
     /**
+     * Two ports under one lock stripe share its working copy of a state page ({@link StatePageCopy}): each update
+     * starts from its own port's page, whatever the copy held for the other, and goes back to that page only.
+     */
+    @Test
+    void portsUnderOneLockStripeKeepTheirOwnState() throws IOException {
+        PortStripes stripes = new PortStripes();
+        PortSeriesKey first = port(0);
+        PortSeriesKey second = null;
+        for (int i = 1; second == null; i++) {
+            if (stripes.of(port(i)) == stripes.of(first)) {
+                second = port(i);
+            }
+        }
+        List<PortSeriesKey> ports = List.of(first, second);
+        Random random = new Random(7);
+        Path directory = temp.resolve("slots");
+        List<Rrd4jOracle> references = new ArrayList<>();
+        List<Instant> clocks = new ArrayList<>(List.of(Instant.ofEpochSecond(START), Instant.ofEpochSecond(START + 4)));
+        try (PortSlots slots = slots(directory)) {
+            for (int i = 0; i < 2; i++) {
+                references.add(new Rrd4jOracle(temp.resolve(i + ".rrd"), layout, clocks.get(i).getEpochSecond()));
+            }
+            for (int round = 0; round < 600; round++) {
+                for (int i = 0; i < 2; i++) {
+                    PortRateSample sample = sample(ports.get(i), clocks.get(i), random);
+                    assertThat(slots.write(sample)).isEqualTo(references.get(i).update(sample));
+                    clocks.set(i, clocks.get(i).plusSeconds(gap(random)));
+                }
+            }
+            for (int i = 0; i < 2; i++) {
+                int number = i;
+                slots.read(ports.get(i), slot -> {
+                    try {
+                        references.get(number).assertSlotMatches(slot, directory, number, "port " + number);
+                    } catch (IOException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return slot;
+                });
+                references.get(i).close();
+            }
+        }
+    }
+
+    /**
      * Rings start time-aligned: whenever a port was created, the value of the step stamped {@code T} is in row
      * {@code (T / resolution) mod rows} of the finest archive, next to every other port of its group.
      */
