@@ -77,16 +77,7 @@ class PortSlotsTest {
                 }
             }
             for (int i = 0; i < 7; i++) {
-                int number = i;
-                slots.read(port(i), slot -> {
-                    try {
-                        references.get(number).assertSlotMatches(slot, directory, number, "port " + number);
-                    } catch (IOException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    return slot;
-                });
-                references.get(i).close();
+                assertHoldsWhatRrd4jHolds(slots, port(i), references.get(i), directory, i);
             }
             assertThat(slots.status()).isEqualTo("7 slots in 3 groups of 3");
         }
@@ -123,16 +114,7 @@ class PortSlotsTest {
                 }
             }
             for (int i = 0; i < 2; i++) {
-                int number = i;
-                slots.read(ports.get(i), slot -> {
-                    try {
-                        references.get(number).assertSlotMatches(slot, directory, number, "port " + number);
-                    } catch (IOException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    return slot;
-                });
-                references.get(i).close();
+                assertHoldsWhatRrd4jHolds(slots, ports.get(i), references.get(i), directory, i);
             }
         }
     }
@@ -383,6 +365,20 @@ class PortSlotsTest {
             one.put(0, (byte) (one.get(0) ^ 0x5a)).rewind();
             channel.write(one, offset);
         }
+    }
+
+    /** The port's slot, number {@code number} in the directory, holds what {@code reference} holds; closes the reference. */
+    private static void assertHoldsWhatRrd4jHolds(PortSlots slots, PortSeriesKey port, Rrd4jOracle reference,
+                                                  Path directory, int number) throws IOException {
+        slots.read(port, slot -> {
+            try {
+                reference.assertSlotMatches(slot, directory, number, "port " + number);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return slot;
+        });
+        reference.close();
     }
 
     private static PortRateSample sample(PortSeriesKey port, Instant at, Random random) {
