@@ -79,17 +79,18 @@ final class BatchReader {
     private final Format smile;
 
     BatchReader() {
-        // Duplicate names are refused by DuplicateNameCheck, which costs no allocation per object. Names interned (Jackson
-        // 3 no longer does by default; it interns a name when its canonicalizing symbol table takes it in): a record's
-        // creator property is found in a HashMap by name, and the counters' names in a map keyed by enum names, and an
-        // interned name is the key itself. IngestPipelineBench, Smile: 3.4-3.8 us a port sample against ~3.9 (and
-        // without it the warm reader settled at ~7.5 in two runs of three).
+        // Duplicate names are refused by DuplicateNameCheck, which costs no allocation per object. JSON names interned
+        // (Jackson 3 no longer does by default; it interns a name when its canonicalizing symbol table takes it in): a
+        // record's creator property is found in a HashMap by name, and the counters' names in a map keyed by enum
+        // names, and an interned name is the key itself. Smile keeps no shared table: Jackson 3.1's Smile parser puts
+        // a name in it before the name-length limit is applied (CVE-2026-68496), so bodies naming their own long
+        // names would pin memory there across requests. Smile's back-references decode each name once a batch.
         json = Format.of(JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS)
                 .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES).build()), ProblemType.INVALID_JSON, "JSON");
         smile = Format.of(SmileMapper.builder(SmileFactory.builder().streamReadConstraints(LIMITS)
                 .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .enable(TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES).build()), ProblemType.INVALID_SMILE, "Smile");
+                .disable(TokenStreamFactory.Feature.CANONICALIZE_PROPERTY_NAMES).build()), ProblemType.INVALID_SMILE, "Smile");
     }
 
     /**

@@ -10,9 +10,16 @@ import io.fabricpulse.server.testing.TestBatches;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.core.TokenStreamFactory;
+import tools.jackson.core.sym.ByteQuadsCanonicalizer;
+import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.dataformat.smile.SmileMapper;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -124,6 +131,47 @@ class BatchReaderTest {
         ProblemException smile = catchThrowableOfType(ProblemException.class, () -> reader.read(tooLongSmile, WireFormat.SMILE));
         assertThat(smile.type()).isEqualTo(ProblemType.INVALID_SMILE);
         assertThat(smile.toProblemDetail().getDetail()).contains("Name length (257) exceeds the maximum allowed (256");
+    }
+
+    /**
+     * The attack (CVE-2026-68496): a body whose names are long, each its own. Each factory may keep the names it
+     * meets in one table shared by all requests (up to 6,000), and Jackson 3.1's Smile parser puts a name there
+     * before it applies the length limit: a holder of an agent token who sends bodies that each name their own 36 KB
+     * counter could pin ~0.4 GB. Each such body is refused, in both formats, and neither table takes in their names.
+     */
+    @ParameterizedTest
+    @EnumSource(WireFormat.class)
+    void longNamesAreRefusedBeforeTheTableSharedByRequestsKeepsThem(WireFormat wire) throws ReflectiveOperationException {
+        reader.read(encoded(VALID, wire), wire);
+        int namesBefore = namesKeptAcrossRequests(wire);
+
+        for (int body = 0; body < 50; body++) {
+            String name = "S%05d".formatted(body).repeat(6_000);
+            byte[] hostile = encoded(VALID.replace("\"SymbolErrorCounter\":3", "\"" + name + "\":3"), wire);
+            ProblemException refused = catchThrowableOfType(ProblemException.class, () -> reader.read(hostile, wire));
+            assertThat(refused.type()).isEqualTo(wire == WireFormat.SMILE ? ProblemType.INVALID_SMILE : ProblemType.INVALID_JSON);
+            assertThat(refused.toProblemDetail().getDetail()).contains("exceeds the maximum allowed (256");
+        }
+
+        assertThat(namesKeptAcrossRequests(wire)).isEqualTo(namesBefore);
+    }
+
+    private static byte[] encoded(String json, WireFormat wire) {
+        return wire == WireFormat.SMILE ? SmileMapper.builder().build().writeValueAsBytes(JsonMapper.builder().build().readTree(json))
+                : json.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The size of the name table the format's factory shares between requests (Jackson keeps it private). */
+    private int namesKeptAcrossRequests(WireFormat wire) throws ReflectiveOperationException {
+        Field formatField = BatchReader.class.getDeclaredField(wire == WireFormat.SMILE ? "smile" : "json");
+        formatField.setAccessible(true);
+        Object format = formatField.get(reader);
+        Method mapper = format.getClass().getDeclaredMethod("mapper");
+        mapper.setAccessible(true);
+        TokenStreamFactory factory = ((ObjectMapper) mapper.invoke(format)).tokenStreamFactory();
+        Field table = factory.getClass().getDeclaredField("_byteSymbolCanonicalizer");
+        table.setAccessible(true);
+        return ((ByteQuadsCanonicalizer) table.get(factory)).size();
     }
 
     @Test
