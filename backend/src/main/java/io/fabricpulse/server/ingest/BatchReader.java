@@ -44,7 +44,7 @@ final class BatchReader {
     private static final int MAX_NESTING_DEPTH = 32;
     private static final int MAX_STRING_LENGTH = 64 * 1024;
     /**
-     * The schema's names are under 40 characters. Each factory keeps the names it has met (up to 6,000, across
+     * The schema's names are under 40 characters. The JSON factory keeps the names it has met (up to 6,000, across
      * requests): at the string limit a few compressible bodies could pin ~0.75 GB there.
      */
     private static final int MAX_NAME_LENGTH = 256;
@@ -83,8 +83,9 @@ final class BatchReader {
         // (Jackson 3 no longer does by default; it interns a name when its canonicalizing symbol table takes it in): a
         // record's creator property is found in a HashMap by name, and the counters' names in a map keyed by enum
         // names, and an interned name is the key itself. Smile keeps no shared table: Jackson 3.1's Smile parser puts
-        // a name in it before the name-length limit is applied (CVE-2026-68496), so bodies naming their own long
-        // names would pin memory there across requests. Smile's back-references decode each name once a batch.
+        // a long name in it before the name-length limit is applied (CVE-2026-68496), and SmileNameGuard refuses
+        // such names before the parser would read them. Agents write Smile with back-references: each name is
+        // decoded once a batch.
         json = Format.of(JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS)
                 .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES).build()), ProblemType.INVALID_JSON, "JSON");
@@ -102,6 +103,9 @@ final class BatchReader {
         if (body.length == 0) {
             throw new ProblemException(format.invalid(), "the body is empty; expected a " + format.name() + " ingest batch");
         }
+        if (wire == WireFormat.SMILE) {
+            refuseLongNames(body, format);
+        }
         IngestBatch batch;
         try (JsonParser parser = new DuplicateNameCheck(format.mapper().createParser(body))) {
             batch = format.reader().readValue(parser); // refuses trailing tokens as reading the bytes did
@@ -113,6 +117,16 @@ final class BatchReader {
                     + " null; expected an ingest batch object"), Map.of());
         }
         return batch;
+    }
+
+    /** Jackson 3.1's Smile parser reads a long name whole before it applies the limit: {@link SmileNameGuard}. */
+    private static void refuseLongNames(byte[] body, Format format) {
+        long at = SmileNameGuard.firstLongName(body, MAX_NAME_LENGTH);
+        if (at >= 0) {
+            throw new ProblemException(format.invalid(), "invalid Smile at byte " + at + ": Name length (over "
+                    + MAX_NAME_LENGTH + " bytes) exceeds the maximum allowed (" + MAX_NAME_LENGTH + ")", List.of(),
+                    Map.of("offset", at));
+        }
     }
 
     private ProblemException translate(JacksonException e, byte[] body, Format format) {

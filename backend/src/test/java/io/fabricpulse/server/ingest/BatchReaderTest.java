@@ -130,7 +130,7 @@ class BatchReaderTest {
         assertThat(json.toProblemDetail().getDetail()).contains("Name length (257) exceeds the maximum allowed (256");
         ProblemException smile = catchThrowableOfType(ProblemException.class, () -> reader.read(tooLongSmile, WireFormat.SMILE));
         assertThat(smile.type()).isEqualTo(ProblemType.INVALID_SMILE);
-        assertThat(smile.toProblemDetail().getDetail()).contains("Name length (257) exceeds the maximum allowed (256");
+        assertThat(smile.toProblemDetail().getDetail()).contains("Name length (over 256 bytes) exceeds the maximum allowed (256");
     }
 
     /**
