@@ -41,7 +41,7 @@ final class SmileNameGuard {
     }
 
     private long walk() {
-        if (body.length < HEADER || body[0] != ':' || body[1] != ')' || body[2] != '\n') {
+        if (!header(0)) {
             return -1;
         }
         at = HEADER;
@@ -87,6 +87,13 @@ final class SmileNameGuard {
                 case END_OF_CONTENT -> {
                     return -1;
                 }
+                case ':' -> { // another header: between documents, the parser goes on after it
+                    if (depth > 0 || !header(at)) {
+                        return -1;
+                    }
+                    at += HEADER;
+                    continue;
+                }
                 default -> {
                     if (!skipValue(token)) {
                         return -1;
@@ -96,6 +103,12 @@ final class SmileNameGuard {
             valueDone(depth);
         }
         return -1;
+    }
+
+    /** Smile's header at {@code offset}: {@code :)\n} and a byte of version and flags. */
+    private boolean header(int offset) {
+        return offset + HEADER <= body.length && body[offset] == ':' && body[offset + 1] == ')'
+                && body[offset + 2] == '\n';
     }
 
     /** After a value at {@code depth}: in an object, a name comes next. */
@@ -140,8 +153,11 @@ final class SmileNameGuard {
     private boolean skipValue(int token) {
         if (token <= 0x23 || token >= 0xC0 && token <= 0xDF) { // short shared string, literals, small ints
             at += 1;
-        } else if (token == 0x24 || token == 0x25) { // 32- and 64-bit ints, variable length
+        } else if (token == 0x24) { // 32-bit int, variable length
             at += 1;
+            skipVarInt();
+        } else if (token == 0x25) { // 64-bit int: the parser takes 4 bytes unread, then reads to the last
+            at += 1 + 4;
             skipVarInt();
         } else if (token == 0x26 || token == 0xE8) { // big integer, 7-bit binary: a length, then 7-bit groups
             at += 1;

@@ -16,6 +16,7 @@ import tools.jackson.dataformat.smile.SmileFactory;
 import tools.jackson.dataformat.smile.SmileMapper;
 import tools.jackson.dataformat.smile.SmileWriteFeature;
 
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -84,6 +85,39 @@ class SmileNameGuardTest {
         }
     }
 
+    /**
+     * Byte streams Jackson's writer never makes but its parser reads: a 64-bit int whose first four bytes the parser
+     * takes unread (one of them with its high bit set), and a second header before the document. A long name after
+     * either is found; a byte 0x34 inside such an int is no name.
+     */
+    @Test
+    void aLongNameAfterStreamsTheParserReadsButNoWriterMakesIsFound() {
+        byte[] longName = longName(LIMIT + 1);
+        byte[] afterShortLong = concat(bytes(0x3A, 0x29, 0x0A, 0x00, 0xFA, 0x80, 'a', 0x25, 0x81, 0x20, 0xE0, 0x00, 0x80),
+                longName, bytes(0x21, 0xFB));
+        byte[] afterTwoHeaders = concat(bytes(0x3A, 0x29, 0x0A, 0x00, 0x3A, 0x29, 0x0A, 0x00, 0xFA), longName, bytes(0x21, 0xFB));
+        byte[] nameTokenInsideAnInt = concat(bytes(0x3A, 0x29, 0x0A, 0x00, 0xFA, 0x80, 'a', 0x25, 0x81, 0x34, 0x00, 0x00, 0x80,
+                0x80, 'b', 0xE0), "a".repeat(300).getBytes(), bytes(0xFC, 0xFB));
+
+        assertThat(SmileNameGuard.firstLongName(afterShortLong, LIMIT)).isEqualTo(13);
+        assertThat(SmileNameGuard.firstLongName(afterTwoHeaders, LIMIT)).isEqualTo(9);
+        assertThat(SmileNameGuard.firstLongName(nameTokenInsideAnInt, LIMIT)).isEqualTo(-1);
+        // what Jackson's parser reads in them, so the walk above is in step with it
+        String name = "n".repeat(LIMIT + 1);
+        assertThat(RAW.readTree(afterShortLong).propertyNames()).containsExactly("a", name);
+        assertThat(RAW.readTree(afterTwoHeaders).propertyNames()).containsExactly(name);
+        assertThat(RAW.readTree(nameTokenInsideAnInt).propertyNames()).containsExactly("a", "b");
+    }
+
+    @Test
+    void aNameOfExactlyTheLimitPassesAndOneByteMoreIsCaught() {
+        byte[] start = bytes(0x3A, 0x29, 0x0A, 0x00, 0xFA);
+        byte[] end = bytes(0x21, 0xFB);
+
+        assertThat(SmileNameGuard.firstLongName(concat(start, longName(LIMIT), end), LIMIT)).isEqualTo(-1);
+        assertThat(SmileNameGuard.firstLongName(concat(start, longName(LIMIT + 1), end), LIMIT)).isEqualTo(5);
+    }
+
     @Test
     void bytesThatAreNotSmileAreLeftToTheParser() {
         assertThat(SmileNameGuard.firstLongName(new byte[0], LIMIT)).isEqualTo(-1);
@@ -143,6 +177,27 @@ class SmileNameGuardTest {
             }
         }
         return name.toString();
+    }
+
+    /** Smile's long-name token, {@code length} bytes of name and the end-of-string marker. */
+    private static byte[] longName(int length) {
+        return concat(bytes(0x34), "n".repeat(length).getBytes(), bytes(0xFC));
+    }
+
+    private static byte[] bytes(int... values) {
+        byte[] bytes = new byte[values.length];
+        for (int i = 0; i < values.length; i++) {
+            bytes[i] = (byte) values[i];
+        }
+        return bytes;
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
     }
 
     private static byte[] bytes(Random random) {
