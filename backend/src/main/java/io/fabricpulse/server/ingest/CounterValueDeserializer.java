@@ -47,6 +47,9 @@ final class CounterValueDeserializer extends ValueDeserializer<Long> {
     }
 
     private static String describe(JsonToken token) {
+        if (token == null) { // Smile's end-of-content byte where a value belongs
+            return "the end of the content";
+        }
         return switch (token) {
             case VALUE_NUMBER_FLOAT -> "a fraction";
             case VALUE_STRING -> "a string";

@@ -84,15 +84,14 @@ final class SmileNameGuard {
                     depth--;
                     at++;
                 }
-                case END_OF_CONTENT -> {
-                    return -1;
-                }
-                case ':' -> { // another header: between documents, the parser goes on after it
-                    if (depth > 0 || !header(at)) {
+                // The end of content, or another header, where a value belongs: the parser gives no token and goes on
+                // after it as after a value (in an object, a name comes next), and a binding may ask it to.
+                case END_OF_CONTENT -> at += 1;
+                case ':' -> {
+                    if (!header(at)) {
                         return -1;
                     }
                     at += HEADER;
-                    continue;
                 }
                 default -> {
                     if (!skipValue(token)) {

@@ -22,6 +22,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -172,6 +173,31 @@ class BatchReaderTest {
         Field table = factory.getClass().getDeclaredField("_byteSymbolCanonicalizer");
         table.setAccessible(true);
         return ((ByteQuadsCanonicalizer) table.get(factory)).size();
+    }
+
+    /** Smile's end-of-content byte where a counter's value belongs: the parser gives no token, the reader says so. */
+    @Test
+    void aCounterCutShortBySmilesEndMarkerIsRefusedWithItsPath() {
+        byte[] smile = SmileMapper.builder().build().writeValueAsBytes(JsonMapper.builder().build().readTree(VALID));
+        byte[] name = "SymbolErrorCounter".getBytes(StandardCharsets.UTF_8);
+        int value = indexOf(smile, name) + name.length;
+        assertThat(smile[value] & 0xFF).as("the small int 3").isEqualTo(0xC6);
+        smile[value] = (byte) 0xFF;
+
+        ProblemException refused = catchThrowableOfType(ProblemException.class, () -> reader.read(smile, WireFormat.SMILE));
+
+        assertThat(refused.type()).isEqualTo(ProblemType.INVALID_BATCH);
+        assertThat(refused.errors()).containsExactly(new InvalidField("nodes[0].ports[0].counters.SymbolErrorCounter",
+                "must be a non-negative whole number, got the end of the content"));
+    }
+
+    private static int indexOf(byte[] bytes, byte[] part) {
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
     }
 
     @Test

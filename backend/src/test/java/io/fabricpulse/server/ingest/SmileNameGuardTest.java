@@ -87,8 +87,10 @@ class SmileNameGuardTest {
 
     /**
      * Byte streams Jackson's writer never makes but its parser reads: a 64-bit int whose first four bytes the parser
-     * takes unread (one of them with its high bit set), and a second header before the document. A long name after
-     * either is found; a byte 0x34 inside such an int is no name.
+     * takes unread (one of them with its high bit set), a second header before the document, and the end-of-content
+     * byte or a header where a value belongs (the parser gives no token there and goes on to a name, and a binding
+     * that copies an unknown property asks it to). A long name after any of them is found; a byte 0x34 inside such
+     * an int is no name.
      */
     @Test
     void aLongNameAfterStreamsTheParserReadsButNoWriterMakesIsFound() {
@@ -99,7 +101,14 @@ class SmileNameGuardTest {
         byte[] nameTokenInsideAnInt = concat(bytes(0x3A, 0x29, 0x0A, 0x00, 0xFA, 0x80, 'a', 0x25, 0x81, 0x34, 0x00, 0x00, 0x80,
                 0x80, 'b', 0xE0), "a".repeat(300).getBytes(), bytes(0xFC, 0xFB));
 
+        byte[] afterEndOfContent = concat(bytes(0x3A, 0x29, 0x0A, 0x00, 0xFA, 0x80, 'x', 0xFA, 0x80, 'a', 0xFF), longName,
+                bytes(0x21, 0xFB, 0xFB));
+        byte[] afterAHeaderForAValue = concat(bytes(0x3A, 0x29, 0x0A, 0x00, 0xFA, 0x80, 'x', 0xFA, 0x80, 'a',
+                0x3A, 0x29, 0x0A, 0x00), longName, bytes(0x21, 0xFB, 0xFB));
+
         assertThat(SmileNameGuard.firstLongName(afterShortLong, LIMIT)).isEqualTo(13);
+        assertThat(SmileNameGuard.firstLongName(afterEndOfContent, LIMIT)).isEqualTo(11);
+        assertThat(SmileNameGuard.firstLongName(afterAHeaderForAValue, LIMIT)).isEqualTo(14);
         assertThat(SmileNameGuard.firstLongName(afterTwoHeaders, LIMIT)).isEqualTo(9);
         assertThat(SmileNameGuard.firstLongName(nameTokenInsideAnInt, LIMIT)).isEqualTo(-1);
         // what Jackson's parser reads in them, so the walk above is in step with it
