@@ -21,10 +21,11 @@ import java.util.function.Function;
 
 /**
  * The ports of the embedded store, each in a {@link Slot} of a group of {@value #PORTS_PER_GROUP}: per group
- * a state file with a page per port and one file per archive with the rows of all its ports, time-aligned
- * ({@link SlotGroup}, {@link SlotLayout}). A group's files are mapped once for the store's life, so a port
- * costs no file descriptor, no mapping and no page of its own beyond its state page. The slot index
- * ({@link SlotIndex}) says which port each slot holds. Nothing is created before the first port is stored.
+ * a state file with a page per port, a file of update times and one file per archive with the rows of all its ports,
+ * time-aligned ({@link SlotGroup}, {@link SlotLayout}). A group's state pages are held in memory and its other files
+ * mapped for the store's life, so a port costs no file descriptor, no mapping and no page of its own beyond its state
+ * page. The slot index ({@link SlotIndex}) says which port each slot holds. Nothing is created before the first
+ * port is stored.
  *
  * <p>Locking: everything done to a port runs under its stripe lock; giving out a slot (and creating the
  * store's files on the first one) also takes the allocation lock, never the other way round. Ports share
@@ -166,7 +167,7 @@ final class PortSlots implements AutoCloseable {
             Opened files = opened;
             int number = files.count;
             Slot slot = files.slot(number);
-            if (slot.lastUpdate() != 0) {
+            if (slot.used()) {
                 // A slot whose index record was lost (an append cut short): its rows are another port's.
                 slot.clearRows();
                 log.warn("series slot {} in {} held an earlier port whose index record was lost; cleared it for {}",
@@ -186,6 +187,7 @@ final class PortSlots implements AutoCloseable {
         try {
             files = new Opened(layout, SlotIndex.open(directory));
             List<PortSeriesKey> holders = files.index.takeHolders();
+            int recovered = 0;
             for (int number = 0; number < holders.size(); number++) {
                 PortSeriesKey port = holders.get(number);
                 Slot slot = files.slot(number);
@@ -197,7 +199,14 @@ final class PortSlots implements AutoCloseable {
                         port = null;
                     }
                 }
+                if (port != null && slot.recover()) {
+                    recovered++;
+                }
                 files.publish(number, port);
+            }
+            if (recovered > 0) {
+                log.warn("series state of {} ports in {} was older than their latest update (the server stopped"
+                        + " without writing it): they continue from that update, their rows kept", recovered, directory);
             }
             warnIfNotConfigured(layout);
             return files;

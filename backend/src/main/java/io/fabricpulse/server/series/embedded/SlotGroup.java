@@ -1,8 +1,15 @@
 package io.fabricpulse.server.series.embedded;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.EOFException;
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -10,48 +17,91 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The files of one group of a slot store, mapped for the store's life: {@code state-<g>} with a page per
- * port, and {@code archive<k>-<g>} per archive with the rows of every port of the group. Created sparse
- * at full size: a file of many ports costs disk only where rows have been written, and a mapping never
- * reaches past its file's end.
+ * The files of one group of a slot store: {@code state-<g>} with a page per port, {@code updates-<g>} with the time
+ * of each port's latest update, and {@code archive<k>-<g>} per archive with the rows of every port of the group.
+ * Created sparse at full size: a file of many ports costs disk only where rows have been written, and a mapping
+ * never reaches past its file's end.
+ *
+ * <p>Rows and update times are mapped for the store's life. The state pages are not: they are read into memory
+ * when the group opens and written to their file when it closes. Why: every update rewrites its port's whole page,
+ * so a mapped state file is the kernel's to write back, all of it (2.4 GB at 600,000 ports) every 30 s, with a
+ * fault to make each page writable again after it; that cost more CPU than anything else at fabric size
+ * (docs/PERFORMANCE.md). After a crash a port's state page is older than its update time, and is made again from
+ * that time ({@link Slot#recover}): its rows stay, only the steps and rows then in progress start afresh.
  */
 final class SlotGroup implements AutoCloseable {
 
+    private static final Logger log = LoggerFactory.getLogger(SlotGroup.class);
+    private static final ValueLayout.OfLong TIME = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+
     private final SlotLayout layout;
-    private final MappedFile state;
+    private final Path statePath;
+    private final FileChannel stateFile;
+    private final Arena stateMemory;
     private final MemorySegment stateSegment;
+    private final MappedFile updates;
+    private final MemorySegment updatesSegment;
     private final List<MappedFile> archives;
     private final MemorySegment[] archiveSegments;
 
-    private SlotGroup(SlotLayout layout, MappedFile state, List<MappedFile> archives) {
+    private SlotGroup(SlotLayout layout, Path statePath, FileChannel stateFile, Arena stateMemory,
+                      MemorySegment stateSegment, MappedFile updates, List<MappedFile> archives) {
         this.layout = layout;
-        this.state = state;
-        this.stateSegment = state.segment();
+        this.statePath = statePath;
+        this.stateFile = stateFile;
+        this.stateMemory = stateMemory;
+        this.stateSegment = stateSegment;
+        this.updates = updates;
+        this.updatesSegment = updates.segment();
         this.archives = archives;
         this.archiveSegments = archives.stream().map(MappedFile::segment).toArray(MemorySegment[]::new);
     }
 
-    /** Maps group {@code group}'s files in {@code directory}, creating or completing them as needed. */
+    /** Opens group {@code group}'s files in {@code directory}, creating or completing them as needed. */
     static SlotGroup open(Path directory, int group, SlotLayout layout, RandomAccessAdvice advice)
             throws IOException {
-        List<MappedFile> mapped = new ArrayList<>();
+        List<AutoCloseable> opened = new ArrayList<>();
         try {
-            MappedFile state = map(directory.resolve(stateFileName(group)),
-                    layout.stateBytes() * layout.portsPerGroup(), advice);
-            mapped.add(state);
-            for (int archive = 0; archive < layout.archives().size(); archive++) {
-                mapped.add(map(directory.resolve(archiveFileName(archive, group)), layout.archiveFileBytes(archive),
-                        advice));
+            Path statePath = directory.resolve(stateFileName(group));
+            long stateBytes = layout.stateBytes() * layout.portsPerGroup();
+            FileChannel stateFile = FileChannel.open(statePath, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                    StandardOpenOption.CREATE);
+            opened.add(stateFile);
+            boolean stateNew = sizeTo(stateFile, statePath, stateBytes) == 0;
+            Arena stateMemory = Arena.ofShared();
+            opened.add(stateMemory);
+            MemorySegment state = stateMemory.allocate(stateBytes, SlotLayout.PAGE);
+            if (!stateNew) {
+                read(stateFile, state);
             }
-            return new SlotGroup(layout, state, List.copyOf(mapped.subList(1, mapped.size())));
+            MappedFile updates = map(directory.resolve(updatesFileName(group)), 8L * layout.portsPerGroup(), advice);
+            opened.add(updates);
+            List<MappedFile> archives = new ArrayList<>();
+            for (int archive = 0; archive < layout.archives().size(); archive++) {
+                MappedFile rows = map(directory.resolve(archiveFileName(archive, group)),
+                        layout.archiveFileBytes(archive), advice);
+                opened.add(rows);
+                archives.add(rows);
+            }
+            return new SlotGroup(layout, statePath, stateFile, stateMemory, state, updates, List.copyOf(archives));
         } catch (IOException | RuntimeException e) {
-            mapped.forEach(MappedFile::close);
+            for (AutoCloseable resource : opened.reversed()) {
+                try {
+                    resource.close();
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
             throw e;
         }
     }
 
     static String stateFileName(int group) {
         return "state-" + group;
+    }
+
+    static String updatesFileName(int group) {
+        return "updates-" + group;
     }
 
     static String archiveFileName(int archive, int group) {
@@ -61,17 +111,32 @@ final class SlotGroup implements AutoCloseable {
     private static MappedFile map(Path path, long size, RandomAccessAdvice advice) throws IOException {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
                 StandardOpenOption.CREATE)) {
-            long found = channel.size();
-            if (found > size) {
-                throw new IOException(path + " is " + found + " bytes, more than the " + size
-                        + " its layout gives it: not a file of this store's layout");
-            }
-            if (found < size) {
-                // Extending by writing the last byte leaves the rest a hole: zeros, which read as unknown
-                // (StoredDouble) and take no disk until written.
-                channel.write(ByteBuffer.allocate(1), size - 1);
-            }
+            sizeTo(channel, path, size);
             return MappedFile.map(channel, size, advice);
+        }
+    }
+
+    /** Grows the file to {@code size} if it is shorter; returns the size it was found at. */
+    private static long sizeTo(FileChannel channel, Path path, long size) throws IOException {
+        long found = channel.size();
+        if (found > size) {
+            throw new IOException(path + " is " + found + " bytes, more than the " + size
+                    + " its layout gives it: not a file of this store's layout");
+        }
+        if (found < size) {
+            // Extending by writing the last byte leaves the rest a hole: zeros, which read as unknown
+            // (StoredDouble) and take no disk until written.
+            channel.write(ByteBuffer.allocate(1), size - 1);
+        }
+        return found;
+    }
+
+    private static void read(FileChannel file, MemorySegment into) throws IOException {
+        ByteBuffer buffer = into.asByteBuffer();
+        while (buffer.hasRemaining()) {
+            if (file.read(buffer, buffer.position()) < 0) {
+                throw new EOFException("the file ended at " + buffer.position() + " of " + buffer.capacity() + " bytes");
+            }
         }
     }
 
@@ -80,6 +145,7 @@ final class SlotGroup implements AutoCloseable {
         return layout;
     }
 
+    /** The state pages, in memory: the file gets them on close. */
     MemorySegment state() {
         return stateSegment;
     }
@@ -89,9 +155,39 @@ final class SlotGroup implements AutoCloseable {
         return archiveSegments;
     }
 
+    /** The time of the latest update of slot {@code slotInGroup} as its file keeps it; 0 for none. */
+    long updateTime(int slotInGroup) {
+        return updatesSegment.get(TIME, 8L * slotInGroup);
+    }
+
+    /** Keeps {@code time} as the slot's latest update in its file, where a crash cannot take it. */
+    void recordUpdate(int slotInGroup, long time) {
+        updatesSegment.set(TIME, 8L * slotInGroup, time);
+    }
+
+    private void writeState() throws IOException {
+        ByteBuffer pages = stateSegment.asByteBuffer();
+        while (pages.hasRemaining()) {
+            stateFile.write(pages, pages.position());
+        }
+    }
+
+    /** Writes every state page to the file, then lets go of the group's memory, mappings and file. */
     @Override
     public void close() {
-        state.close();
+        try {
+            writeState();
+        } catch (IOException | RuntimeException e) {
+            log.warn("could not write the series state to {} ({}): its ports continue from their latest update times"
+                    + " when the store opens again", statePath, e.toString());
+        }
+        try {
+            stateFile.close();
+        } catch (IOException e) {
+            log.warn("closing {} failed: {}", statePath, e.toString());
+        }
+        stateMemory.close();
+        updates.close();
         archives.forEach(MappedFile::close);
     }
 }

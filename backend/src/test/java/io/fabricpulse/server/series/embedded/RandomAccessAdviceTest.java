@@ -20,13 +20,13 @@ class RandomAccessAdviceTest {
     Path directory;
 
     @Test
-    void everyFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
+    void everyMappedFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
         assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see a mapping's flags");
         SlotLayout layout = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
         try (SlotGroup group = SlotGroup.open(directory, 0, layout, RandomAccessAdvice.load())) {
             assertThat(group.state().byteSize()).isPositive();
-            assertThat(vmFlagsOf(directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString()))
-                    .as("VmFlags of the state file's mapping").contains("rr");
+            assertThat(vmFlagsOf(directory.resolve(SlotGroup.updatesFileName(0)).toRealPath().toString()))
+                    .as("VmFlags of the update times' mapping").contains("rr");
             for (int archive = 0; archive < layout.archives().size(); archive++) {
                 assertThat(vmFlagsOf(directory.resolve(SlotGroup.archiveFileName(archive, 0)).toRealPath().toString()))
                         .as("VmFlags of archive %d's mapping", archive).contains("rr");
