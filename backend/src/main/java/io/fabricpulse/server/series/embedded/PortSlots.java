@@ -39,6 +39,7 @@ final class PortSlots implements AutoCloseable {
     private final Path directory;
     private final SlotLayout configured;
     private final RandomAccessAdvice advice = RandomAccessAdvice.load();
+    private final HugePageMemory memory = HugePageMemory.load();
     private final PortStripes stripes = new PortStripes();
     private final Object allocation = new Object();
     private final PortIndex index;
@@ -257,7 +258,7 @@ final class PortSlots implements AutoCloseable {
             if (group >= groups.length) {
                 SlotGroup[] grown = Arrays.copyOf(groups, group + 1);
                 for (int g = groups.length; g <= group; g++) {
-                    grown[g] = SlotGroup.open(directory, g, layout, advice);
+                    grown[g] = SlotGroup.open(directory, g, layout, advice, memory);
                 }
                 groups = grown;
             }

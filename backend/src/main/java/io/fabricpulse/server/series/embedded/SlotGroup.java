@@ -58,8 +58,8 @@ final class SlotGroup implements AutoCloseable {
     }
 
     /** Opens group {@code group}'s files in {@code directory}, creating or completing them as needed. */
-    static SlotGroup open(Path directory, int group, SlotLayout layout, RandomAccessAdvice advice)
-            throws IOException {
+    static SlotGroup open(Path directory, int group, SlotLayout layout, RandomAccessAdvice advice,
+                          HugePageMemory memory) throws IOException {
         List<AutoCloseable> opened = new ArrayList<>();
         try {
             Path statePath = directory.resolve(stateFileName(group));
@@ -70,7 +70,7 @@ final class SlotGroup implements AutoCloseable {
             boolean stateNew = sizeTo(stateFile, statePath, stateBytes) == 0;
             Arena stateMemory = Arena.ofShared();
             opened.add(stateMemory);
-            MemorySegment state = stateMemory.allocate(stateBytes, SlotLayout.PAGE);
+            MemorySegment state = memory.allocate(stateBytes, stateMemory);
             if (!stateNew) {
                 read(stateFile, state);
             }

@@ -115,9 +115,10 @@ final class SlotsFormat1 {
         long slots = Files.exists(directory.resolve(SlotIndex.FILE_NAME))
                 ? Files.size(directory.resolve(SlotIndex.FILE_NAME)) / SlotIndex.RECORD : 0;
         RandomAccessAdvice advice = RandomAccessAdvice.load();
+        HugePageMemory memory = HugePageMemory.load();
         int turned = 0;
         for (int group = 0; (long) group * layout.portsPerGroup() < slots; group++) {
-            try (SlotGroup files = SlotGroup.open(directory, group, layout, advice)) {
+            try (SlotGroup files = SlotGroup.open(directory, group, layout, advice, memory)) {
                 for (int slot = 0; slot < layout.portsPerGroup(); slot++) {
                     if ((long) group * layout.portsPerGroup() + slot < slots) {
                         turned += alignRings(files, slot, layout);

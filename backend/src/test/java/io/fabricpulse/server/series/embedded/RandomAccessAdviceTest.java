@@ -23,7 +23,7 @@ class RandomAccessAdviceTest {
     void everyMappedFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
         assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see a mapping's flags");
         SlotLayout layout = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
-        try (SlotGroup group = SlotGroup.open(directory, 0, layout, RandomAccessAdvice.load())) {
+        try (SlotGroup group = SlotGroup.open(directory, 0, layout, RandomAccessAdvice.load(), HugePageMemory.load())) {
             assertThat(group.state().byteSize()).isPositive();
             assertThat(vmFlagsOf(directory.resolve(SlotGroup.updatesFileName(0)).toRealPath().toString()))
                     .as("VmFlags of the update times' mapping").contains("rr");
