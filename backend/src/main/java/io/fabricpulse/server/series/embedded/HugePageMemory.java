@@ -18,45 +18,42 @@ import java.util.Optional;
  * group's 16 MB of state is eight 2 MB pages instead of 4,096 small ones; elsewhere, or when a call fails, the
  * arena's own allocation. Both read as zeros until written.
  *
- * <p>Why: an update copies its port's state page in and out, 600,000 pages apart at fabric size, and each first touch
- * of a small page is a fault. The arena's allocation zeroes all of it first, touching every page: that made the
- * slot preparer spend ~10 s of a 600,000-port start in {@code initNativeMemory}, more on a virtual machine, where
- * faults and page walks cost most. With transparent huge pages in their default mode ({@code madvise}) the kernel
- * gives huge pages to the regions that ask, and the 2 MB pages also cut the misses of the translation cache that
- * reading pages far apart takes.
+ * <p>Why: each first touch of a small page is a fault, and the arena's allocation zeroes all of it first, touching
+ * every page: the slot preparer took 16-17 s of CPU in a 600,000-port start, most of it in {@code
+ * initNativeMemory}, against 8-9 s with huge pages (docs/PERFORMANCE.md). With transparent huge pages in their
+ * default mode ({@code madvise}) the kernel gives them to the regions that ask; 2 MB pages also spare the page walks
+ * of updates that read state pages far apart.
  */
 final class HugePageMemory {
 
     private static final Logger log = LoggerFactory.getLogger(HugePageMemory.class);
     private static final int PROT_READ_WRITE = 0x1 | 0x2;
     private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
-    private static final int MADV_HUGEPAGE = 14;
     private static final long MAP_FAILED = -1;
 
-    /** mmap, munmap and madvise of Linux's C library; null elsewhere. */
+    /** mmap and munmap of Linux's C library; null elsewhere. */
     private final MethodHandle mmap;
     private final MethodHandle munmap;
-    private final MethodHandle madvise;
+    private final MemoryAdvice advice;
 
-    private HugePageMemory(MethodHandle mmap, MethodHandle munmap, MethodHandle madvise) {
+    private HugePageMemory(MethodHandle mmap, MethodHandle munmap, MemoryAdvice advice) {
         this.mmap = mmap;
         this.munmap = munmap;
-        this.madvise = madvise;
+        this.advice = advice;
     }
 
-    /** Anonymous mappings on Linux; the arena's allocations where there are none. */
-    static HugePageMemory load() {
+    /** Anonymous mappings on Linux, given {@code advice}; the arena's allocations where there are none. */
+    static HugePageMemory load(MemoryAdvice advice) {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
-            return new HugePageMemory(null, null, null);
+            return new HugePageMemory(null, null, advice);
         }
         Linker linker = Linker.nativeLinker();
         SymbolLookup c = linker.defaultLookup();
         Optional<MemorySegment> mmap = c.find("mmap");
         Optional<MemorySegment> munmap = c.find("munmap");
-        Optional<MemorySegment> madvise = c.find("madvise");
-        if (mmap.isEmpty() || munmap.isEmpty() || madvise.isEmpty()) {
-            log.info("no mmap, munmap or madvise in the C library: series state pages are allocated without huge pages");
-            return new HugePageMemory(null, null, null);
+        if (mmap.isEmpty() || munmap.isEmpty()) {
+            log.info("no mmap or munmap in the C library: series state pages are allocated without huge pages");
+            return new HugePageMemory(null, null, advice);
         }
         return new HugePageMemory(
                 linker.downcallHandle(mmap.get(), FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
@@ -64,8 +61,7 @@ final class HugePageMemory {
                         ValueLayout.JAVA_LONG)),
                 linker.downcallHandle(munmap.get(), FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
                         ValueLayout.JAVA_LONG)),
-                linker.downcallHandle(madvise.get(), FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)));
+                advice);
     }
 
     /** {@code bytes} of zeros, page-aligned, freed when {@code arena} closes. */
@@ -86,22 +82,8 @@ final class HugePageMemory {
             return arena.allocate(bytes, SlotLayout.PAGE);
         }
         MemorySegment memory = mapped.reinterpret(bytes, arena, this::unmap);
-        adviseHugePages(memory);
+        advice.hugePages(memory);
         return memory;
-    }
-
-    private void adviseHugePages(MemorySegment memory) {
-        int result;
-        try {
-            result = (int) madvise.invokeExact(memory, memory.byteSize(), MADV_HUGEPAGE);
-        } catch (Throwable e) {
-            log.debug("madvise(MADV_HUGEPAGE) failed on series state: {}", e.toString());
-            return;
-        }
-        if (result != 0) {
-            // A kernel without transparent huge pages: small pages, as before.
-            log.debug("madvise(MADV_HUGEPAGE) returned {} on {} bytes of series state", result, memory.byteSize());
-        }
     }
 
     private void unmap(MemorySegment memory) {

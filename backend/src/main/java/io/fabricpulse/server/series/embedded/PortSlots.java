@@ -38,8 +38,8 @@ final class PortSlots implements AutoCloseable {
 
     private final Path directory;
     private final SlotLayout configured;
-    private final RandomAccessAdvice advice = RandomAccessAdvice.load();
-    private final HugePageMemory memory = HugePageMemory.load();
+    private final MemoryAdvice advice = MemoryAdvice.load();
+    private final HugePageMemory memory = HugePageMemory.load(advice);
     private final PortStripes stripes = new PortStripes();
     private final Object allocation = new Object();
     private final PortIndex index;

@@ -58,7 +58,7 @@ final class SlotGroup implements AutoCloseable {
     }
 
     /** Opens group {@code group}'s files in {@code directory}, creating or completing them as needed. */
-    static SlotGroup open(Path directory, int group, SlotLayout layout, RandomAccessAdvice advice,
+    static SlotGroup open(Path directory, int group, SlotLayout layout, MemoryAdvice advice,
                           HugePageMemory memory) throws IOException {
         List<AutoCloseable> opened = new ArrayList<>();
         try {
@@ -108,7 +108,7 @@ final class SlotGroup implements AutoCloseable {
         return "archive" + archive + "-" + group;
     }
 
-    private static MappedFile map(Path path, long size, RandomAccessAdvice advice) throws IOException {
+    private static MappedFile map(Path path, long size, MemoryAdvice advice) throws IOException {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
                 StandardOpenOption.CREATE)) {
             sizeTo(channel, path, size);

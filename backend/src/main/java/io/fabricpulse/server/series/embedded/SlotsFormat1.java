@@ -114,8 +114,8 @@ final class SlotsFormat1 {
     private static int alignRings(Path directory, SlotLayout layout) throws IOException {
         long slots = Files.exists(directory.resolve(SlotIndex.FILE_NAME))
                 ? Files.size(directory.resolve(SlotIndex.FILE_NAME)) / SlotIndex.RECORD : 0;
-        RandomAccessAdvice advice = RandomAccessAdvice.load();
-        HugePageMemory memory = HugePageMemory.load();
+        MemoryAdvice advice = MemoryAdvice.load();
+        HugePageMemory memory = HugePageMemory.load(advice);
         int turned = 0;
         for (int group = 0; (long) group * layout.portsPerGroup() < slots; group++) {
             try (SlotGroup files = SlotGroup.open(directory, group, layout, advice, memory)) {

@@ -22,7 +22,7 @@ class HugePageMemoryTest {
     @Test
     void stateMemoryIsZeroesInAMappingThatAsksForHugePagesAndGoesWithItsArena() throws IOException {
         assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see a mapping's flags");
-        HugePageMemory memory = HugePageMemory.load();
+        HugePageMemory memory = HugePageMemory.load(MemoryAdvice.load());
         long address;
         try (Arena arena = Arena.ofShared()) {
             MemorySegment state = memory.allocate(BYTES, arena);

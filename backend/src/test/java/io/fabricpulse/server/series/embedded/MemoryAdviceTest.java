@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Every mapping of a slot group is advised random access, which makes a sparse file's first touches cheap. */
-class RandomAccessAdviceTest {
+class MemoryAdviceTest {
 
     private static final Path SMAPS = Path.of("/proc/self/smaps");
 
@@ -23,7 +23,8 @@ class RandomAccessAdviceTest {
     void everyMappedFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
         assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see a mapping's flags");
         SlotLayout layout = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
-        try (SlotGroup group = SlotGroup.open(directory, 0, layout, RandomAccessAdvice.load(), HugePageMemory.load())) {
+        MemoryAdvice advice = MemoryAdvice.load();
+        try (SlotGroup group = SlotGroup.open(directory, 0, layout, advice, HugePageMemory.load(advice))) {
             assertThat(group.state().byteSize()).isPositive();
             assertThat(vmFlagsOf(directory.resolve(SlotGroup.updatesFileName(0)).toRealPath().toString()))
                     .as("VmFlags of the update times' mapping").contains("rr");
