@@ -165,10 +165,29 @@ final class SlotGroup implements AutoCloseable {
         updatesSegment.set(TIME, 8L * slotInGroup, time);
     }
 
+    /**
+     * Writes the state pages that hold state, each run of them at once. A page with no update time is one no port
+     * ever had here (state is never taken back to none), as it was read: left out, the file stays sparse there.
+     */
     private void writeState() throws IOException {
-        ByteBuffer pages = stateSegment.asByteBuffer();
+        long pageBytes = layout.stateBytes();
+        int pages = layout.portsPerGroup();
+        int run = -1;
+        for (int page = 0; page <= pages; page++) {
+            boolean holdsState = page < pages && stateSegment.get(TIME, page * pageBytes + SlotLayout.LAST_UPDATE) != 0;
+            if (holdsState && run < 0) {
+                run = page;
+            } else if (!holdsState && run >= 0) {
+                write(run * pageBytes, (page - run) * pageBytes);
+                run = -1;
+            }
+        }
+    }
+
+    private void write(long offset, long bytes) throws IOException {
+        ByteBuffer pages = stateSegment.asSlice(offset, bytes).asByteBuffer();
         while (pages.hasRemaining()) {
-            stateFile.write(pages, pages.position());
+            stateFile.write(pages, offset + pages.position());
         }
     }
 
