@@ -83,6 +83,16 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
+            requireOpen(); // close() may have run while this waited for the stripe
+            return onSlot(port, startIfNew, action);
+        } finally {
+            stripe.unlock();
+        }
+    }
+
+    /** Holds the port's stripe. */
+    private <T> T onSlot(PortSeriesKey port, long startIfNew, Function<Slot, T> action) {
+        try {
             Slot slot = slots.get(number(port));
             if (slot == null) {
                 slot = create(port, startIfNew);
@@ -94,8 +104,6 @@ final class PortSlots implements AutoCloseable {
             return action.apply(slot);
         } catch (IOException | RuntimeException e) {
             throw new SeriesStoreException("series slot of " + port + " in " + directory + ": " + e.getMessage(), e);
-        } finally {
-            stripe.unlock();
         }
     }
 
@@ -105,6 +113,7 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
+            requireOpen();
             Slot slot = slots.get(number(port));
             return slot == null ? Optional.empty() : Optional.of(action.apply(slot));
         } finally {
@@ -131,6 +140,7 @@ final class PortSlots implements AutoCloseable {
             ReentrantLock stripe = stripes.of(port);
             stripe.lock();
             try {
+                requireOpen();
                 action.accept(port, slots.get(number(port)));
             } finally {
                 stripe.unlock();
@@ -161,6 +171,7 @@ final class PortSlots implements AutoCloseable {
     /** A new slot for {@code port}: its state made for {@code start}, then the index records it. */
     private Slot create(PortSeriesKey port, long start) throws IOException {
         synchronized (allocation) {
+            requireOpen(); // never open the files again after close()
             if (opened == null) {
                 StoreFormat.write(directory, configured);
                 opened = open(configured);
@@ -168,13 +179,17 @@ final class PortSlots implements AutoCloseable {
             Opened files = opened;
             int number = files.count;
             Slot slot = files.slot(number);
-            if (slot.used()) {
+            boolean reused = slot.used();
+            if (reused) {
                 // A slot whose index record was lost (an append cut short): its rows are another port's.
                 slot.clearRows();
                 log.warn("series slot {} in {} held an earlier port whose index record was lost; cleared it for {}",
                         number, directory, port);
             }
             slot.start(start);
+            if (reused) {
+                slot.writeState(); // the earlier port's page in the file must not outlive a crash as this port's
+            }
             files.index.append(port);
             files.publish(number, port);
             slots.set(index.of(port.nodeGuid(), port.portNumber()), slot);

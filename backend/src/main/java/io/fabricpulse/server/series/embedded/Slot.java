@@ -4,6 +4,7 @@ import io.fabricpulse.server.series.Consolidation;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.RateValues;
 
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -89,6 +90,11 @@ final class Slot {
         }
         start(latest);
         return true;
+    }
+
+    /** Writes the state page to its file now (see {@link SlotGroup#writeStatePage}). */
+    void writeState() throws IOException {
+        group.writeStatePage(slotInGroup());
     }
 
     /** Whether the slot ever held a port: state or an update time. */

@@ -166,21 +166,45 @@ final class SlotGroup implements AutoCloseable {
     }
 
     /**
+     * Writes slot {@code slotInGroup}'s state page to the state file now, where the page as it was must not come back
+     * after a crash: a slot given to another port, a ring turned by an upgrade.
+     */
+    void writeStatePage(int slotInGroup) throws IOException {
+        writePages(slotInGroup, 1);
+    }
+
+    /**
      * Writes the state pages that hold state, each run of them at once. A page with no update time is one no port
      * ever had here (state is never taken back to none), as it was read: left out, the file stays sparse there.
      */
     private void writeState() throws IOException {
-        long pageBytes = layout.stateBytes();
         int pages = layout.portsPerGroup();
         int run = -1;
         for (int page = 0; page <= pages; page++) {
-            boolean holdsState = page < pages && stateSegment.get(TIME, page * pageBytes + SlotLayout.LAST_UPDATE) != 0;
+            boolean holdsState = page < pages
+                    && stateSegment.get(TIME, page * layout.stateBytes() + SlotLayout.LAST_UPDATE) != 0;
             if (holdsState && run < 0) {
                 run = page;
             } else if (!holdsState && run >= 0) {
-                write(run * pageBytes, (page - run) * pageBytes);
+                writePages(run, page - run);
                 run = -1;
             }
+        }
+    }
+
+    /**
+     * Writes {@code count} state pages from {@code first}. A state page of more than one memory page is written tail
+     * first: a write cut short by a kill then leaves its update time old, and the port is recovered, never half new.
+     */
+    private void writePages(int first, int count) throws IOException {
+        long pageBytes = layout.stateBytes();
+        if (pageBytes == SlotLayout.PAGE) {
+            write(first * pageBytes, count * pageBytes);
+            return;
+        }
+        for (int page = first; page < first + count; page++) {
+            write(page * pageBytes + SlotLayout.PAGE, pageBytes - SlotLayout.PAGE);
+            write(page * pageBytes, SlotLayout.PAGE);
         }
     }
 
@@ -191,14 +215,23 @@ final class SlotGroup implements AutoCloseable {
         }
     }
 
-    /** Writes every state page to the file, then lets go of the group's memory, mappings and file. */
+    /**
+     * Writes every state page to the file, then lets go of the group's memory, mappings and file. On an interrupted
+     * thread too (a shutdown that interrupts): a channel written to on one closes itself instead, so the interrupt is
+     * set aside for the write and put back after it.
+     */
     @Override
     public void close() {
+        boolean interrupted = Thread.interrupted();
         try {
             writeState();
         } catch (IOException | RuntimeException e) {
             log.warn("could not write the series state to {} ({}): its ports continue from their latest update times"
                     + " when the store opens again", statePath, e.toString());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         try {
             stateFile.close();

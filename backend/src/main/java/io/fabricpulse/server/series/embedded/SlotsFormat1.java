@@ -129,7 +129,7 @@ final class SlotsFormat1 {
         return turned;
     }
 
-    private static int alignRings(SlotGroup files, int slot, SlotLayout layout) {
+    private static int alignRings(SlotGroup files, int slot, SlotLayout layout) throws IOException {
         MemorySegment state = files.state();
         long page = slot * layout.stateBytes();
         long lastUpdate = state.get(LONG, page + SlotLayout.LAST_UPDATE);
@@ -158,6 +158,11 @@ final class SlotsFormat1 {
                 state.set(INT, page + layout.format1Pointer(a, ds), next);
             }
             turned++;
+        }
+        if (turned > 0) {
+            // The rows moved in their mapped files; the positions that say so go to the state file with them, or an
+            // upgrade cut short and run again would turn these rings twice.
+            files.writeStatePage(slot);
         }
         return turned;
     }

@@ -283,6 +283,50 @@ class PortSlotsTest {
         }
     }
 
+    /**
+     * A slot given to a new port after its old port's record was damaged: through a crash it keeps none of the old
+     * port's state, though that port's latest update was later than the new port's.
+     */
+    @Test
+    void aSlotGivenAgainKeepsNoneOfItsOldPortsStateThroughACrash() throws IOException {
+        Path directory = temp.resolve("slots");
+        Path crashed = temp.resolve("crashed");
+        try (PortSlots slots = slots(directory)) {
+            write(slots, port(0), START + 10, 1);
+            write(slots, port(1), START + 500, 2);
+        }
+        corrupt(directory.resolve(SlotIndex.FILE_NAME), SlotIndex.RECORD + 13);
+        try (PortSlots slots = slots(directory)) {
+            write(slots, port(2), START + 100, 5);
+            assertThat(slots.ports()).containsExactly(port(0), port(2));
+            copyFiles(directory, crashed); // what the store's files hold when its process dies now
+        }
+        try (PortSlots slots = slots(crashed)) {
+            assertThat(lastUpdate(slots, port(2))).contains(START + 110);
+            assertThat(write(slots, port(2), START + 110, 6)).isTrue();
+        }
+    }
+
+    /** A store closed on an interrupted thread (a shutdown that interrupts) still writes its state, and the thread stays interrupted. */
+    @Test
+    void closingOnAnInterruptedThreadStillWritesTheState() throws IOException {
+        Path directory = temp.resolve("slots");
+        PortSlots slots = slots(directory);
+        write(slots, port(0), START + 10, 1);
+        Thread.currentThread().interrupt();
+        try {
+            slots.close();
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        ByteBuffer time = ByteBuffer.allocate(8);
+        try (FileChannel state = FileChannel.open(directory.resolve(SlotGroup.stateFileName(0)), StandardOpenOption.READ)) {
+            state.read(time, SlotLayout.LAST_UPDATE);
+        }
+        assertThat(time.getLong(0)).as("the port's update time in its state page on disk").isEqualTo(START + 20);
+    }
+
     private static void copyFiles(Path from, Path to) throws IOException {
         Files.createDirectories(to);
         try (var files = Files.list(from)) {
