@@ -21,11 +21,10 @@ import java.util.function.Function;
 
 /**
  * The ports of the embedded store, each in a {@link Slot} of a group of {@value #PORTS_PER_GROUP}: per group
- * a state file with a page per port, a file of update times and one file per archive with the rows of all its ports,
- * time-aligned ({@link SlotGroup}, {@link SlotLayout}). A group's state pages are held in memory and its other files
- * mapped for the store's life, so a port costs no file descriptor, no mapping and no page of its own beyond its state
- * page. The slot index ({@link SlotIndex}) says which port each slot holds. Nothing is created before the first
- * port is stored.
+ * a state file with a page per port and one file per archive with the rows of all its ports, time-aligned
+ * ({@link SlotGroup}, {@link SlotLayout}). A group's files are mapped once for the store's life, so a port
+ * costs no file descriptor, no mapping and no page of its own beyond its state page. The slot index
+ * ({@link SlotIndex}) says which port each slot holds. Nothing is created before the first port is stored.
  *
  * <p>Locking: everything done to a port runs under its stripe lock; giving out a slot (and creating the
  * store's files on the first one) also takes the allocation lock, never the other way round. Ports share
@@ -38,8 +37,7 @@ final class PortSlots implements AutoCloseable {
 
     private final Path directory;
     private final SlotLayout configured;
-    private final MemoryAdvice advice = MemoryAdvice.load();
-    private final HugePageMemory memory = HugePageMemory.load(advice);
+    private final RandomAccessAdvice advice = RandomAccessAdvice.load();
     private final PortStripes stripes = new PortStripes();
     private final Object allocation = new Object();
     private final PortIndex index;
@@ -83,16 +81,6 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
-            requireOpen(); // close() may have run while this waited for the stripe
-            return onSlot(port, startIfNew, action);
-        } finally {
-            stripe.unlock();
-        }
-    }
-
-    /** Holds the port's stripe. */
-    private <T> T onSlot(PortSeriesKey port, long startIfNew, Function<Slot, T> action) {
-        try {
             Slot slot = slots.get(number(port));
             if (slot == null) {
                 slot = create(port, startIfNew);
@@ -104,6 +92,8 @@ final class PortSlots implements AutoCloseable {
             return action.apply(slot);
         } catch (IOException | RuntimeException e) {
             throw new SeriesStoreException("series slot of " + port + " in " + directory + ": " + e.getMessage(), e);
+        } finally {
+            stripe.unlock();
         }
     }
 
@@ -113,7 +103,6 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
-            requireOpen();
             Slot slot = slots.get(number(port));
             return slot == null ? Optional.empty() : Optional.of(action.apply(slot));
         } finally {
@@ -140,7 +129,6 @@ final class PortSlots implements AutoCloseable {
             ReentrantLock stripe = stripes.of(port);
             stripe.lock();
             try {
-                requireOpen();
                 action.accept(port, slots.get(number(port)));
             } finally {
                 stripe.unlock();
@@ -171,7 +159,6 @@ final class PortSlots implements AutoCloseable {
     /** A new slot for {@code port}: its state made for {@code start}, then the index records it. */
     private Slot create(PortSeriesKey port, long start) throws IOException {
         synchronized (allocation) {
-            requireOpen(); // never open the files again after close()
             if (opened == null) {
                 StoreFormat.write(directory, configured);
                 opened = open(configured);
@@ -179,17 +166,13 @@ final class PortSlots implements AutoCloseable {
             Opened files = opened;
             int number = files.count;
             Slot slot = files.slot(number);
-            boolean reused = slot.used();
-            if (reused) {
+            if (slot.lastUpdate() != 0) {
                 // A slot whose index record was lost (an append cut short): its rows are another port's.
                 slot.clearRows();
                 log.warn("series slot {} in {} held an earlier port whose index record was lost; cleared it for {}",
                         number, directory, port);
             }
             slot.start(start);
-            if (reused) {
-                slot.writeState(); // the earlier port's page in the file must not outlive a crash as this port's
-            }
             files.index.append(port);
             files.publish(number, port);
             slots.set(index.of(port.nodeGuid(), port.portNumber()), slot);
@@ -203,7 +186,6 @@ final class PortSlots implements AutoCloseable {
         try {
             files = new Opened(layout, SlotIndex.open(directory));
             List<PortSeriesKey> holders = files.index.takeHolders();
-            int recovered = 0;
             for (int number = 0; number < holders.size(); number++) {
                 PortSeriesKey port = holders.get(number);
                 Slot slot = files.slot(number);
@@ -215,14 +197,7 @@ final class PortSlots implements AutoCloseable {
                         port = null;
                     }
                 }
-                if (port != null && slot.recover()) {
-                    recovered++;
-                }
                 files.publish(number, port);
-            }
-            if (recovered > 0) {
-                log.warn("series state of {} ports in {} was older than their latest update (the server stopped"
-                        + " without writing it): they continue from that update, their rows kept", recovered, directory);
             }
             warnIfNotConfigured(layout);
             return files;
@@ -273,7 +248,7 @@ final class PortSlots implements AutoCloseable {
             if (group >= groups.length) {
                 SlotGroup[] grown = Arrays.copyOf(groups, group + 1);
                 for (int g = groups.length; g <= group; g++) {
-                    grown[g] = SlotGroup.open(directory, g, layout, advice, memory);
+                    grown[g] = SlotGroup.open(directory, g, layout, advice);
                 }
                 groups = grown;
             }

@@ -4,7 +4,6 @@ import io.fabricpulse.server.series.Consolidation;
 import io.fabricpulse.server.series.PortRateSample;
 import io.fabricpulse.server.series.RateValues;
 
-import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -75,36 +74,6 @@ final class Slot {
             }
         }
         place &= ~HELD;
-        group.recordUpdate(slotInGroup(), start);
-    }
-
-    /**
-     * Makes the state again from the port's latest update when the state page is behind it: the store stopped
-     * without writing its state (a crash) after it wrote rows. Those rows stay; the step and the archives' rows in
-     * progress start afresh at that update, as after {@link #start}. Returns whether it did.
-     */
-    boolean recover() {
-        long latest = group.updateTime(slotInGroup());
-        if (latest <= lastUpdate()) {
-            return false;
-        }
-        start(latest);
-        return true;
-    }
-
-    /** Writes the state page to its file now (see {@link SlotGroup#writeStatePage}). */
-    void writeState() throws IOException {
-        group.writeStatePage(slotInGroup());
-    }
-
-    /** Whether the slot ever held a port: state or an update time. */
-    boolean used() {
-        return lastUpdate() != 0 || group.updateTime(slotInGroup()) != 0;
-    }
-
-    /** The port's state page as it is now, at docs/STORAGE.md's offsets: read it only under the port's lock. */
-    MemorySegment statePage() {
-        return group.state().asSlice(page(), layout().stateBytes()).asReadOnly();
     }
 
     /** Sets every row to unknown: the slot goes to another port. */
@@ -140,7 +109,6 @@ final class Slot {
         copy.load(group.state(), page(), (int) layout().usedStateBytes());
         store(previous, time, rates, copy);
         copy.writeBack();
-        group.recordUpdate(slotInGroup(), time);
         place |= HELD; // only once the page holds what HELD says: the last rates this process wrote
         return true;
     }

@@ -215,10 +215,10 @@ final class SlotLayout {
         return rows[archive] * rowBytes() * portsPerGroup;
     }
 
-    /** Bytes a port takes: its state page(s), its update time and its rows in every archive. */
+    /** Bytes a port takes: its state page(s) and its rows in every archive. */
     long bytesPerSlot() {
         long rows = archives.stream().mapToLong(Archive::rows).sum();
-        return stateBytes() + 8 + rowBytes() * rows;
+        return stateBytes() + rowBytes() * rows;
     }
 
     long lastKnown(int ds) {

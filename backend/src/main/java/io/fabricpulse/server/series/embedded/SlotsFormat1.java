@@ -114,11 +114,10 @@ final class SlotsFormat1 {
     private static int alignRings(Path directory, SlotLayout layout) throws IOException {
         long slots = Files.exists(directory.resolve(SlotIndex.FILE_NAME))
                 ? Files.size(directory.resolve(SlotIndex.FILE_NAME)) / SlotIndex.RECORD : 0;
-        MemoryAdvice advice = MemoryAdvice.load();
-        HugePageMemory memory = HugePageMemory.load(advice);
+        RandomAccessAdvice advice = RandomAccessAdvice.load();
         int turned = 0;
         for (int group = 0; (long) group * layout.portsPerGroup() < slots; group++) {
-            try (SlotGroup files = SlotGroup.open(directory, group, layout, advice, memory)) {
+            try (SlotGroup files = SlotGroup.open(directory, group, layout, advice)) {
                 for (int slot = 0; slot < layout.portsPerGroup(); slot++) {
                     if ((long) group * layout.portsPerGroup() + slot < slots) {
                         turned += alignRings(files, slot, layout);
@@ -129,7 +128,7 @@ final class SlotsFormat1 {
         return turned;
     }
 
-    private static int alignRings(SlotGroup files, int slot, SlotLayout layout) throws IOException {
+    private static int alignRings(SlotGroup files, int slot, SlotLayout layout) {
         MemorySegment state = files.state();
         long page = slot * layout.stateBytes();
         long lastUpdate = state.get(LONG, page + SlotLayout.LAST_UPDATE);
@@ -158,11 +157,6 @@ final class SlotsFormat1 {
                 state.set(INT, page + layout.format1Pointer(a, ds), next);
             }
             turned++;
-        }
-        if (turned > 0) {
-            // The rows moved in their mapped files; the positions that say so go to the state file with them, or an
-            // upgrade cut short and run again would turn these rings twice.
-            files.writeStatePage(slot);
         }
         return turned;
     }

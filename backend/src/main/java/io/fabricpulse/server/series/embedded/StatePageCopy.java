@@ -8,12 +8,11 @@ import java.nio.ByteOrder;
 
 /**
  * A working copy of one port's state page, what an update reads and changes: the part of the page that holds state
- * ({@link SlotLayout#usedStateBytes}) copied in from the group's state memory, changed on the heap, copied back. Why:
- * an update reads and writes every series' current step and every archive's row in progress: at the default layout
- * ~400 big-endian values over 3.8 KB, each read and written. Accessed one by one in a segment, each paid the segment's
- * checks, and the page came into the cache line by line as the arithmetic asked for it; two bulk copies stream it
- * (`EmbeddedSeriesBench`, 200,000 ports: 3.0-3.3 µs CPU a sample against 4.0-4.1). One per lock stripe ({@link
- * PortStripes}): not thread-safe.
+ * ({@link SlotLayout#usedStateBytes}) copied in from the mapped state file, changed on the heap, copied back. Why: an
+ * update reads and writes every series' current step and every archive's row in progress: at the default layout ~400
+ * big-endian values over 3.8 KB, each read and written. Accessed one by one in the mapping, each paid a mapped segment's checks, and the page came into the
+ * cache line by line as the arithmetic asked for it; two bulk copies stream it (`EmbeddedSeriesBench`, 200,000
+ * ports: 3.0-3.3 µs CPU a sample against 4.0-4.1). One per lock stripe ({@link PortStripes}): not thread-safe.
  */
 final class StatePageCopy {
 

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EmbeddedSizingTest {
 
     /** docs/STORAGE.md, "Sizing": a 4 KB state page and 7,172 rows of 23 doubles. */
-    static final long DOCUMENTED_DEFAULT_BYTES_PER_SLOT = 1_323_752;
+    static final long DOCUMENTED_DEFAULT_BYTES_PER_SLOT = 1_323_744;
     private static final PortSeriesKey PORT = new PortSeriesKey("0x0002c90300317810", 1);
 
     @TempDir
@@ -32,7 +32,7 @@ class EmbeddedSizingTest {
         SlotLayout defaults = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
 
         assertThat(defaults.bytesPerSlot()).isEqualTo(DOCUMENTED_DEFAULT_BYTES_PER_SLOT)
-                .isEqualTo(4096 + 8 + 23 * 8 * (2_160 + 2 * 1_440 + 2 * 336 + 2 * 730));
+                .isEqualTo(4096 + 23 * 8 * (2_160 + 2 * 1_440 + 2 * 336 + 2 * 730));
     }
 
     @Test
@@ -49,7 +49,7 @@ class EmbeddedSizingTest {
     void theFormulaMatchesTheDiskForOtherLayoutsToo() throws Exception {
         try (EmbeddedSeriesStore store = new EmbeddedSeriesStore(TestLayouts.small(directory))) {
             store.write(List.of(sample(Instant.parse("2026-03-02T10:00:00Z"), 1)));
-            assertThat(store.bytesPerPort()).isEqualTo(4096 + 8 + 23 * 8 * (360 + 2 * 1_440));
+            assertThat(store.bytesPerPort()).isEqualTo(4096 + 23 * 8 * (360 + 2 * 1_440));
             assertThat(groupBytes(directory, 3)).isEqualTo(PortSlots.PORTS_PER_GROUP * store.bytesPerPort());
         }
     }
@@ -85,8 +85,7 @@ class EmbeddedSizingTest {
 
     /** The lengths of group 0's files: its state file and {@code archives} archive files. */
     private static long groupBytes(Path directory, int archives) throws IOException {
-        long bytes = Files.size(directory.resolve(SlotGroup.stateFileName(0)))
-                + Files.size(directory.resolve(SlotGroup.updatesFileName(0)));
+        long bytes = Files.size(directory.resolve(SlotGroup.stateFileName(0)));
         for (int archive = 0; archive < archives; archive++) {
             bytes += Files.size(directory.resolve(SlotGroup.archiveFileName(archive, 0)));
         }

@@ -221,7 +221,7 @@ class EmbeddedStoreBehaviourTest {
             assertThat(values(store, PORT, 0, 20, Duration.ofSeconds(10))).containsExactly(7.0, 8.0);
             assertThat(store.rates(new RateQuery(PORT, newer, Consolidation.AVERAGE, T0, T0.plusSeconds(20),
                     Duration.ofSeconds(10))).stream().map(RatePoint::value)).containsExactly(Double.NaN, Double.NaN);
-            assertThat(store.bytesPerPort()).isEqualTo(4096 + 8 + 22 * 8 * (360 + 2 * 1_440));
+            assertThat(store.bytesPerPort()).isEqualTo(4096 + 22 * 8 * (360 + 2 * 1_440));
         }
         assertThat(Files.size(temp.resolve(SlotGroup.archiveFileName(0, 0)))).isEqualTo(360L * 22 * 8 * 4096);
     }
@@ -272,16 +272,16 @@ class EmbeddedStoreBehaviourTest {
         long length = 0;
         long nonZero = 0;
         try (var files = Files.list(temp)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().matches("(state|updates|archive[0-9]+)-0")).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("(state|archive[0-9]+)-0")).toList()) {
                 for (byte b : Files.readAllBytes(file)) {
                     nonZero += b == 0 ? 0 : 1;
                 }
                 length += Files.size(file);
             }
         }
-        // three default slots are 4 MB of files, sparse: unknown is zero bytes, so only the state, the update time and the row differ
+        // three default slots are 4 MB of files, sparse: unknown is zero bytes, so only the state and the row differ
         assertThat(length).isEqualTo(3 * EmbeddedSizingTest.DOCUMENTED_DEFAULT_BYTES_PER_SLOT);
-        assertThat(nonZero).isBetween(1L, 23L * 16 + 7 * 23 * 8 + 8 + 16 + 8);
+        assertThat(nonZero).isBetween(1L, 23L * 16 + 7 * 23 * 8 + 8 + 16);
         assertThat(Files.readAllLines(temp.resolve(StoreFormat.FILE_NAME)).getFirst()).isEqualTo(StoreFormat.NAME);
     }
 

@@ -77,16 +77,9 @@ class PortSlotsTest {
                 }
             }
             for (int i = 0; i < 7; i++) {
-                assertHoldsWhatRrd4jHolds(slots, port(i), references.get(i), i);
+                assertHoldsWhatRrd4jHolds(slots, port(i), references.get(i), directory, i);
             }
             assertThat(slots.status()).isEqualTo("7 slots in 3 groups of 3");
-        }
-        // The state pages are in memory while the store is open: closing writes them to the state files.
-        try (PortSlots reopened = slots(directory)) {
-            for (int i = 0; i < 7; i++) {
-                assertHoldsWhatRrd4jHolds(reopened, port(i), references.get(i), i);
-                references.get(i).close();
-            }
         }
     }
 
@@ -121,8 +114,7 @@ class PortSlotsTest {
                 }
             }
             for (int i = 0; i < 2; i++) {
-                assertHoldsWhatRrd4jHolds(slots, ports.get(i), references.get(i), i);
-                references.get(i).close();
+                assertHoldsWhatRrd4jHolds(slots, ports.get(i), references.get(i), directory, i);
             }
         }
     }
@@ -231,10 +223,9 @@ class PortSlotsTest {
             write(slots, port(0), START + 10, 1);
             write(slots, port(1), START + 10, 2);
         }
-        for (String file : List.of(SlotGroup.stateFileName(0), SlotGroup.updatesFileName(0))) {
-            try (FileChannel cut = FileChannel.open(directory.resolve(file), StandardOpenOption.WRITE)) {
-                cut.truncate(file.startsWith("state") ? SlotLayout.PAGE : 8);
-            }
+        try (FileChannel state = FileChannel.open(directory.resolve(SlotGroup.stateFileName(0)),
+                StandardOpenOption.WRITE)) {
+            state.truncate(SlotLayout.PAGE);
         }
         try (PortSlots slots = slots(directory)) {
             assertThat(slots.ports()).containsExactly(port(0), port(1));
@@ -243,96 +234,6 @@ class PortSlotsTest {
             assertThat(lastUpdate(slots, port(0))).contains(START + 20);
             assertThat(slots.read(port(1), PortSlotsTest::dump).orElseThrow()).filteredOn(row -> row.startsWith("0/"))
                     .contains("0/1800000020=2.0", "0/1800000510=9.0");
-        }
-    }
-
-    /**
-     * A crash leaves the files as the kernel has them: every row and update time written, the state pages as the
-     * store last opened or closed them. A port then continues from its latest update with its rows; only the step
-     * in progress starts afresh there, so the next row is the new rate's alone.
-     */
-    @Test
-    void afterACrashAPortContinuesFromItsLatestUpdateWithItsRows() throws IOException {
-        Path directory = temp.resolve("slots");
-        Path crashed = temp.resolve("crashed");
-        try (PortSlots slots = slots(directory)) {
-            write(slots, port(0), START + 10, 1);
-            write(slots, port(0), START + 20, 2);
-        }
-        try (PortSlots slots = slots(directory)) {
-            write(slots, port(0), START + 30, 3);
-            write(slots, port(1), START + 30, 4);
-            write(slots, port(0), START + 40, 5);
-            copyFiles(directory, crashed); // what the store's files hold when its process dies now
-        }
-        List<String> expected;
-        try (PortSlots slots = slots(directory)) {
-            write(slots, port(0), START + 50, 6);
-            expected = slots.read(port(0), PortSlotsTest::dump).orElseThrow();
-        }
-        try (PortSlots slots = slots(crashed)) {
-            assertThat(lastUpdate(slots, port(0))).contains(START + 50);
-            assertThat(lastUpdate(slots, port(1))).contains(START + 40);
-            assertThat(write(slots, port(1), START + 30, 9)).as("a replay of a stored sample").isFalse();
-            assertThat(write(slots, port(0), START + 50, 6)).isTrue();
-            List<String> rows = slots.read(port(0), PortSlotsTest::dump).orElseThrow();
-            assertThat(rows.stream().filter(row -> row.startsWith("0/")).toList())
-                    .isEqualTo(expected.stream().filter(row -> row.startsWith("0/"))
-                            .map(row -> row.equals("0/1800000060=5.7") ? "0/1800000060=6.0" : row).toList())
-                    .contains("0/1800000030=1.7", "0/1800000040=2.7", "0/1800000050=4.4", "0/1800000060=6.0");
-        }
-    }
-
-    /**
-     * A slot given to a new port after its old port's record was damaged: through a crash it keeps none of the old
-     * port's state, though that port's latest update was later than the new port's.
-     */
-    @Test
-    void aSlotGivenAgainKeepsNoneOfItsOldPortsStateThroughACrash() throws IOException {
-        Path directory = temp.resolve("slots");
-        Path crashed = temp.resolve("crashed");
-        try (PortSlots slots = slots(directory)) {
-            write(slots, port(0), START + 10, 1);
-            write(slots, port(1), START + 500, 2);
-        }
-        corrupt(directory.resolve(SlotIndex.FILE_NAME), SlotIndex.RECORD + 13);
-        try (PortSlots slots = slots(directory)) {
-            write(slots, port(2), START + 100, 5);
-            assertThat(slots.ports()).containsExactly(port(0), port(2));
-            copyFiles(directory, crashed); // what the store's files hold when its process dies now
-        }
-        try (PortSlots slots = slots(crashed)) {
-            assertThat(lastUpdate(slots, port(2))).contains(START + 110);
-            assertThat(write(slots, port(2), START + 110, 6)).isTrue();
-        }
-    }
-
-    /** A store closed on an interrupted thread (a shutdown that interrupts) still writes its state, and the thread stays interrupted. */
-    @Test
-    void closingOnAnInterruptedThreadStillWritesTheState() throws IOException {
-        Path directory = temp.resolve("slots");
-        PortSlots slots = slots(directory);
-        write(slots, port(0), START + 10, 1);
-        Thread.currentThread().interrupt();
-        try {
-            slots.close();
-            assertThat(Thread.currentThread().isInterrupted()).isTrue();
-        } finally {
-            Thread.interrupted();
-        }
-        ByteBuffer time = ByteBuffer.allocate(8);
-        try (FileChannel state = FileChannel.open(directory.resolve(SlotGroup.stateFileName(0)), StandardOpenOption.READ)) {
-            state.read(time, SlotLayout.LAST_UPDATE);
-        }
-        assertThat(time.getLong(0)).as("the port's update time in its state page on disk").isEqualTo(START + 20);
-    }
-
-    private static void copyFiles(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (var files = Files.list(from)) {
-            for (Path file : files.toList()) {
-                Files.copy(file, to.resolve(file.getFileName()));
-            }
         }
     }
 
@@ -466,13 +367,18 @@ class PortSlotsTest {
         }
     }
 
-    /** The port's slot holds what {@code reference} holds. */
+    /** The port's slot, number {@code number} in the directory, holds what {@code reference} holds; closes the reference. */
     private static void assertHoldsWhatRrd4jHolds(PortSlots slots, PortSeriesKey port, Rrd4jOracle reference,
-                                                  int number) {
+                                                  Path directory, int number) throws IOException {
         slots.read(port, slot -> {
-            reference.assertSlotMatches(slot, "port " + number);
+            try {
+                reference.assertSlotMatches(slot, directory, number, "port " + number);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
             return slot;
         });
+        reference.close();
     }
 
     private static PortRateSample sample(PortSeriesKey port, Instant at, Random random) {

@@ -90,7 +90,11 @@ class SlotTest {
                 if (update % checkEvery == 0 || update == updates) {
                     String what = "seed %d, update %d".formatted(seed, update);
                     slots.read(PORT, slot -> {
-                        rrd4j.assertSlotMatches(slot, what);
+                        try {
+                            rrd4j.assertSlotMatches(slot, directory, 0, what);
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
                         return slot;
                     });
                 }

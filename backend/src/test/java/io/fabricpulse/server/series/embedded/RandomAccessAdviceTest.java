@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Every mapping of a slot group is advised random access, which makes a sparse file's first touches cheap. */
-class MemoryAdviceTest {
+class RandomAccessAdviceTest {
 
     private static final Path SMAPS = Path.of("/proc/self/smaps");
 
@@ -20,14 +20,13 @@ class MemoryAdviceTest {
     Path directory;
 
     @Test
-    void everyMappedFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
+    void everyFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
         assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see a mapping's flags");
         SlotLayout layout = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
-        MemoryAdvice advice = MemoryAdvice.load();
-        try (SlotGroup group = SlotGroup.open(directory, 0, layout, advice, HugePageMemory.load(advice))) {
+        try (SlotGroup group = SlotGroup.open(directory, 0, layout, RandomAccessAdvice.load())) {
             assertThat(group.state().byteSize()).isPositive();
-            assertThat(vmFlagsOf(directory.resolve(SlotGroup.updatesFileName(0)).toRealPath().toString()))
-                    .as("VmFlags of the update times' mapping").contains("rr");
+            assertThat(vmFlagsOf(directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString()))
+                    .as("VmFlags of the state file's mapping").contains("rr");
             for (int archive = 0; archive < layout.archives().size(); archive++) {
                 assertThat(vmFlagsOf(directory.resolve(SlotGroup.archiveFileName(archive, 0)).toRealPath().toString()))
                         .as("VmFlags of archive %d's mapping", archive).contains("rr");
