@@ -81,6 +81,16 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
+            requireOpen(); // close() may have run while this waited for the stripe
+            return onSlot(port, startIfNew, action);
+        } finally {
+            stripe.unlock();
+        }
+    }
+
+    /** Holds the port's stripe. */
+    private <T> T onSlot(PortSeriesKey port, long startIfNew, Function<Slot, T> action) {
+        try {
             Slot slot = slots.get(number(port));
             if (slot == null) {
                 slot = create(port, startIfNew);
@@ -92,8 +102,6 @@ final class PortSlots implements AutoCloseable {
             return action.apply(slot);
         } catch (IOException | RuntimeException e) {
             throw new SeriesStoreException("series slot of " + port + " in " + directory + ": " + e.getMessage(), e);
-        } finally {
-            stripe.unlock();
         }
     }
 
@@ -103,6 +111,7 @@ final class PortSlots implements AutoCloseable {
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
+            requireOpen();
             Slot slot = slots.get(number(port));
             return slot == null ? Optional.empty() : Optional.of(action.apply(slot));
         } finally {
@@ -129,6 +138,7 @@ final class PortSlots implements AutoCloseable {
             ReentrantLock stripe = stripes.of(port);
             stripe.lock();
             try {
+                requireOpen();
                 action.accept(port, slots.get(number(port)));
             } finally {
                 stripe.unlock();
@@ -159,6 +169,7 @@ final class PortSlots implements AutoCloseable {
     /** A new slot for {@code port}: its state made for {@code start}, then the index records it. */
     private Slot create(PortSeriesKey port, long start) throws IOException {
         synchronized (allocation) {
+            requireOpen(); // never open the files again after close()
             if (opened == null) {
                 StoreFormat.write(directory, configured);
                 opened = open(configured);
