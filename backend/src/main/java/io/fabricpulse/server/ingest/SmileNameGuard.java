@@ -160,8 +160,7 @@ final class SmileNameGuard {
             skipVarInt();
         } else if (token == 0x26 || token == 0xE8) { // big integer, 7-bit binary: a length, then 7-bit groups
             at += 1;
-            long length = readVarInt();
-            at = skipped(length < 0 ? -1 : (length * 8 + 6) / 7);
+            at = skippedSevenBit(readVarInt());
         } else if (token == 0x28) { // float: 5 bytes of 7 bits
             at += 1 + 5;
         } else if (token == 0x29) { // double: 10 bytes of 7 bits
@@ -169,8 +168,7 @@ final class SmileNameGuard {
         } else if (token == 0x2A) { // big decimal: a scale, a length, 7-bit groups
             at += 1;
             skipVarInt();
-            long length = readVarInt();
-            at = skipped(length < 0 ? -1 : (length * 8 + 6) / 7);
+            at = skippedSevenBit(readVarInt());
         } else if (token >= 0x40 && token <= 0x5F) { // tiny ASCII, 1-32 bytes
             at += 1 + (token & 0x1F) + 1;
         } else if (token >= 0x60 && token <= 0x7F) { // short ASCII, 33-64 bytes
@@ -194,6 +192,11 @@ final class SmileNameGuard {
             return false;
         }
         return at >= 0 && at <= body.length;
+    }
+
+    /** Past {@code length} bytes of data sent in 7-bit groups: eight stream bytes for each seven of data. */
+    private int skippedSevenBit(long length) {
+        return skipped(length < 0 ? -1 : (length * 8 + 6) / 7);
     }
 
     private int skipped(long bytes) {

@@ -77,11 +77,10 @@ final class PortSlots implements AutoCloseable {
     }
 
     private <T> T onPort(PortSeriesKey port, long startIfNew, Function<Slot, T> action) {
-        requireOpen();
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
-            requireOpen(); // close() may have run while this waited for the stripe
+            requireOpen(); // under the stripe: close() may have run while this waited for it
             return onSlot(port, startIfNew, action);
         } finally {
             stripe.unlock();
@@ -107,7 +106,6 @@ final class PortSlots implements AutoCloseable {
 
     /** Runs {@code action} on the port's slot if the port has one. */
     <T> Optional<T> read(PortSeriesKey port, Function<Slot, T> action) {
-        requireOpen();
         ReentrantLock stripe = stripes.of(port);
         stripe.lock();
         try {
