@@ -20,6 +20,13 @@ import java.util.concurrent.CompletableFuture;
 @FunctionalInterface
 public interface BatchSink {
 
+    /**
+     * A batch of at most this many port samples is small: a node's own HCA ports, a small switch. A sink that falls
+     * behind refuses large batches first and keeps the last of its room for small ones, so an overloaded server defers
+     * the big sweeps and keeps taking the nodes' own batches and the alerts they carry.
+     */
+    int SMALL_BATCH_PORTS = 64;
+
     CompletableFuture<Outcome> accept(IngestBatch batch);
 
     /**
@@ -30,8 +37,10 @@ public interface BatchSink {
      *                        they will be ahead of this one
      * @param lead            how long a push takes from now until it is handed in: what the sink stores meanwhile
      *                        is not ahead of it
+     * @param small           whether the push may be small ({@link #SMALL_BATCH_PORTS}): it is let in while there is
+     *                        room kept for small batches; once it is parsed, {@link #accept} judges it by its port samples
      */
-    default Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead) {
+    default Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
         return Optional.empty();
     }
 

@@ -50,7 +50,7 @@ class IngestController {
     @PostMapping("/api/v1/ingest")
     Mono<ResponseEntity<IngestAck>> ingest(ServerHttpRequest request, Authentication authentication) {
         AgentCredential agent = (AgentCredential) authentication.getDetails();
-        Optional<IngestUnavailableException> busy = service.busy();
+        Optional<IngestUnavailableException> busy = service.busy(request.getHeaders().getContentLength());
         if (busy.isPresent()) {
             return Mono.error(busy.get()); // before the body is read: refusing costs next to nothing
         }

@@ -27,6 +27,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public class IngestService {
 
+    /**
+     * The longest body that may be let in as a small push while only large ones are refused: a small batch in any
+     * format takes less (a port sample is well under 1 KiB of plain JSON). Only a hint: once parsed, the batch is judged
+     * by its port samples, and a compressed body that holds more is refused then, having cost a small body's reading.
+     */
+    static final long SMALL_PUSH_BYTES = BatchSink.SMALL_BATCH_PORTS * 1024L;
+
     private final BatchValidator validator;
     private final BatchAdmission admission;
     private final SeenBatches seen;
@@ -104,9 +111,13 @@ public class IngestService {
     /**
      * The refusal a push would get now, before anything of it is read: the pipeline is behind, or as many pushes as
      * the server lets in at once are being parsed and admitted.
+     *
+     * @param bodyBytes the push's declared length on the wire, negative when it declares none; a body of at most
+     *                  {@link #SMALL_PUSH_BYTES} may hold a small batch ({@link BatchSink#SMALL_BATCH_PORTS})
      */
-    public Optional<IngestUnavailableException> busy() {
-        return sink.busy(arrivals.portsOnTheirWay(), arrivals.lead()).or(arrivals::busy);
+    public Optional<IngestUnavailableException> busy(long bodyBytes) {
+        boolean small = bodyBytes >= 0 && bodyBytes <= SMALL_PUSH_BYTES;
+        return sink.busy(arrivals.portsOnTheirWay(), arrivals.lead(), small).or(arrivals::busy);
     }
 
     /**

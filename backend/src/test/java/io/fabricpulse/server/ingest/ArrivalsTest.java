@@ -91,10 +91,10 @@ class ArrivalsTest {
 
             assertThat(answer).as("stored later, or refused").satisfiesAnyOf(
                     pending -> assertThat(pending).isNotDone(), refused -> assertThat(refused).isCompletedExceptionally());
-            assertThat(service.busy()).as("handed off or refused: no longer on its way in").isEmpty();
+            assertThat(service.busy(-1)).as("handed off or refused: no longer on its way in").isEmpty();
             IngestBatch invalid = oneHostPort("h1", 2, NOW, "not a guid", Map.of());
             assertThatThrownBy(() -> service.ingest(invalid, AGENT, service.arrive(100, WireFormat.JSON))).isInstanceOf(InvalidBatchException.class);
-            assertThat(service.busy()).as("an invalid batch is not on its way in either").isEmpty();
+            assertThat(service.busy(-1)).as("an invalid batch is not on its way in either").isEmpty();
         }
     }
 }

@@ -65,7 +65,7 @@ class IngestUnavailableAnswerTest {
             }
 
             @Override
-            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead) {
+            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
                 return Optional.of(unavailable());
             }
         };
@@ -82,7 +82,7 @@ class IngestUnavailableAnswerTest {
             expect503(service, "{\"not\": \"a batch\", truncated", "1 pushes are being parsed and admitted already; "
                     + "send the batch again later", "1");
         }
-        assertThat(service.busy()).as("the push read meanwhile is in").isEmpty();
+        assertThat(service.busy(-1)).as("the push read meanwhile is in").isEmpty();
     }
 
     @Test
@@ -95,7 +95,7 @@ class IngestUnavailableAnswerTest {
             }
 
             @Override
-            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead) {
+            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
                 asked.add(portsOnTheirWay);
                 return portsOnTheirWay > 0 ? Optional.of(unavailable()) : Optional.empty();
             }
@@ -113,6 +113,31 @@ class IngestUnavailableAnswerTest {
     }
 
     @Test
+    void aSinkKeepingItsLastRoomForSmallBatchesLetsAShortBodyInAndRefusesALongOneBeforeReadingIt() {
+        List<Boolean> askedSmall = new ArrayList<>();
+        BatchSink sink = new BatchSink() {
+            @Override
+            public CompletableFuture<Outcome> accept(io.fabricpulse.model.ingest.IngestBatch batch) {
+                return CompletableFuture.completedFuture(Outcome.APPLIED);
+            }
+
+            @Override
+            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
+                askedSmall.add(small);
+                return small ? Optional.empty() : Optional.of(unavailable());
+            }
+        };
+        IngestService service = service(sink, new Arrivals(8));
+
+        client(service).post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L))))
+                .exchange().expectStatus().isAccepted();
+        expect503(service, "{\"padding\": \"" + "x".repeat((int) IngestService.SMALL_PUSH_BYTES) + "\"}",
+                "the server is stopping; send the batch again later", "7");
+        assertThat(askedSmall).containsExactly(true, false);
+    }
+
+    @Test
     void clientsSendingTheirBodiesSlowlyHoldNoPlaceAtTheDoor() throws Exception {
         IngestService service = service(batch -> CompletableFuture.completedFuture(BatchSink.Outcome.APPLIED),
                 new Arrivals(1));
@@ -126,7 +151,7 @@ class IngestUnavailableAnswerTest {
                 .exchange());
         assertThat(reading.await(5, TimeUnit.SECONDS)).as("the server reads the slow body").isTrue();
 
-        assertThat(service.busy()).as("a body still arriving holds no place").isEmpty();
+        assertThat(service.busy(-1)).as("a body still arriving holds no place").isEmpty();
         client(service).post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L))))
                 .exchange().expectStatus().isAccepted();

@@ -1,7 +1,9 @@
 package io.fabricpulse.server.pipeline;
 
+import io.fabricpulse.model.ingest.IngestBatch;
 import io.fabricpulse.model.ingest.NodeReport;
 import io.fabricpulse.server.fabric.LiveFabric;
+import io.fabricpulse.server.ingest.BatchSink;
 import io.fabricpulse.server.ingest.BatchSink.Outcome;
 import io.fabricpulse.server.ingest.IngestUnavailableException;
 import io.fabricpulse.server.ports.PortIndex;
@@ -73,7 +75,7 @@ class IngestPipelineTest {
         CompletableFuture<Outcome> stillTaken = pipeline.accept(batch("h1", guid, 2));
 
         now.incrementAndGet();
-        assertThat(pipeline.busy(0, Duration.ZERO)).as("the oldest batch has waited 1 s and 1 ns").isPresent();
+        assertThat(pipeline.busy(0, Duration.ZERO, true)).as("the oldest batch has waited 1 s and 1 ns").isPresent();
         CompletableFuture<Outcome> refused = pipeline.accept(batch("h1", guid, 3));
 
         assertThat(refused).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
@@ -85,7 +87,7 @@ class IngestPipelineTest {
         assertThat(pipeline.queued()).as("the refused batch was not queued").isEqualTo(2);
         PipelineFixture.drain(pipeline);
         assertThat(List.of(waiting, stillTaken)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
-        assertThat(pipeline.busy(0, Duration.ZERO)).as("caught up").isEmpty();
+        assertThat(pipeline.busy(0, Duration.ZERO, true)).as("caught up").isEmpty();
         CompletableFuture<Outcome> takenAgain = pipeline.accept(batch("h1", guid, 3));
         PipelineFixture.drain(pipeline);
         assertThat(takenAgain).isCompletedWithValue(Outcome.APPLIED);
@@ -138,7 +140,49 @@ class IngestPipelineTest {
         assertThat(pipeline.refusedBehind()).isEqualTo(19);
         PipelineFixture.drain(pipeline);
         assertThat(burst.subList(0, 201)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
-        assertThat(pipeline.busy(0, Duration.ZERO)).as("caught up").isEmpty();
+        assertThat(pipeline.busy(0, Duration.ZERO, true)).as("caught up").isEmpty();
+    }
+
+    @Test
+    void aLargeBatchIsRefusedOnceThreeQuartersOfTheBoundAreTakenAndTheLastQuarterIsKeptForSmallOnes() {
+        // 5 ms a port sample and a 1 s bound: 151 one-port batches queued take 755 ms to store. A batch of 65 port
+        // samples is refused now, one of 64 (a node's batch carrying an alert) is still taken, and with it queued
+        // (1,075 ms) even a one-port batch is refused.
+        IngestPipeline pipeline = atFiveMillisecondsAPortSample();
+        List<CompletableFuture<Outcome>> taken = new ArrayList<>();
+        for (int agent = 1; agent <= 151; agent++) {
+            taken.add(pipeline.accept(batch("h" + agent, TestBatches.randomGuid(), 1)));
+        }
+
+        assertThat(pipeline.accept(hosts("sweep", 65))).failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class).havingCause()
+                .isInstanceOfSatisfying(IngestUnavailableException.class, unavailable -> assertThat(unavailable)
+                        .hasMessageContaining("takes about 755 ms to store, more than 750 ms, the rest is kept for "
+                                + "batches of at most 64 port samples"));
+        assertThat(pipeline.busy(0, Duration.ZERO, false)).as("at the door, a push that may be large").isPresent();
+        assertThat(pipeline.busy(0, Duration.ZERO, true)).as("at the door, a push that may be small").isEmpty();
+        taken.add(pipeline.accept(hosts("node", BatchSink.SMALL_BATCH_PORTS)));
+        assertThat(pipeline.accept(batch("h0", TestBatches.randomGuid(), 1))).failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class).havingCause()
+                .isInstanceOfSatisfying(IngestUnavailableException.class, unavailable -> assertThat(unavailable)
+                        .hasMessageContaining("takes about 1075 ms to store, more than 1000 ms)"));
+        assertThat(pipeline.refusedBehind()).isEqualTo(3);
+
+        PipelineFixture.drain(pipeline);
+        assertThat(taken).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+        CompletableFuture<Outcome> largeAgain = pipeline.accept(hosts("sweep", 65));
+        PipelineFixture.drain(pipeline);
+        assertThat(largeAgain).as("caught up: large batches are taken again").isCompletedWithValue(Outcome.APPLIED);
+    }
+
+    /** A batch of {@code ports} one-port hosts, from agent {@code agentId}. */
+    private static IngestBatch hosts(String agentId, int ports) {
+        NodeReport[] nodes = new NodeReport[ports];
+        for (int i = 0; i < ports; i++) {
+            nodes[i] = TestBatches.hca(TestBatches.randomGuid(), agentId + " host " + i,
+                    TestBatches.activePort(1, Map.of("PortXmitData", 1_000L)));
+        }
+        return TestBatches.batch(agentId, 1, PipelineFixture.T0.plusSeconds(10), nodes);
     }
 
     @Test
@@ -148,14 +192,14 @@ class IngestPipelineTest {
         // is read. Handed in 10 ms from now, it waits 995 ms: taken. The lead counts at most the bound itself.
         IngestPipeline pipeline = atFiveMillisecondsAPortSample();
 
-        assertThat(pipeline.busy(200, Duration.ZERO)).isEmpty();
-        assertThat(pipeline.busy(201, Duration.ZERO)).hasValueSatisfying(refused -> {
+        assertThat(pipeline.busy(200, Duration.ZERO, true)).isEmpty();
+        assertThat(pipeline.busy(201, Duration.ZERO, true)).hasValueSatisfying(refused -> {
             assertThat(refused.retryAfter()).isEqualTo(Duration.ofSeconds(1));
             assertThat(refused).hasMessageContaining("what is queued or on its way in takes about 1005 ms to store");
         });
-        assertThat(pipeline.busy(201, Duration.ofMillis(10))).isEmpty();
-        assertThat(pipeline.busy(400, Duration.ofSeconds(5))).as("2,000 ms less the bound's 1,000").isEmpty();
-        assertThat(pipeline.busy(401, Duration.ofSeconds(5))).isPresent();
+        assertThat(pipeline.busy(201, Duration.ofMillis(10), true)).isEmpty();
+        assertThat(pipeline.busy(400, Duration.ofSeconds(5), true)).as("2,000 ms less the bound's 1,000").isEmpty();
+        assertThat(pipeline.busy(401, Duration.ofSeconds(5), true)).isPresent();
         assertThat(pipeline.refusedBehind()).isEqualTo(2);
     }
 
