@@ -23,7 +23,7 @@ public interface BatchSink {
     /**
      * A batch of at most this many port samples is small: a node's own HCA ports, a small switch. A sink that falls
      * behind refuses large batches first and keeps the last of its room for small ones, so an overloaded server defers
-     * the big sweeps and keeps taking the nodes' own batches and the alerts they carry.
+     * the big sweeps (for a while, not for good) and keeps taking the nodes' own batches and the alerts they carry.
      */
     int SMALL_BATCH_PORTS = 64;
 

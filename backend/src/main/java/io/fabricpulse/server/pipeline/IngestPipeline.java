@@ -68,6 +68,11 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * queued behind each other.
      */
     private static final double FIRST_NANOS_PER_PORT = 50_000;
+    /**
+     * How long large batches may go untaken before the next one is judged by the whole wait bound again: small
+     * batches alone can keep the queue above the large ones' bound, and a switch sweep must be delayed, not shut out.
+     */
+    static final Duration LARGE_BATCH_TURN = Duration.ofSeconds(1);
     private static final double FIRST_COST_WEIGHT_PORTS = 1_000;
 
     private final BlockingQueue<HandOff.Pending> queue;
@@ -83,6 +88,8 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      */
     private final Duration behindRetryAfter;
     private final LongSupplier nanoTime;
+    /** When a large batch was last queued (its turn comes again {@link #LARGE_BATCH_TURN} after). */
+    private volatile long largeTakenNanos;
     /** Port samples handed in and not yet taken by a flush. */
     private final AtomicLong queuedPorts = new AtomicLong();
     /** The flush under way: when it began and its port samples (0: none). */
@@ -132,11 +139,13 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         this.nanoTime = nanoTime;
         this.queue = new ArrayBlockingQueue<>(properties.queueCapacity());
         this.behindRetryAfter = Duration.ofSeconds(Math.max(1, (properties.maxQueueWait().toMillis() + 999) / 1000));
+        this.largeTakenNanos = nanoTime.getAsLong() - LARGE_BATCH_TURN.toNanos();
     }
 
     @Override
     public CompletableFuture<Outcome> accept(IngestBatch batch) {
-        Optional<IngestUnavailableException> behind = busy(0, Duration.ZERO, batch.portCount() <= SMALL_BATCH_PORTS);
+        boolean small = batch.portCount() <= SMALL_BATCH_PORTS;
+        Optional<IngestUnavailableException> behind = busy(0, Duration.ZERO, small);
         if (behind.isPresent()) {
             return CompletableFuture.failedFuture(behind.get());
         }
@@ -149,6 +158,9 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
             return CompletableFuture.failedFuture(new IngestUnavailableException("the ingest queue is full ("
                     + properties.queueCapacity() + " batches waiting to be stored); send the batch again later",
                     properties.retryAfter()));
+        }
+        if (!small) {
+            largeTakenNanos = pending.queuedAtNanos();
         }
         return pending.answer();
     }
@@ -169,7 +181,8 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * <p>A large batch is refused once three quarters of the bound are taken; the last quarter is kept for small ones
      * ({@link #SMALL_BATCH_PORTS}). Under overload the queue sits at the large batches' bound, and a node's batch
      * carrying an alert, refused with them, waited out Retry-After and met a full queue again: at 50,000 ports a second
-     * from 100 agents of 500 ports, an agent of a few ports took up to 15 s to deliver its alert.
+     * from 100 agents of 500 ports, an agent of a few ports took up to 15 s to deliver its alert. When no large batch
+     * was taken for {@link #LARGE_BATCH_TURN}, the next is judged by the whole bound.
      */
     @Override
     public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
@@ -179,7 +192,8 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         int flushing = flushingPorts;
         long flushLeft = flushing == 0 ? 0 : Math.max(0, (long) (flushing * nanosPerPort) - (now - flushStartedNanos));
         long limit = properties.maxQueueWait().toNanos();
-        long bound = small ? limit : limit - limit / 4;
+        boolean reserved = !small && now - largeTakenNanos < LARGE_BATCH_TURN.toNanos();
+        long bound = reserved ? limit - limit / 4 : limit;
         long ahead = (long) ((Math.max(0, queuedPorts.get()) + portsOnTheirWay) * nanosPerPort) + flushLeft
                 - Math.min(lead.toNanos(), limit);
         if (waited <= bound && ahead <= bound) {
@@ -189,9 +203,8 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         String why = waited > bound ? "the oldest waiting batch has waited " + Duration.ofNanos(waited).toMillis() + " ms"
                 : (portsOnTheirWay > 0 ? "what is queued or on its way in" : "what is queued") + " takes about "
                 + Duration.ofNanos(ahead).toMillis() + " ms to store";
-        String more = small ? "more than " + Duration.ofNanos(bound).toMillis() + " ms"
-                : "more than " + Duration.ofNanos(bound).toMillis() + " ms, the rest is kept for batches of at most "
-                + SMALL_BATCH_PORTS + " port samples";
+        String more = "more than " + Duration.ofNanos(bound).toMillis() + " ms" + (reserved
+                ? ", the rest is kept for batches of at most " + SMALL_BATCH_PORTS + " port samples" : "");
         return Optional.of(new IngestUnavailableException("the ingest pipeline is behind (" + why + ", " + more
                 + "); send the batch again later", behindRetryAfter));
     }

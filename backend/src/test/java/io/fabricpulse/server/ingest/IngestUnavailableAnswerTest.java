@@ -27,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
 
 import static io.fabricpulse.server.testing.TestBatches.oneHostPort;
 
@@ -88,19 +89,10 @@ class IngestUnavailableAnswerTest {
     @Test
     void aPushWhoseBodyWouldBeRefusedOnceParsedBehindThePushesOnTheirWayInIsRefusedBeforeItIsRead() {
         List<Long> asked = new ArrayList<>();
-        BatchSink sink = new BatchSink() {
-            @Override
-            public CompletableFuture<Outcome> accept(io.fabricpulse.model.ingest.IngestBatch batch) {
-                return CompletableFuture.completedFuture(Outcome.APPLIED);
-            }
-
-            @Override
-            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
-                asked.add(portsOnTheirWay);
-                return portsOnTheirWay > 0 ? Optional.of(unavailable()) : Optional.empty();
-            }
-        };
-        IngestService service = service(sink, new Arrivals(8));
+        IngestService service = service(storingUnless((portsOnTheirWay, small) -> {
+            asked.add(portsOnTheirWay);
+            return portsOnTheirWay > 0;
+        }), new Arrivals(8));
         try (Arrivals.Arrival parsed = service.arrive(2_000, WireFormat.SMILE)) {
             parsed.parsed(10);
             expect503(service, "{\"not\": \"a batch\", truncated", "the server is stopping; send the batch again later",
@@ -115,19 +107,10 @@ class IngestUnavailableAnswerTest {
     @Test
     void aSinkKeepingItsLastRoomForSmallBatchesLetsAShortBodyInAndRefusesALongOneBeforeReadingIt() {
         List<Boolean> askedSmall = new ArrayList<>();
-        BatchSink sink = new BatchSink() {
-            @Override
-            public CompletableFuture<Outcome> accept(io.fabricpulse.model.ingest.IngestBatch batch) {
-                return CompletableFuture.completedFuture(Outcome.APPLIED);
-            }
-
-            @Override
-            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
-                askedSmall.add(small);
-                return small ? Optional.empty() : Optional.of(unavailable());
-            }
-        };
-        IngestService service = service(sink, new Arrivals(8));
+        IngestService service = service(storingUnless((portsOnTheirWay, small) -> {
+            askedSmall.add(small);
+            return !small;
+        }), new Arrivals(8));
 
         client(service).post().uri("/api/v1/ingest").contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(TestBatches.json(oneHostPort("h1", 1, NOW, "0x0002c903003178f0", Map.of("SymbolErrorCounter", 1L))))
@@ -168,6 +151,21 @@ class IngestUnavailableAnswerTest {
 
     private static void expect503(BatchSink sink, String body) {
         expect503(service(sink, new Arrivals(8)), body, "the server is stopping; send the batch again later", "7");
+    }
+
+    /** A sink that stores every batch handed in and is behind at the door when {@code behind} says so. */
+    private static BatchSink storingUnless(BiPredicate<Long, Boolean> behind) {
+        return new BatchSink() {
+            @Override
+            public CompletableFuture<Outcome> accept(io.fabricpulse.model.ingest.IngestBatch batch) {
+                return CompletableFuture.completedFuture(Outcome.APPLIED);
+            }
+
+            @Override
+            public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
+                return behind.test(portsOnTheirWay, small) ? Optional.of(unavailable()) : Optional.empty();
+            }
+        };
     }
 
     private static IngestService service(BatchSink sink, Arrivals arrivals) {

@@ -145,44 +145,66 @@ class IngestPipelineTest {
 
     @Test
     void aLargeBatchIsRefusedOnceThreeQuartersOfTheBoundAreTakenAndTheLastQuarterIsKeptForSmallOnes() {
-        // 5 ms a port sample and a 1 s bound: 151 one-port batches queued take 755 ms to store. A batch of 65 port
-        // samples is refused now, one of 64 (a node's batch carrying an alert) is still taken, and with it queued
-        // (1,075 ms) even a one-port batch is refused.
+        // 5 ms a port sample and a 1 s bound: a batch of 65 port samples and 86 one-port batches queued take 755 ms to
+        // store. A second batch of 65 is refused now, one of 64 (a node's batch carrying an alert) is still taken,
+        // and with it queued (1,075 ms) even a one-port batch is refused.
         IngestPipeline pipeline = atFiveMillisecondsAPortSample();
-        List<CompletableFuture<Outcome>> taken = new ArrayList<>();
-        for (int agent = 1; agent <= 151; agent++) {
-            taken.add(pipeline.accept(batch("h" + agent, TestBatches.randomGuid(), 1)));
-        }
+        List<CompletableFuture<Outcome>> taken = new ArrayList<>(List.of(pipeline.accept(hosts("sweep", 65, 1))));
+        taken.addAll(queueOnePortBatches(pipeline, 86));
 
-        assertThat(pipeline.accept(hosts("sweep", 65))).failsWithin(Duration.ZERO)
+        assertThat(pipeline.accept(hosts("sweep", 65, 2))).failsWithin(Duration.ZERO)
                 .withThrowableOfType(ExecutionException.class).havingCause()
                 .isInstanceOfSatisfying(IngestUnavailableException.class, unavailable -> assertThat(unavailable)
                         .hasMessageContaining("takes about 755 ms to store, more than 750 ms, the rest is kept for "
                                 + "batches of at most 64 port samples"));
         assertThat(pipeline.busy(0, Duration.ZERO, false)).as("at the door, a push that may be large").isPresent();
         assertThat(pipeline.busy(0, Duration.ZERO, true)).as("at the door, a push that may be small").isEmpty();
-        taken.add(pipeline.accept(hosts("node", BatchSink.SMALL_BATCH_PORTS)));
+        taken.add(pipeline.accept(hosts("node", BatchSink.SMALL_BATCH_PORTS, 1)));
         assertThat(pipeline.accept(batch("h0", TestBatches.randomGuid(), 1))).failsWithin(Duration.ZERO)
                 .withThrowableOfType(ExecutionException.class).havingCause()
                 .isInstanceOfSatisfying(IngestUnavailableException.class, unavailable -> assertThat(unavailable)
                         .hasMessageContaining("takes about 1075 ms to store, more than 1000 ms)"));
         assertThat(pipeline.refusedBehind()).isEqualTo(3);
+        PipelineFixture.drain(pipeline);
+        assertThat(taken).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
+    }
+
+    @Test
+    void smallBatchesAloneKeepingTheQueueFullDelayALargeBatchButDoNotShutItOut() {
+        // No large batch taken for a second (none since the start): the next is judged by the whole bound; once it is
+        // taken, the one after it by three quarters again.
+        IngestPipeline pipeline = atFiveMillisecondsAPortSample();
+        List<CompletableFuture<Outcome>> taken = queueOnePortBatches(pipeline, 151);
+
+        taken.add(pipeline.accept(hosts("sweep", 65, 1)));
+        assertThat(taken.getLast()).as("755 ms queued, its turn: the whole bound").isNotDone();
+        assertThat(pipeline.accept(hosts("other-sweep", 65, 1))).failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class).havingCause()
+                .isInstanceOfSatisfying(IngestUnavailableException.class, unavailable -> assertThat(unavailable)
+                        .hasMessageContaining("takes about 1080 ms to store, more than 750 ms, the rest is kept"));
 
         PipelineFixture.drain(pipeline);
         assertThat(taken).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
-        CompletableFuture<Outcome> largeAgain = pipeline.accept(hosts("sweep", 65));
-        PipelineFixture.drain(pipeline);
-        assertThat(largeAgain).as("caught up: large batches are taken again").isCompletedWithValue(Outcome.APPLIED);
+    }
+
+    /** {@code count} one-port batches of as many agents, queued: each is taken. */
+    private static List<CompletableFuture<Outcome>> queueOnePortBatches(IngestPipeline pipeline, int count) {
+        List<CompletableFuture<Outcome>> taken = new ArrayList<>();
+        for (int agent = 1; agent <= count; agent++) {
+            taken.add(pipeline.accept(batch("h" + agent, TestBatches.randomGuid(), 1)));
+        }
+        assertThat(taken).noneMatch(CompletableFuture::isDone);
+        return taken;
     }
 
     /** A batch of {@code ports} one-port hosts, from agent {@code agentId}. */
-    private static IngestBatch hosts(String agentId, int ports) {
+    private static IngestBatch hosts(String agentId, int ports, long sequence) {
         NodeReport[] nodes = new NodeReport[ports];
         for (int i = 0; i < ports; i++) {
             nodes[i] = TestBatches.hca(TestBatches.randomGuid(), agentId + " host " + i,
                     TestBatches.activePort(1, Map.of("PortXmitData", 1_000L)));
         }
-        return TestBatches.batch(agentId, 1, PipelineFixture.T0.plusSeconds(10), nodes);
+        return TestBatches.batch(agentId, sequence, PipelineFixture.T0.plusSeconds(10 * sequence), nodes);
     }
 
     @Test
