@@ -83,7 +83,10 @@ class IngestPipelineTest {
                     assertThat(unavailable.retryAfter()).as("the wait bound, not the outage's 7 s").isEqualTo(Duration.ofSeconds(1));
                     assertThat(unavailable).hasMessageContaining("1000 ms");
                 });
-        assertThat(pipeline.refusedBehind()).isEqualTo(2);
+        now.addAndGet(Duration.ofSeconds(6).toNanos());
+        assertThat(pipeline.busy(0, Duration.ZERO, true)).as("waited 7 s and 1 ns: the worker is stuck")
+                .hasValueSatisfying(stuck -> assertThat(stuck.retryAfter()).isEqualTo(Duration.ofSeconds(7)));
+        assertThat(pipeline.refusedBehind()).isEqualTo(3);
         assertThat(pipeline.queued()).as("the refused batch was not queued").isEqualTo(2);
         PipelineFixture.drain(pipeline);
         assertThat(List.of(waiting, stillTaken)).allSatisfy(answer -> assertThat(answer).isCompletedWithValue(Outcome.APPLIED));
