@@ -180,11 +180,13 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * ahead of it, and what the worker stores until it is handed in ({@code lead}, at most the wait bound) does not:
      * a push let in only to be refused once parsed cost its parsing for nothing.
      *
-     * <p>A large batch is refused once three quarters of the bound are taken; the last quarter is kept for small ones
+     * <p>A large batch is refused once half the bound is taken; the other half is kept for small ones
      * ({@link #SMALL_BATCH_PORTS}). Under overload the queue sits at the large batches' bound, and a node's batch
      * carrying an alert, refused with them, waited out Retry-After and met a full queue again: at 50,000 ports a second
-     * from 100 agents of 500 ports, an agent of a few ports took up to 15 s to deliver its alert. When no large batch
-     * was taken for {@link #LARGE_BATCH_TURN}, the next is judged by the whole bound.
+     * from 100 agents of 500 ports, an agent of a few ports took up to 15 s to deliver its alert. A quarter was too
+     * little: a large batch let in at the edge takes 10-25 ms itself, and the worker's flushes run late by as much, so
+     * the node's batch met 50-130 ms and was refused five times in a row. When no large batch was taken for
+     * {@link #LARGE_BATCH_TURN}, the next is judged by the whole bound.
      */
     @Override
     public Optional<IngestUnavailableException> busy(long portsOnTheirWay, Duration lead, boolean small) {
@@ -195,7 +197,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         long flushLeft = flushing == 0 ? 0 : Math.max(0, (long) (flushing * nanosPerPort) - (now - flushStartedNanos));
         long limit = properties.maxQueueWait().toNanos();
         boolean reserved = !small && now - largeTakenNanos < LARGE_BATCH_TURN.toNanos();
-        long bound = reserved ? limit - limit / 4 : limit;
+        long bound = reserved ? limit / 2 : limit;
         long ahead = (long) ((Math.max(0, queuedPorts.get()) + portsOnTheirWay) * nanosPerPort) + flushLeft
                 - Math.min(lead.toNanos(), limit);
         if (waited <= bound && ahead <= bound) {

@@ -16,7 +16,7 @@ import java.time.Duration;
  *                         with {@code Retry-After}, answered before their body is read): an overloaded server says
  *                         "busy" at once and stays at its capacity, instead of queueing pushes until their agents time
  *                         out. Batches of more than {@link io.fabricpulse.server.ingest.BatchSink#SMALL_BATCH_PORTS}
- *                         port samples are refused at three quarters of it, the rest is kept for small ones. 50 ms: a
+ *                         port samples are refused at half of it, the rest is kept for small ones. 50 ms: a
  *                         taken push is answered within about twice that; 2 s held answers for seconds under overload
  *                         and through a fabric's first sight, for no more delivered
  * @param retryAfter       the delay a 503 asks agents to wait
