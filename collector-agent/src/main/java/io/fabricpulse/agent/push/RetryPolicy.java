@@ -42,22 +42,20 @@ public record RetryPolicy(Duration initialBackoff, Duration maxBackoff, Duration
     }
 
     /**
-     * The wait before attempt {@code attempt + 1}: what the server asked for with Retry-After, with a tenth of spread
-     * on top (so a thousand agents refused together do not retry together); without it (no answer, a server fault, a
-     * Retry-After of 0), exponential backoff with "equal jitter" (half fixed, half random, for the same reason).
-     *
-     * <p>The server's word is the wait, not a floor under the backoff: it knows whether it is only behind (1 s) or
-     * stuck, and says so. Backing off 1-2-4-8 s on top kept a node's batch carrying an alert out for up to 15 s after
-     * a server at capacity had room again.
+     * The wait before attempt {@code attempt + 1}: exponential backoff with "equal jitter" (half fixed,
+     * half random, so a thousand agents that failed together do not retry together), and never less
+     * than what the server asked for with Retry-After, which gets a tenth of spread on top for the same reason.
      */
     public Duration delay(int attempt, Duration retryAfter, RandomGenerator random) {
-        if (retryAfter != null && retryAfter.isPositive()) {
-            long asked = Math.min(retryAfter.toMillis(), maxRetryAfter.toMillis());
-            return Duration.ofMillis(asked + random.nextLong(asked / 10 + 1));
-        }
         long ceiling = maxBackoff.toMillis();
         long exponential = initialBackoff.toMillis() << Math.min(attempt - 1, 30);
         long backoff = exponential <= 0 || exponential > ceiling ? ceiling : exponential;
-        return Duration.ofMillis(backoff / 2 + random.nextLong(backoff / 2 + 1));
+        long jittered = backoff / 2 + random.nextLong(backoff / 2 + 1);
+        if (retryAfter == null) {
+            return Duration.ofMillis(jittered);
+        }
+        long asked = Math.min(retryAfter.toMillis(), maxRetryAfter.toMillis());
+        long spread = asked + random.nextLong(asked / 10 + 1);
+        return Duration.ofMillis(Math.max(jittered, spread));
     }
 }
