@@ -16,9 +16,10 @@ import java.time.Duration;
  *                         with {@code Retry-After}, answered before their body is read): an overloaded server says
  *                         "busy" at once and stays at its capacity, instead of queueing pushes until their agents time
  *                         out. Batches of more than {@link io.fabricpulse.server.ingest.BatchSink#SMALL_BATCH_PORTS}
- *                         port samples are refused at half of it, the rest is kept for small ones. 50 ms: a
- *                         taken push is answered within about twice that; 2 s held answers for seconds under overload
- *                         and through a fabric's first sight, for no more delivered
+ *                         port samples are refused at half of it, the rest is kept for small ones. 100 ms: large
+ *                         batches wait at most 50 ms (a queue held to 25 ms delivered a third less), a taken push is
+ *                         answered within about twice its bound; 2 s held answers for seconds under overload and
+ *                         through a fabric's first sight, for no more delivered
  * @param retryAfter       the delay a 503 asks agents to wait
  * @param storeTimeout     longest wait for one write to the series or state store before it counts as failed
  * @param resumeInterval   how often a port's last raw sample is rewritten in the state store, by its sample
@@ -28,7 +29,7 @@ import java.time.Duration;
 @ConfigurationProperties("fabricpulse.pipeline")
 public record PipelineProperties(@DefaultValue("512") int queueCapacity,
                                  @DefaultValue("2000") int maxPortsPerFlush,
-                                 @DefaultValue("50ms") Duration maxQueueWait,
+                                 @DefaultValue("100ms") Duration maxQueueWait,
                                  @DefaultValue("5s") Duration retryAfter,
                                  @DefaultValue("30s") Duration storeTimeout,
                                  Duration resumeInterval) {
