@@ -86,7 +86,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
      * longer {@link PipelineProperties#retryAfter()} of an outage. Being behind passes within about that long, and an
      * agent polling every second that waited 5 s delivered nothing meanwhile, though the server had room again. Once
      * the oldest queued batch has waited longer than an outage's Retry-After, the worker is stuck, and the refusal asks
-     * for that: agents come back when asked, and 10,000 of them every second would cost the door a core.
+     * for that: agents come back no sooner than asked, and 10,000 of them every second would cost the door a core.
      */
     private final Duration behindRetryAfter;
     private final LongSupplier nanoTime;
@@ -211,7 +211,7 @@ public final class IngestPipeline implements BatchSink, SmartLifecycle {
         String more = "more than " + Duration.ofNanos(bound).toMillis() + " ms" + (reserved
                 ? ", the rest is kept for batches of at most " + SMALL_BATCH_PORTS + " port samples" : "");
         // A batch waiting longer than an outage's Retry-After: the worker is stuck (a store holds its flush), not behind,
-        // and agents, which wait what they are asked, are asked to wait as for an outage.
+        // and agents, which wait at least what they are asked, are asked to wait as for an outage.
         Duration retryAfter = waited > properties.retryAfter().toNanos() ? properties.retryAfter() : behindRetryAfter;
         return Optional.of(new IngestUnavailableException("the ingest pipeline is behind (" + why + ", " + more
                 + "); send the batch again later", retryAfter));
