@@ -33,11 +33,16 @@ import java.util.function.Function;
 final class PortSlots implements AutoCloseable {
 
     static final int PORTS_PER_GROUP = 4096;
+    /**
+     * How many new slots' state pages are made present at once, ahead of their ports (1 MB at the default layout):
+     * a fabric's ports are first seen together, so the pages are written within seconds.
+     */
+    static final int POPULATE_AHEAD = 256;
     private static final Logger log = LoggerFactory.getLogger(PortSlots.class);
 
     private final Path directory;
     private final SlotLayout configured;
-    private final RandomAccessAdvice advice = RandomAccessAdvice.load();
+    private final MappingAdvice advice = MappingAdvice.load();
     private final PortStripes stripes = new PortStripes();
     private final Object allocation = new Object();
     private final PortIndex index;
@@ -175,6 +180,7 @@ final class PortSlots implements AutoCloseable {
             Opened files = opened;
             int number = files.count;
             Slot slot = files.slot(number);
+            files.populateFrom(number);
             if (slot.lastUpdate() != 0) {
                 // A slot whose index record was lost (an append cut short): its rows are another port's.
                 slot.clearRows();
@@ -245,6 +251,8 @@ final class PortSlots implements AutoCloseable {
         /** The port of each slot given out, null for a slot lost to damage; slot n exists when n < count. */
         volatile PortSeriesKey[] holders = new PortSeriesKey[1024];
         volatile int count;
+        /** The slots below this one have their state pages present and writable ({@link #populateFrom}). */
+        private int populatedTo;
 
         Opened(SlotLayout layout, SlotIndex index) {
             this.layout = layout;
@@ -262,6 +270,23 @@ final class PortSlots implements AutoCloseable {
                 groups = grown;
             }
             return new Slot(groups[group], number % layout.portsPerGroup());
+        }
+
+        /**
+         * Makes the state pages of slot {@code number} and of the slots after it, up to the next multiple of
+         * {@value PortSlots#POPULATE_AHEAD} within its group, present and writable, unless this process did already: one call
+         * for a run of new slots' pages instead of two page faults for each ({@link MappingAdvice#populateForWrite}).
+         * A page that holds state keeps it. Holds the allocation lock; the group is mapped.
+         */
+        void populateFrom(int number) {
+            if (number < populatedTo) {
+                return;
+            }
+            int perGroup = layout.portsPerGroup();
+            int end = Math.min((number / POPULATE_AHEAD + 1) * POPULATE_AHEAD, (number / perGroup + 1) * perGroup);
+            advice.populateForWrite(groups[number / perGroup].state().asSlice(
+                    (long) (number % perGroup) * layout.stateBytes(), (long) (end - number) * layout.stateBytes()));
+            populatedTo = end;
         }
 
         /** Counts slot {@code number} (the next) as given out to {@code port}. Holds the allocation lock. */

@@ -32,7 +32,7 @@ final class SlotGroup implements AutoCloseable {
     }
 
     /** Maps group {@code group}'s files in {@code directory}, creating or completing them as needed. */
-    static SlotGroup open(Path directory, int group, SlotLayout layout, RandomAccessAdvice advice)
+    static SlotGroup open(Path directory, int group, SlotLayout layout, MappingAdvice advice)
             throws IOException {
         List<MappedFile> mapped = new ArrayList<>();
         try {
@@ -58,7 +58,7 @@ final class SlotGroup implements AutoCloseable {
         return "archive" + archive + "-" + group;
     }
 
-    private static MappedFile map(Path path, long size, RandomAccessAdvice advice) throws IOException {
+    private static MappedFile map(Path path, long size, MappingAdvice advice) throws IOException {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
                 StandardOpenOption.CREATE)) {
             long found = channel.size();

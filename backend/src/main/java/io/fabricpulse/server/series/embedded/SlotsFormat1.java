@@ -114,7 +114,7 @@ final class SlotsFormat1 {
     private static int alignRings(Path directory, SlotLayout layout) throws IOException {
         long slots = Files.exists(directory.resolve(SlotIndex.FILE_NAME))
                 ? Files.size(directory.resolve(SlotIndex.FILE_NAME)) / SlotIndex.RECORD : 0;
-        RandomAccessAdvice advice = RandomAccessAdvice.load();
+        MappingAdvice advice = MappingAdvice.load();
         int turned = 0;
         for (int group = 0; (long) group * layout.portsPerGroup() < slots; group++) {
             try (SlotGroup files = SlotGroup.open(directory, group, layout, advice)) {

@@ -1,0 +1,99 @@
+package io.fabricpulse.server.series.embedded;
+
+import io.fabricpulse.server.ports.PortIndex;
+import io.fabricpulse.server.series.PortSeriesKey;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Every mapping of a slot group is advised random access, which makes a sparse file's first touches cheap, and new
+ * slots' state pages are made present a run at a time, before their ports first write.
+ */
+class MappingAdviceTest {
+
+    private static final Path SMAPS = Path.of("/proc/self/smaps");
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void everyFileOfASlotGroupIsAdvisedRandomAccessAsTheKernelReportsIt() throws IOException {
+        assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see a mapping's flags");
+        SlotLayout layout = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
+        try (SlotGroup group = SlotGroup.open(directory, 0, layout, MappingAdvice.load())) {
+            assertThat(group.state().byteSize()).isPositive();
+            assertThat(vmFlagsOf(directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString()))
+                    .as("VmFlags of the state file's mapping").contains("rr");
+            for (int archive = 0; archive < layout.archives().size(); archive++) {
+                assertThat(vmFlagsOf(directory.resolve(SlotGroup.archiveFileName(archive, 0)).toRealPath().toString()))
+                        .as("VmFlags of archive %d's mapping", archive).contains("rr");
+            }
+        }
+    }
+
+    @Test
+    void aNewSlotMakesTheStatePagesOfTheNextSlotsPresentBeforeTheirPortsComeAsTheKernelReportsIt() throws IOException {
+        assumeTrue(Files.isReadable(SMAPS), "needs Linux's /proc/self/smaps to see what a mapping has present");
+        SlotLayout layout = SlotLayout.of(EmbeddedSeriesProperties.defaultsIn(directory), PortSlots.PORTS_PER_GROUP);
+        long run = PortSlots.POPULATE_AHEAD * layout.stateBytes() / 1024;
+        try (PortSlots slots = new PortSlots(directory, layout, new PortIndex())) {
+            slots.prepare(port(0), 1_000_000);
+            String state = directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString();
+            assertThat(mappingField(state, "Rss:")).as("kB of the state file present after the first slot")
+                    .isEqualTo(run);
+            for (int i = 1; i <= PortSlots.POPULATE_AHEAD; i++) {
+                slots.prepare(port(i), 1_000_000);
+            }
+            assertThat(mappingField(state, "Rss:")).as("kB present once a slot past the first run was given out")
+                    .isEqualTo(2 * run);
+            assertThat(slots.read(port(0), Slot::lastUpdate)).contains(1_000_000L);
+            assertThat(slots.read(port(PortSlots.POPULATE_AHEAD), Slot::lastUpdate)).contains(1_000_000L);
+        }
+        try (PortSlots reopened = new PortSlots(directory, layout, new PortIndex())) {
+            reopened.prepare(port(PortSlots.POPULATE_AHEAD + 1), 2_000_000);
+            String state = directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString();
+            assertThat(mappingField(state, "Rss:")).as("kB present after a reopened store's first new slot:"
+                    + " from it to the end of its run, not the slots given out before").isEqualTo(run - 4);
+            assertThat(reopened.read(port(0), Slot::lastUpdate)).as("a slot given out before keeps its state")
+                    .contains(1_000_000L);
+        }
+    }
+
+    private static PortSeriesKey port(int i) {
+        return new PortSeriesKey("0x%016x".formatted(0x0002_c903_0000_0000L + i / 2), i % 2 + 1);
+    }
+
+    /** A field of the mapping of {@code path} in this process, in kB ("Rss:": how much of it is present). */
+    private static long mappingField(String path, String field) throws IOException {
+        boolean inMapping = false;
+        for (String line : Files.readAllLines(SMAPS)) {
+            if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
+                inMapping = line.endsWith(" " + path);
+            } else if (inMapping && line.startsWith(field)) {
+                return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]);
+            }
+        }
+        throw new AssertionError("no mapping of " + path + " in " + SMAPS);
+    }
+
+    /** The VmFlags of the mapping of {@code path} in this process: two-letter codes, "rr" for MADV_RANDOM. */
+    private static List<String> vmFlagsOf(String path) throws IOException {
+        boolean inMapping = false;
+        for (String line : Files.readAllLines(SMAPS)) {
+            if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
+                inMapping = line.endsWith(" " + path);
+            } else if (inMapping && line.startsWith("VmFlags:")) {
+                return List.of(line.substring("VmFlags:".length()).trim().split("\\s+"));
+            }
+        }
+        throw new AssertionError("no mapping of " + path + " in " + SMAPS);
+    }
+}
