@@ -274,9 +274,10 @@ final class PortSlots implements AutoCloseable {
 
         /**
          * Makes the state pages of slot {@code number} and of the slots after it, up to the next multiple of
-         * {@value PortSlots#POPULATE_AHEAD} within its group, present and writable, unless this process did already: one call
-         * for a run of new slots' pages instead of two page faults for each ({@link MappingAdvice#populateForWrite}).
-         * A page that holds state keeps it. Holds the allocation lock; the group is mapped.
+         * {@value PortSlots#POPULATE_AHEAD} within its group, present and writable, unless this process did already:
+         * one call for a run of new slots' pages instead of two page faults for each
+         * ({@link MappingAdvice#populateForWrite}). A page that holds state keeps it. Holds the allocation lock; the
+         * group is mapped.
          */
         void populateFrom(int number) {
             if (number < populatedTo) {
