@@ -65,26 +65,27 @@ final class MappingAdvice {
 
     /**
      * Makes every page of {@code range}, a page-aligned part of a writable shared mapping, present and writable, holes
-     * included (they become zero pages of the file). Returns whether the kernel did; false where it cannot.
+     * included (they become zero pages of the file).
      */
-    boolean populateForWrite(MemorySegment range) {
-        return linux && advise(range, MADV_POPULATE_WRITE, "MADV_POPULATE_WRITE");
+    void populateForWrite(MemorySegment range) {
+        if (linux) {
+            advise(range, MADV_POPULATE_WRITE, "MADV_POPULATE_WRITE");
+        }
     }
 
-    private boolean advise(MemorySegment range, int advice, String name) {
+    private void advise(MemorySegment range, int advice, String name) {
         if (madvise == null || range.byteSize() == 0) {
-            return false;
+            return;
         }
         int result;
         try {
             result = (int) madvise.invokeExact(range, range.byteSize(), advice);
         } catch (Throwable e) {
             log.debug("madvise({}) failed on a series file mapping: {}", name, e.toString());
-            return false;
+            return;
         }
         if (result != 0) {
             log.debug("madvise({}) returned {} on {} bytes of a series file mapping", name, result, range.byteSize());
         }
-        return result == 0;
     }
 }

@@ -1,7 +1,6 @@
 package io.fabricpulse.server.series.embedded;
 
 import io.fabricpulse.server.ports.PortIndex;
-import io.fabricpulse.server.series.PortSeriesKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static io.fabricpulse.server.series.embedded.PortSlotsTest.port;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -47,12 +47,12 @@ class MappingAdviceTest {
         try (PortSlots slots = new PortSlots(directory, layout, new PortIndex())) {
             slots.prepare(port(0), 1_000_000);
             String state = directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString();
-            assertThat(mappingField(state, "Rss:")).as("kB of the state file present after the first slot")
+            assertThat(residentKb(state)).as("kB of the state file present after the first slot")
                     .isGreaterThanOrEqualTo(run);
             for (int i = 1; i <= PortSlots.POPULATE_AHEAD; i++) {
                 slots.prepare(port(i), 1_000_000);
             }
-            assertThat(mappingField(state, "Rss:")).as("kB present once a slot past the first run was given out")
+            assertThat(residentKb(state)).as("kB present once a slot past the first run was given out")
                     .isGreaterThanOrEqualTo(2 * run);
             assertThat(slots.read(port(0), Slot::lastUpdate)).contains(1_000_000L);
             assertThat(slots.read(port(PortSlots.POPULATE_AHEAD), Slot::lastUpdate)).contains(1_000_000L);
@@ -60,7 +60,7 @@ class MappingAdviceTest {
         try (PortSlots reopened = new PortSlots(directory, layout, new PortIndex())) {
             reopened.prepare(port(PortSlots.POPULATE_AHEAD + 1), 2_000_000);
             String state = directory.resolve(SlotGroup.stateFileName(0)).toRealPath().toString();
-            assertThat(mappingField(state, "Rss:")).as("kB present after a reopened store's first new slot:"
+            assertThat(residentKb(state)).as("kB present after a reopened store's first new slot:"
                     + " from it to the end of its run, not the slots given out before")
                     .isGreaterThanOrEqualTo(run - 4).isLessThan(2 * run - 4);
             assertThat(reopened.read(port(0), Slot::lastUpdate)).as("a slot given out before keeps its state")
@@ -68,33 +68,26 @@ class MappingAdviceTest {
         }
     }
 
-    private static PortSeriesKey port(int i) {
-        return new PortSeriesKey("0x%016x".formatted(0x0002_c903_0000_0000L + i / 2), i % 2 + 1);
-    }
-
-    /** A field of the mapping of {@code path} in this process, in kB ("Rss:": how much of it is present). */
-    private static long mappingField(String path, String field) throws IOException {
+    /** The words of a field of the mapping of {@code path} in this process ("Rss:" in kB, "VmFlags:" as codes). */
+    private static List<String> mappingField(String path, String field) throws IOException {
         boolean inMapping = false;
         for (String line : Files.readAllLines(SMAPS)) {
             if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
                 inMapping = line.endsWith(" " + path);
             } else if (inMapping && line.startsWith(field)) {
-                return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]);
+                return List.of(line.substring(field.length()).trim().split("\\s+"));
             }
         }
         throw new AssertionError("no mapping of " + path + " in " + SMAPS);
     }
 
+    /** kB of the mapping of {@code path} present in this process. */
+    private static long residentKb(String path) throws IOException {
+        return Long.parseLong(mappingField(path, "Rss:").get(0));
+    }
+
     /** The VmFlags of the mapping of {@code path} in this process: two-letter codes, "rr" for MADV_RANDOM. */
     private static List<String> vmFlagsOf(String path) throws IOException {
-        boolean inMapping = false;
-        for (String line : Files.readAllLines(SMAPS)) {
-            if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
-                inMapping = line.endsWith(" " + path);
-            } else if (inMapping && line.startsWith("VmFlags:")) {
-                return List.of(line.substring("VmFlags:".length()).trim().split("\\s+"));
-            }
-        }
-        throw new AssertionError("no mapping of " + path + " in " + SMAPS);
+        return mappingField(path, "VmFlags:");
     }
 }

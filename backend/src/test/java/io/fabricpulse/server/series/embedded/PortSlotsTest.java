@@ -46,7 +46,7 @@ class PortSlotsTest {
         return new PortSlots(directory, layout, new PortIndex());
     }
 
-    private static PortSeriesKey port(int i) {
+    static PortSeriesKey port(int i) {
         return new PortSeriesKey("0x%016x".formatted(0x0002_c903_0000_0000L + i / 2), i % 2 + 1);
     }
 
